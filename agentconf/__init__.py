@@ -1,0 +1,3 @@
+"""agentconf: a conformance kit for LLM agent tool systems."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from agentconf.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of `agentconf`, one module each (see agentconf/cli.py)."""

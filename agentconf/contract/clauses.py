@@ -1,0 +1,62 @@
+"""The clause catalogue: what an implementation must, should or may do, as data."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ._data import load
+from .capabilities import CAPABILITIES
+
+
+class Level(StrEnum):
+    MUST = "MUST"
+    SHOULD = "SHOULD"
+    MAY = "MAY"
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    id: str
+    level: Level
+    category: str
+    requirement: str
+    rationale: str
+    seed: str
+    requires: tuple[str, ...]
+    retired: str | None = None
+
+
+CATEGORIES: tuple[str, ...] = (
+    "RESULT", "REGISTRY", "VALIDATE", "CONFINE", "SYMLINK", "EOL", "EDIT",
+    "TRUNCATE", "SHELL", "GREP", "CONCUR", "READ", "LIST",
+)
+
+
+def _load() -> dict[str, Clause]:
+    catalogue: dict[str, Clause] = {}
+    for entry in load("clauses.toml")["clause"]:
+        clause = Clause(
+            id=entry["id"],
+            level=Level(entry["level"]),
+            category=entry["category"],
+            requirement=entry["requirement"],
+            rationale=entry["rationale"],
+            seed=entry["seed"],
+            requires=tuple(entry.get("requires", ())),
+            retired=entry.get("retired"),
+        )
+        if clause.id in catalogue:
+            raise ValueError(f"clause id {clause.id} appears twice in clauses.toml")
+        if clause.category not in CATEGORIES or not clause.id.startswith(clause.category + "-"):
+            raise ValueError(f"clause {clause.id} has category {clause.category!r}")
+        unknown = [name for name in clause.requires if name not in CAPABILITIES]
+        if unknown:
+            raise ValueError(f"clause {clause.id} requires unknown capabilities {unknown}")
+        catalogue[clause.id] = clause
+    return catalogue
+
+
+CLAUSES: dict[str, Clause] = _load()
+
+
+def active_clauses() -> list[Clause]:
+    return [clause for clause in CLAUSES.values() if clause.retired is None]

@@ -1,0 +1,1 @@
+"""The conformance harness: pytest plugin, adapters, workspace and disk oracle, runner, reports."""
