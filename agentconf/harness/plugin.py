@@ -1,1 +1,261 @@
-"""pytest plugin (entry point `pytest11`): built out by the harness work."""
+"""pytest plugin (entry point `pytest11`): options, markers, fixtures, outcomes, the event stream.
+
+It is loaded in every pytest run of the environment, so everything it does is keyed on its own
+markers and fixtures: a test that uses neither sees no difference (apart from the `ci` hypothesis
+profile being the default, which is deliberate: reproducible runs everywhere).
+
+Outcomes (docs/ARCHITECTURE.md): pass / fail (an AssertionError, which includes ContractViolation
+and EscapeDetected) / n/a (a skip whose reason starts `n/a:`) / error (ImplementationFailure) /
+harness-error (anything else: our bug, kept apart as MCP conformance does).
+The worker that ran a test attaches its outcome and evidence to the report's `user_properties`;
+the controller alone writes the event stream, so `-n 2` works.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.errors import InvalidArgument
+
+from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, FEATURE_CAPABILITIES
+
+from . import outcomes
+from .adapters import open_adapter
+from .adapters.base import AdapterEnv
+from .client import Client
+from .errors import ImplementationFailure
+from .profile import ProfileError
+from .spec import ImplSpec, SpecError, resolve
+from .workspace import SandboxWorkspace
+
+DEFAULT_TIMEOUT_S = 10.0
+_FAST = {"deadline": None, "database": None, "print_blob": True,
+         "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
+settings.register_profile("ci", derandomize=True, max_examples=25, **_FAST)
+settings.register_profile("deep", max_examples=2000, **_FAST)
+
+_STATE = pytest.StashKey["_State"]()
+
+
+class _State:
+    """What the plugin keeps per pytest process."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.impl: str | None = config.getoption("agentconf_impl")
+        self.profile: str | None = config.getoption("agentconf_profile")
+        self.explicit = self.impl is not None or self.profile is not None
+        self.timeout: float | None = config.getoption("agentconf_timeout")
+        self.clauses = _parse_clause_filter(config.getoption("agentconf_clauses"))
+        self._spec: ImplSpec | None = None
+        self._spec_error: str | None = None
+
+    def spec(self) -> ImplSpec:
+        if self._spec is None and self._spec_error is None:
+            try:
+                self._spec = resolve(self.impl, self.profile)
+            except (SpecError, ProfileError) as error:
+                self._spec_error = str(error)
+        if self._spec is None:
+            raise ImplementationFailure(f"cannot load the implementation: {self._spec_error}")
+        return self._spec
+
+    @property
+    def spec_text(self) -> str:
+        return self.impl or self.profile or "reference"
+
+    def call_timeout(self, spec: ImplSpec) -> float:
+        if self.timeout is not None:
+            return self.timeout
+        if spec.profile.call_timeout_ms is not None:
+            return spec.profile.call_timeout_ms / 1000
+        return DEFAULT_TIMEOUT_S
+
+
+# ---- options and configuration ----------------------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("agentconf", "agentconf conformance")
+    group.addoption("--agentconf-impl", metavar="SPEC", default=None,
+                    help="implementation: reference (default), python:MODULE:FACTORY, "
+                         "cmd:COMMAND, mcp:COMMAND or a profile .toml")
+    group.addoption("--agentconf-profile", metavar="FILE", default=None,
+                    help="profile (agentconf.toml): names, codes, limits, capabilities")
+    group.addoption("--agentconf-events", metavar="FILE", default=None,
+                    help="write the newline-delimited JSON event stream here")
+    group.addoption("--agentconf-clauses", metavar="IDS", default=None,
+                    help="comma-separated clause ids or categories: run only their tests")
+    group.addoption("--agentconf-timeout", metavar="SECONDS", type=float, default=None,
+                    help=f"per-call timeout (default: the profile's, else {DEFAULT_TIMEOUT_S:g})")
+
+
+@pytest.hookimpl(tryfirst=True)  # before hypothesis's own configure, which builds on our profile
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "clause(*ids): the contract clause(s) this test checks")
+    config.addinivalue_line("markers", "requires(*capabilities): capabilities this test needs")
+    _load_hypothesis_profile(config)
+    state = _State(config)
+    config.stash[_STATE] = state
+    if state.timeout is not None and state.timeout <= 0:
+        raise pytest.UsageError("--agentconf-timeout must be a positive number of seconds")
+    if state.explicit:
+        try:
+            resolve(state.impl, state.profile)
+        except (SpecError, ProfileError) as error:
+            raise pytest.UsageError(str(error)) from None
+    path = config.getoption("agentconf_events")
+    if path and not hasattr(config, "workerinput"):  # the controller alone writes events
+        writer = outcomes.EventWriter(Path(path), config, state_info(state), replay_command(state))
+        config.pluginmanager.register(writer, "agentconf-events")
+
+
+def _load_hypothesis_profile(config: pytest.Config) -> None:
+    if config.getoption("hypothesis_profile", None):
+        return  # hypothesis's plugin loads the one asked for
+    name = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
+    try:
+        settings.load_profile(name)
+    except InvalidArgument:
+        raise pytest.UsageError(f"HYPOTHESIS_PROFILE={name!r} is not a registered hypothesis "
+                                "profile (agentconf registers ci and deep)") from None
+
+
+def _parse_clause_filter(text: str | None) -> set[str] | None:
+    if text is None:
+        return None
+    wanted = {part.strip() for part in text.split(",") if part.strip()}
+    unknown = sorted(name for name in wanted if name not in CLAUSES and name not in CATEGORIES)
+    if not wanted or unknown:
+        raise pytest.UsageError(
+            f"--agentconf-clauses: unknown clause id or category {', '.join(unknown) or '(none)'}"
+        )
+    return wanted
+
+
+def state_info(state: _State) -> dict[str, Any]:
+    """The implementation's identity for run_start, without starting it."""
+    info: dict[str, Any] = {"spec": state.spec_text, "name": state.spec_text, "version": None}
+    try:
+        spec = resolve(state.impl, state.profile)
+        info.update(name=spec.display_name, version=spec.display_version)
+    except Exception:
+        pass
+    return info
+
+
+def replay_command(state: _State) -> str:
+    """The start of each test's reproduce line; the node id follows."""
+    line = "agentconf replay"
+    if state.impl is not None or state.profile is None:
+        line += f" --impl {shlex.quote(state.impl or 'reference')}"
+    if state.profile is not None:
+        line += f" --profile {shlex.quote(state.profile)}"
+    return line
+
+
+# ---- collection -------------------------------------------------------------------------------
+
+
+def clause_ids(item: pytest.Item) -> list[str]:
+    return [str(arg) for mark in item.iter_markers("clause") for arg in mark.args]
+
+
+def required_capabilities(item: pytest.Item) -> list[str]:
+    needed: list[str] = []
+    for clause_id in clause_ids(item):
+        clause = CLAUSES.get(clause_id)
+        needed += clause.requires if clause else ()
+    needed += [str(arg) for mark in item.iter_markers("requires") for arg in mark.args]
+    return list(dict.fromkeys(needed))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    problems = []
+    for item in items:
+        marks = list(item.iter_markers("clause"))
+        if marks and not clause_ids(item):
+            problems.append(f"{item.nodeid}: @pytest.mark.clause() names no clause id")
+        problems += [f"{item.nodeid}: unknown clause id {cid!r} in @pytest.mark.clause"
+                     for cid in clause_ids(item) if cid not in CLAUSES]
+        problems += [f"{item.nodeid}: unknown capability {name!r} in @pytest.mark.requires"
+                     for mark in item.iter_markers("requires") for name in mark.args
+                     if name not in CAPABILITIES]
+    if problems:
+        raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
+    wanted = config.stash[_STATE].clauses
+    if wanted is None:
+        return
+    keep, drop = [], []
+    for item in items:
+        tags = set(clause_ids(item))
+        tags |= {cid.split("-")[0] for cid in tags}
+        (keep if tags & wanted else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+# ---- fixtures ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> SandboxWorkspace:
+    """A fresh sandbox: root, canaries outside it, and the disk oracle's snapshot."""
+    return SandboxWorkspace(base=tmp_path)
+
+
+@pytest.fixture
+def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Client]:
+    """One fresh session of the implementation under test, judged by `ws`'s oracle."""
+    state: _State = request.config.stash[_STATE]
+    spec = state.spec()
+    needed = required_capabilities(request.node)
+    _skip_if_missing(request.node, [name for name in needed if name in FEATURE_CAPABILITIES
+                                    and spec.profile.capabilities.get(name) is False])
+    env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp,
+                     call_timeout_s=state.call_timeout(spec), log_dir=ws.logs)
+    session = Client(open_adapter(spec, env), spec.profile, ws.root, ws.oracle, ws.sandbox)
+    try:
+        _skip_if_missing(request.node, session.missing(needed))
+        yield session
+    finally:
+        session.close()
+    # Late writes (a background process, a detached task) count as much as immediate ones.
+    session.judge("the end of the session")
+
+
+def _skip_if_missing(item: pytest.Item, missing: list[str]) -> None:
+    if not missing:
+        return
+    owners = [cid for cid in clause_ids(item)
+              if CLAUSES.get(cid) and set(CLAUSES[cid].requires) & set(missing)]
+    by = f" (required by {', '.join(owners)})" if owners else ""
+    pytest.skip(f"n/a: the implementation lacks {', '.join(missing)}{by}")
+
+
+# ---- outcomes ---------------------------------------------------------------------------------
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Iterator[None]:
+    report: pytest.TestReport = yield  # type: ignore[misc]
+    if item.get_closest_marker("clause") is None and not _uses_agentconf(item):
+        return report
+    workspace = getattr(item, "funcargs", {}).get("ws")
+    report.user_properties.append(
+        (outcomes.PROPERTY, outcomes.phase_payload(report, call, clause_ids(item), workspace))
+    )
+    return report
+
+
+def _uses_agentconf(item: pytest.Item) -> bool:
+    return bool({"ws", "client"} & set(getattr(item, "fixturenames", ())))

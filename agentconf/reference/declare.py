@@ -5,18 +5,31 @@ A pydantic model yields the JSON Schema the model sees, the validator and the Py
 and produces the same `ValidationIssue`s.
 """
 
+import copy
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from agentconf.contract import Envelope, ToolKind
+
+from .validation import Validated, model_schema, validate_with_model, validate_with_schema
 
 if TYPE_CHECKING:
     from .context import ToolContext
 
 Handler = Callable[[Any, "ToolContext"], Awaitable[Envelope]]
+
+
+class Arguments(BaseModel):
+    """Base of every tool's argument model: unknown fields are errors and nothing is coerced.
+
+    `strict` refuses `"3"` for an int and `1` for a str; the validator still lets an integer field
+    take `2.0`, since JSON has one number type (see validation.py).
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +51,28 @@ class ToolSpec:
     def __post_init__(self) -> None:
         if (self.args_model is None) == (self.json_schema is None):
             raise ValueError(f"tool {self.name}: declare exactly one of args_model or json_schema")
+        if self.args_model is not None:
+            config = self.args_model.model_config
+            if config.get("extra") != "forbid" or not config.get("strict"):
+                raise ValueError(
+                    f"tool {self.name}: its argument model must forbid extra fields and be strict "
+                    "(derive it from declare.Arguments)"
+                )
 
     @property
     def input_schema(self) -> dict[str, Any]:
+        """The schema the model sees; shared, so callers that want to change it take a copy."""
         if self.json_schema is not None:
             return self.json_schema
         assert self.args_model is not None
-        return self.args_model.model_json_schema()
+        return model_schema(self.args_model)
+
+    def validate(self, arguments: Any, *, received_limit: int = 60) -> Validated:
+        """The arguments as the handler's type (model instance or dict), or the issues."""
+        if self.args_model is not None:
+            return validate_with_model(self.args_model, arguments, received_limit=received_limit)
+        assert self.json_schema is not None
+        return validate_with_schema(self.json_schema, arguments, received_limit=received_limit)
 
     def concurrency_safe(self, args: Any) -> bool:
         if self.is_concurrency_safe is not None:
@@ -55,6 +83,6 @@ class ToolSpec:
         return {
             "name": self.name,
             "description": self.description,
-            "input_schema": self.input_schema,
+            "input_schema": copy.deepcopy(self.input_schema),
             "kind": self.kind.value,
         }

@@ -6,7 +6,7 @@ from agentconf.contract import ERROR_CODES, Envelope
 
 
 class ToolError(Exception):
-    """Raised anywhere below a handler to end the call with a stable code and a model-facing message.
+    """Raised anywhere below a handler to end the call with a stable code and a message.
 
     The dispatcher turns it into a failure envelope; any other exception becomes EXECUTION_ERROR.
     """

@@ -1,0 +1,99 @@
+"""`agentconf explain CLAUSE`: what a clause asks, why, and what checks it."""
+
+import argparse
+import ast
+import re
+from difflib import get_close_matches
+from pathlib import Path
+
+from agentconf.cli import UsageError
+from agentconf.contract import CAPABILITIES, CLAUSES, Clause
+from agentconf.harness import runner
+from agentconf.harness.report.contract_doc import SEEDS
+from agentconf.harness.resources import suites_dir
+
+HELP = "show a clause: requirement, rationale, seed, capabilities, tests and mutants"
+
+MUTANTS_README = Path(__file__).resolve().parents[2] / "tests" / "mutants" / "README.md"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("clause", metavar="CLAUSE", help="a clause id such as CONFINE-05")
+    parser.add_argument("--static", action="store_true",
+                        help="find the tests by reading the suites' source instead of collecting")
+
+
+def find_clause(text: str) -> Clause:
+    key = text.strip().upper()
+    if key in CLAUSES:
+        return CLAUSES[key]
+    close = get_close_matches(key, CLAUSES, n=3, cutoff=0.5)
+    close += [cid for cid in CLAUSES if cid.startswith(key + "-")][:5]
+    hint = f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
+    raise UsageError(f"unknown clause {text!r}{hint}")
+
+
+def static_tests(clause_id: str, suites: Path) -> list[str]:
+    """Tests whose `@pytest.mark.clause(...)` decorator names the clause, by reading the source."""
+    found = []
+    for module in sorted(suites.rglob("test_*.py")):
+        tree = ast.parse(module.read_text("utf-8"), str(module))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call) and ast.unparse(decorator.func).endswith(
+                    "mark.clause"
+                ) and any(isinstance(a, ast.Constant) and a.value == clause_id
+                          for a in decorator.args):
+                    found.append(f"{module.relative_to(suites.parent)}::{node.name}")
+    return found
+
+
+def collected_tests(clause_id: str) -> list[str]:
+    return [nodeid for nodeid, ids in runner.collect_clause_tests().items() if clause_id in ids]
+
+
+def mutants_killing(clause_id: str, readme: Path = MUTANTS_README) -> list[str] | None:
+    """Rows of the mutant gallery's table that name the clause; None without a gallery."""
+    if not readme.is_file():
+        return None
+    rows = []
+    for line in readme.read_text("utf-8").splitlines():
+        if line.startswith("|") and re.search(rf"\b{re.escape(clause_id)}\b", line):
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            rows.append(" — ".join(cell for cell in cells if cell))
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    clause = find_clause(args.clause)
+    print(f"{clause.id} ({clause.level.value}, {clause.category})")
+    print(clause.requirement)
+    if clause.retired:
+        print(f"Retired: {clause.retired}")
+    print(f"\nWhy: {clause.rationale}")
+    print(f"Seed: {clause.seed} ({SEEDS.get(clause.seed, 'see shared/seeds/README.md')})")
+    if clause.requires:
+        print("Requires (n/a without them):")
+        for name in clause.requires:
+            print(f"  {name}: {CAPABILITIES[name]}")
+    else:
+        print("Requires: nothing (applies to every implementation)")
+    how = "read from the suites' source"
+    if args.static:
+        tests = static_tests(clause.id, suites_dir())
+    else:
+        try:
+            tests, how = collected_tests(clause.id), "collected from the suites"
+        except runner.RunError:
+            tests = static_tests(clause.id, suites_dir())
+    print(f"\nChecked by ({how}):" if tests else "\nChecked by: no test in the suites yet")
+    for nodeid in tests:
+        print(f"  {nodeid}")
+    mutants = mutants_killing(clause.id)
+    if mutants is not None:
+        print("\nMutants it kills:" if mutants else "\nMutants it kills: none in the gallery")
+        for row in mutants:
+            print(f"  {row}")
+    return 0

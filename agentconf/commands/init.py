@@ -1,0 +1,108 @@
+"""`agentconf init`: a starter profile and CI workflow for an implementation's own repository."""
+
+import argparse
+from pathlib import Path
+
+from agentconf.cli import UsageError
+
+HELP = "write a starter agentconf.toml and .github/workflows/agentconf.yml"
+
+PROFILE = '''\
+# agentconf profile: how agentconf reaches and judges your tool system.
+# Check it with `agentconf run --profile agentconf.toml`; docs: docs/contract.md.
+
+[implementation]
+# Which implementation to check, in any --impl form:
+#   "python:MODULE:FACTORY"  FACTORY(workspace) returns an object with list_tools/call_tool
+#   "cmd:COMMAND"            any language, newline-delimited JSON-RPC 2.0 over stdio
+#   "mcp:COMMAND"            an MCP server over stdio
+# {root} in a command is replaced by the workspace root the tools must stay inside.
+spec = "cmd:./my-tool-server --root {root}"
+# Shown in reports and used as the report folder's name.
+name = "my-tool-server"
+# Your version, shown in reports.
+version = "0.1.0"
+# true: send paths joined to the root (absolute); false: send them as the model wrote them.
+absolute_paths = false
+# How long one tool call may take before it counts as hung (milliseconds).
+call_timeout_ms = 10000
+
+[limits]
+# Overrides of the contract's default limits, when yours differ on purpose.
+# max_output_chars = 50000
+
+[capabilities]
+# Tools or features you do not offer: their clauses become n/a instead of failing.
+# grep = false
+# read_before_edit = false
+
+# Your tool and argument names, when they differ from the canonical ones:
+# [tools.read_file]
+# name = "read_text_file"
+# args = { path = "path" }
+# [tools.edit_file]
+# name = "edit_file"
+# args = { path = "path", old_text = "edits[0].oldText", new_text = "edits[0].newText" }
+
+# When your envelopes carry no error code, map message text onto the contract's codes (in order):
+# [[error_patterns]]
+# code = "OUTSIDE_ROOT"
+# pattern = "(?i)access denied"
+
+[expected_failures]
+# Known gaps, so CI stays green while you track them; one that starts passing turns CI red.
+# `agentconf run --write-baseline FILE` writes today's list for you.
+# "EDIT-03" = "we apply edits to the first match on purpose"
+'''
+
+WORKFLOW = '''\
+# agentconf conformance check: fails the build when a MUST clause of the contract breaks.
+name: agentconf
+on: [push, pull_request]
+jobs:
+  conformance:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.11"
+      # Build or install your implementation here, so the profile's spec can start it.
+      - run: pip install agentconf
+      - run: agentconf run --profile agentconf.toml --report reports/agentconf
+      - uses: actions/upload-artifact@v4
+        if: always()
+        with:
+          name: agentconf-report
+          path: reports/agentconf
+'''
+
+FILES = {
+    Path("agentconf.toml"): PROFILE,
+    Path(".github/workflows/agentconf.yml"): WORKFLOW,
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("directory", nargs="?", default=".", type=Path,
+                        help="the repository to set up (default: the current folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    directory: Path = args.directory
+    if not directory.is_dir():
+        raise UsageError(f"{directory} is not a directory")
+    existing = [str(directory / name) for name in FILES if (directory / name).exists()]
+    if existing:
+        # All or nothing: a half-written setup is harder to reason about than none.
+        raise UsageError(f"refusing to overwrite {', '.join(existing)}")
+    try:
+        for name, text in FILES.items():
+            path = directory / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+    except OSError as error:
+        raise UsageError(f"cannot write the starter files: {error}") from None
+    print("next: edit agentconf.toml, then run `agentconf run --profile agentconf.toml`")
+    return 0

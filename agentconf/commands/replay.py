@@ -1,0 +1,62 @@
+"""`agentconf replay`: re-run one check alone and verbosely, as a failure's reproduce line says."""
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from agentconf.cli import UsageError
+from agentconf.harness import runner
+from agentconf.harness.profile import ProfileError
+from agentconf.harness.resources import suites_dir
+from agentconf.harness.spec import SpecError, resolve
+
+HELP = "re-run one check alone, verbosely (the command a failure's 'reproduce' line gives)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("nodeid", metavar="NODEID",
+                        help="the check, as in reports: suites/test_confine.py::test_name[case]")
+    parser.add_argument("--impl", metavar="SPEC", help="the implementation (default: reference)")
+    parser.add_argument("--profile", metavar="FILE", help="the implementation's agentconf.toml")
+    parser.add_argument("--hypothesis-seed", metavar="SEED",
+                        help="the seed a property check failed with")
+    parser.add_argument("--hypothesis-profile", choices=("ci", "deep"), default="ci")
+    parser.add_argument("--snapshot-dir", metavar="DIR", type=Path,
+                        help="where this implementation's message snapshots live")
+
+
+def resolve_nodeid(nodeid: str, suites: Path) -> str:
+    """The node id with its file made absolute; the file must be one of the suites."""
+    file_part, sep, rest = nodeid.partition("::")
+    candidates = [suites.parent / file_part, suites / file_part]
+    for path in candidates:
+        if path.is_file() and path.resolve().is_relative_to(suites.resolve()):
+            return f"{path.resolve()}{sep}{rest}"
+    raise UsageError(f"no suite file {file_part!r}; node ids look like "
+                     "suites/test_confine.py::test_name (see a report's reproduce line)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        resolve(args.impl, args.profile)  # bad input is caught here, not deep inside pytest
+    except (SpecError, ProfileError) as error:
+        raise UsageError(str(error)) from None
+    target = resolve_nodeid(args.nodeid, suites_dir())
+    arguments = [target, "-vv", "--tb=long",
+                 "--hypothesis-profile", args.hypothesis_profile,
+                 *runner.impl_arguments(args.impl, args.profile)]
+    if args.hypothesis_seed is not None:
+        arguments += ["--hypothesis-seed", args.hypothesis_seed]
+    with runner.isolated_config() as config:
+        command = runner.pytest_command(config, arguments)
+        done = subprocess.run(command, env=runner.pytest_env(args.snapshot_dir),
+                              stdin=subprocess.DEVNULL, check=False)
+    # pytest: 0 passed, 1 failed, 4 usage error (say a node id naming no test), 5 nothing ran.
+    if done.returncode in (4, 5):
+        print(f"agentconf replay: pytest found no check {args.nodeid!r} to run", file=sys.stderr)
+        return 2
+    return 0 if done.returncode == 0 else 1

@@ -1,0 +1,84 @@
+"""`agentconf run`: check an implementation against the contract and write the reports."""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from agentconf.cli import UsageError
+from agentconf.harness import runner
+from agentconf.harness.profile import ProfileError
+from agentconf.harness.report import ExpectationsError
+from agentconf.harness.spec import SpecError, resolve
+
+HELP = "check an implementation against the contract and write reports/<name>/"
+
+
+def workers(text: str) -> str:
+    if text != "auto" and not (text.isdigit()):
+        raise argparse.ArgumentTypeError(f"-n takes a number of workers or 'auto', not {text!r}")
+    return text
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--impl", metavar="SPEC", help="reference (default), "
+                        "python:MODULE:FACTORY, cmd:COMMAND, mcp:COMMAND or a profile .toml")
+    parser.add_argument("--profile", metavar="FILE", help="agentconf.toml: names, limits, "
+                        "capabilities and expected failures of the implementation")
+    parser.add_argument("--report", metavar="DIR", type=Path,
+                        help="where to write the reports (default reports/<implementation-name>)")
+    parser.add_argument("-n", dest="workers", metavar="N", type=workers,
+                        help="run the checks in N processes (pytest-xdist)")
+    parser.add_argument("--clauses", metavar="IDS",
+                        help="comma-separated clause ids or categories to check (default: all)")
+    parser.add_argument("--expected-failures", metavar="FILE", type=Path,
+                        help='TOML of "CLAUSE-ID" or "CLAUSE-ID::case-id" = "reason"')
+    parser.add_argument("--write-baseline", metavar="FILE", type=Path,
+                        help="write today's failures to FILE as an expected-failures file")
+    parser.add_argument("--hypothesis-profile", choices=("ci", "deep"), default="ci",
+                        help="ci: fast and deterministic (default); deep: many more examples")
+    parser.add_argument("--snapshot-update", action="store_true",
+                        help="rewrite the message snapshots from this implementation's answers")
+    parser.add_argument("--snapshot-dir", metavar="DIR", type=Path,
+                        help="where this implementation's message snapshots live")
+
+
+def run(args: argparse.Namespace) -> int:
+    # A python:MODULE spec names a module in the current folder, as `python -m` would find it.
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        spec = resolve(args.impl, args.profile)
+    except (SpecError, ProfileError) as error:
+        raise UsageError(str(error)) from None
+    clauses = tuple(c.strip().upper() for c in (args.clauses or "").split(",") if c.strip())
+    if args.clauses is not None and not clauses:
+        raise UsageError("--clauses needs at least one clause id or category")
+    try:
+        runner.select_clauses(clauses)
+        expectations = runner.gather_expectations(spec, args.expected_failures)
+    except (ValueError, ExpectationsError) as error:
+        raise UsageError(str(error)) from None
+    if args.snapshot_dir is not None and args.snapshot_dir.exists() and \
+            not args.snapshot_dir.is_dir():
+        raise UsageError(f"--snapshot-dir {args.snapshot_dir} is not a directory")
+    options = runner.RunOptions(
+        spec=spec,
+        impl=args.impl,
+        profile=args.profile,
+        report_dir=args.report or Path("reports") / runner.report_name(spec),
+        expectations=expectations,
+        clauses=clauses,
+        workers=args.workers,
+        hypothesis_profile=args.hypothesis_profile,
+        snapshot_update=args.snapshot_update,
+        snapshot_dir=args.snapshot_dir,
+        write_baseline=args.write_baseline,
+    )
+    try:
+        return runner.run(options)
+    except runner.RunError as error:
+        print(f"agentconf run: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # an unwritable report folder, a full disk
+        raise UsageError(f"cannot write the reports: {error}") from None

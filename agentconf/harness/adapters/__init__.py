@@ -1,0 +1,29 @@
+"""Adapters: one live session of an implementation, chosen by the spec's kind (one dispatch point).
+
+`mcp:` is imported only when used, so a broken or absent MCP stack never stops python: or cmd:.
+"""
+
+import importlib
+
+from ..spec import ImplSpec
+from .base import Adapter, AdapterEnv
+
+
+def open_adapter(spec: ImplSpec, env: AdapterEnv) -> Adapter:
+    """A fresh session in `env`; raises ImplementationFailure if it cannot start."""
+    if spec.kind == "python":
+        from .python import open_python
+
+        return open_python(spec.target, env, spec.profile, spec.load_factory())
+    argv = spec.command(env.root, env.home, env.tmp)
+    if spec.kind == "cmd":
+        from .cmd import open_cmd
+
+        return open_cmd(argv, env, label=f"cmd:{spec.target}")
+    if spec.kind == "mcp":
+        mcp = importlib.import_module(f"{__name__}.mcp")
+        return mcp.open_mcp(argv, env, spec.profile)  # type: ignore[no-any-return]
+    raise ValueError(f"no adapter for implementation kind {spec.kind!r}")
+
+
+__all__ = ["Adapter", "AdapterEnv", "open_adapter"]

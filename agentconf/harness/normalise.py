@@ -1,0 +1,66 @@
+"""Envelope normalisation: check what came back, and give it a contract error code.
+
+The envelope's core (success, data, error, summary, diff, exit_code, issues as a list, denial as
+an object) is checked strictly: a wrong shape is a `ContractViolation` (RESULT-01) with the reason.
+The inner shape of issues and denials is left to the VALIDATE suites, which judge it with evidence.
+
+A failure whose `error` is missing is classified from the profile: first `[error_codes]` (their
+spelling -> ours), then the ordered `[[error_patterns]]` matched against `data` (seed 003's
+@clarvis spells `path_escape`, agentkit `NotFound`: a profile maps them onto the contract's).
+"""
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import ContractViolation
+from .profile import Profile
+
+
+class _WireEnvelope(BaseModel):
+    # strict: `"true"` is not a boolean and 1 is not a string; extra fields are allowed.
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    success: bool
+    data: str
+    error: str | None = None
+    summary: str | None = None
+    diff: str | None = None
+    exit_code: int | None = None
+    issues: list[dict[str, Any]] | None = None
+    denial: dict[str, Any] | None = None
+
+
+def check_envelope(raw: Any) -> _WireEnvelope:
+    if not isinstance(raw, dict):
+        raise ContractViolation(
+            f"the answer is not an envelope object but {type(raw).__name__}: {_short(raw)}"
+        )
+    try:
+        return _WireEnvelope.model_validate(raw)
+    except ValidationError as error:
+        reasons = "; ".join(
+            f"{'.'.join(map(str, issue['loc'])) or '(envelope)'}: {issue['msg']}"
+            for issue in error.errors()
+        )
+        raise ContractViolation(f"the answer is not a valid envelope: {reasons}") from None
+
+
+def classify(envelope: _WireEnvelope, profile: Profile) -> str | None:
+    """The contract error code of a failure (None for a success, or when nothing matches)."""
+    if envelope.success:
+        return envelope.error
+    code = envelope.error
+    if code is not None and code in profile.error_codes:
+        return profile.error_codes[code]
+    if code:
+        return code
+    for entry in profile.error_patterns:
+        if entry.pattern.search(envelope.data):
+            return entry.code
+    return None
+
+
+def _short(value: Any, limit: int = 200) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

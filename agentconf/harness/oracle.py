@@ -1,0 +1,155 @@
+"""The disk oracle: judge the disk, not only the words.
+
+A confinement check does not trust an error code alone (DESIGN "Oracles"). When a workspace is
+built the oracle records everything in the sandbox outside the root (except the implementation's
+own `tmp/`), byte for byte; after every call it compares again and scans the answer for the
+canaries' secret. Anything different is an escape, named path by path.
+
+The sandbox sits alone in a "moat" folder, so a write that climbs above the sandbox is seen too.
+"""
+
+import contextlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import EscapeDetected
+
+_MAX_LISTED = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What one path is: its kind, permission bits, and its bytes or link target."""
+
+    kind: str  # "file" | "dir" | "link" | "fifo" | "other"
+    mode: int
+    content: bytes | None = None
+    target: str | None = None
+
+    def describe(self) -> str:
+        if self.kind == "link":
+            return f"symlink -> {self.target}"
+        if self.kind == "file":
+            return f"file of {len(self.content or b'')} bytes, mode {self.mode:o}"
+        return f"{self.kind}, mode {self.mode:o}"
+
+
+def entry_of(path: Path) -> Entry:
+    """Never opens anything but a regular file: reading a FIFO or a device could block."""
+    info = path.lstat()
+    mode = stat.S_IMODE(info.st_mode)
+    if stat.S_ISLNK(info.st_mode):
+        return Entry("link", mode, target=os.readlink(path))
+    if stat.S_ISDIR(info.st_mode):
+        return Entry("dir", mode)
+    if stat.S_ISREG(info.st_mode):
+        return Entry("file", mode, content=path.read_bytes())
+    if stat.S_ISFIFO(info.st_mode):
+        return Entry("fifo", mode)
+    return Entry("other", mode)
+
+
+def scan(top: Path, skip: frozenset[str] = frozenset()) -> dict[str, Entry]:
+    """Every path under `top` (relative, `/`-separated) without following links.
+
+    `skip` names top-level entries whose contents are not recorded (their own entry is).
+    """
+    found: dict[str, Entry] = {}
+
+    def walk(folder: Path, prefix: str) -> None:
+        with os.scandir(folder) as entries:
+            for item in sorted(entries, key=lambda e: e.name):
+                rel = prefix + item.name
+                path = Path(item.path)
+                try:
+                    entry = entry_of(path)
+                except OSError as error:  # unreadable (mode 000): still record that it exists
+                    entry = Entry("other", 0, content=str(error).encode())
+                unjudged = prefix == "" and item.name in skip
+                # Of an unjudged folder only its kind counts: the root may be chmod-ed by a test.
+                found[rel] = Entry(entry.kind, 0) if unjudged else entry
+                if entry.kind == "dir" and not unjudged:
+                    with contextlib.suppress(OSError):
+                        walk(path, rel + "/")
+
+    walk(top, "")
+    return found
+
+
+def diff_snapshots(before: dict[str, Entry], after: dict[str, Entry]) -> list[str]:
+    changes = []
+    for rel in sorted(before.keys() | after.keys()):
+        old, new = before.get(rel), after.get(rel)
+        if old == new:
+            continue
+        if old is None:
+            changes.append(f"created {rel} ({new.describe()})")  # type: ignore[union-attr]
+        elif new is None:
+            changes.append(f"removed {rel} (was {old.describe()})")
+        elif old.kind != new.kind:
+            changes.append(f"replaced {rel}: {old.describe()} -> {new.describe()}")
+        elif old.target != new.target:
+            changes.append(f"retargeted {rel}: -> {old.target} became -> {new.target}")
+        elif old.content != new.content:
+            changes.append(f"rewrote {rel} ({len(old.content or b'')} -> "
+                           f"{len(new.content or b'')} bytes)")
+        else:
+            changes.append(f"chmod {rel}: {old.mode:o} -> {new.mode:o}")
+    return changes
+
+
+class DiskOracle:
+    """Snapshot of everything outside the root; `check()` raises EscapeDetected on a difference."""
+
+    def __init__(
+        self,
+        sandbox: Path,
+        secret: str,
+        unjudged: tuple[str, ...] = ("root", "tmp"),
+        moat: Path | None = None,
+        moat_allowed: tuple[str, ...] = (),
+    ) -> None:
+        self.sandbox = sandbox
+        self.secret = secret
+        self._skip = frozenset(unjudged)
+        self._moat = moat
+        self._moat_allowed = frozenset((sandbox.name, *moat_allowed))
+        self._snapshot: dict[str, Entry] = {}
+        self.rebaseline()
+
+    def rebaseline(self) -> None:
+        """Take the snapshot again: for a test that deliberately changes something outside."""
+        self._snapshot = self._scan()
+
+    def _scan(self) -> dict[str, Entry]:
+        found = scan(self.sandbox, self._skip)
+        if self._moat is not None:
+            for name in sorted(os.listdir(self._moat)):
+                if name not in self._moat_allowed:
+                    found["../" + name] = entry_of(self._moat / name)
+        return found
+
+    def changes(self) -> list[str]:
+        return diff_snapshots(self._snapshot, self._scan())
+
+    def leaks(self, text: str) -> bool:
+        return self.secret in text
+
+    def check(self, returned_text: str = "", what: str = "the call") -> None:
+        problems = []
+        changes = self.changes()
+        if changes:
+            shown = changes[:_MAX_LISTED]
+            more = len(changes) - len(shown)
+            problems.append(
+                "the disk outside the root changed: " + "; ".join(shown)
+                + (f"; and {more} more" if more else "")
+            )
+        if self.leaks(returned_text):
+            problems.append(
+                "the answer contains the canaries' secret (it read a file outside the root)"
+            )
+        if problems:
+            raise EscapeDetected(f"escape after {what}: " + " | ".join(problems))

@@ -1,0 +1,85 @@
+"""report.md: the summary by level and category, then every failure with its evidence and the one
+line that reproduces it (schemathesis "Reproduce with")."""
+
+import re
+from typing import Any
+
+from .tables import counts_table, implementation_title
+
+NOT_GREEN = ("fail", "error", "xpass")
+
+
+def fenced(text: str) -> str:
+    """A code block whose fence no backtick run inside `text` can close."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def na_reason(clause: dict[str, Any]) -> str:
+    """Why a clause did not apply: the first test's skip reason, on one line."""
+    for test in clause["tests"]:
+        if test.get("evidence"):
+            return test["evidence"].strip().splitlines()[0]
+    return clause["evidence"] or "no reason given"
+
+
+def _heading(document: dict[str, Any]) -> list[str]:
+    run, verdict = document["run"], document["verdict"]
+    summary = document["summary"]
+    facts = [
+        f"implementation `{document['implementation']['spec']}`",
+        f"contract {document['contract_version']}",
+        f"agentconf {document['kit_version']}",
+        f"hypothesis profile {run.get('hypothesis_profile') or 'default'}",
+        f"seed {run.get('seed') or 'random'}",
+        f"platform {run.get('platform') or 'unknown'}",
+        f"started {run.get('started') or '?'}, finished {run.get('finished') or 'never'}",
+    ]
+    title = f"# agentconf conformance: {implementation_title(document)}"
+    lines = [title, "", " · ".join(facts), ""]
+    state = "GREEN" if verdict["green"] else "RED"
+    lines.append(f"**{state}** (exit {verdict['exit_code']}): "
+                 f"{summary['executed']} of {summary['planned']} planned checks executed.")
+    lines += [f"- {reason}" for reason in verdict["reasons"]]
+    return lines
+
+
+def _clause_section(clause: dict[str, Any]) -> list[str]:
+    lines = ["", f"### {clause['id']} ({clause['level']}, {clause['status']})", "",
+             clause["requirement"], ""]
+    for key, reason in (clause.get("expected_failure") or {}).items():
+        lines.append(f"Expected failure `{key}`: {reason}")
+    if clause["evidence"]:
+        lines += [fenced(clause["evidence"]), ""]
+    if clause["reproduce"]:
+        lines.append(f"Reproduce: `{clause['reproduce']}`")
+    return lines
+
+
+def render_markdown(document: dict[str, Any]) -> str:
+    clauses = document["clauses"]
+    lines = _heading(document)
+    lines += ["", "## By level", "", counts_table(document, "levels"),
+              "", "## By category", "", counts_table(document, "categories")]
+    sections = [
+        ("Failures", [c for c in clauses if c["status"] in NOT_GREEN]),
+        ("Expected failures", [c for c in clauses if c["status"] == "xfail"]),
+    ]
+    for title, chosen in sections:
+        lines += ["", f"## {title}"]
+        if not chosen:
+            lines += ["", "None."]
+        for clause in chosen:
+            lines += _clause_section(clause)
+    not_applicable = [c for c in clauses if c["status"] == "n/a"]
+    if not_applicable:
+        lines += ["", "## Not applicable", ""]
+        lines += [f"- {c['id']}: {na_reason(c)}" for c in not_applicable]
+    if document["harness_errors"]:
+        lines += ["", "## Harness errors (bugs in agentconf, not in the implementation)"]
+        for test in document["harness_errors"]:
+            lines += ["", f"### {test['nodeid']}", "", fenced(test.get("evidence") or "")]
+            if test.get("reproduce"):
+                lines.append(f"Reproduce: `{test['reproduce']}`")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,50 @@
+"""The summary tables every report shares, read from a conformance document (a dict)."""
+
+from typing import Any
+
+STATUS_COLUMNS = ("pass", "fail", "xfail", "xpass", "n/a", "error")
+
+
+def summary_rows(document: dict[str, Any], by: str) -> list[tuple[str, list[int]]]:
+    """(`level` or `category`, counts in STATUS_COLUMNS order) for `by` in levels|categories."""
+    table = document["summary"][by]
+    return [(name, [counts[s] for s in STATUS_COLUMNS]) for name, counts in table.items()]
+
+
+def implementation_title(document: dict[str, Any]) -> str:
+    implementation = document["implementation"]
+    version = implementation.get("version")
+    return f"{implementation['name']} {version}" if version else implementation["name"]
+
+
+def must_score(document: dict[str, Any]) -> tuple[int, int]:
+    """(MUST clauses passing, MUST clauses that apply): the badge's number."""
+    musts = document["summary"]["levels"]["MUST"]
+    applicable = sum(musts[s] for s in STATUS_COLUMNS if s != "n/a")
+    return musts["pass"], applicable
+
+
+def text_table(header: list[str], rows: list[list[str]]) -> str:
+    """A plain aligned table for a terminal."""
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
+    lines = [header, ["-" * w for w in widths], *rows]
+    return "\n".join(
+        "  ".join(str(cell).ljust(w) if i == 0 else str(cell).rjust(w) for i, (cell, w) in
+                  enumerate(zip(line, widths, strict=True))).rstrip()
+        for line in lines
+    )
+
+
+def markdown_table(header: list[str], rows: list[list[str]], numeric: bool = True) -> str:
+    """`numeric`: every column after the first holds numbers (right-aligned)."""
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
+    aligns = ["---"] + ["---:" if numeric else "---"] * (len(header) - 1)
+    return "\n".join([line(header), "| " + " | ".join(aligns) + " |", *map(line, rows)])
+
+
+def counts_table(document: dict[str, Any], by: str, render: Any = markdown_table) -> str:
+    label = "level" if by == "levels" else "category"
+    rows = [[name, *map(str, counts)] for name, counts in summary_rows(document, by)]
+    return render([label, *STATUS_COLUMNS], rows)

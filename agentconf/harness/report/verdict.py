@@ -1,0 +1,70 @@
+"""Whether a run is green, and why not: the exit status of `agentconf run`.
+
+Green (0) only when every MUST clause passes, is n/a, or is an expected failure. Red (1) when a MUST
+clause fails or errors, when an expected failure passes (a stale baseline, DESIGN.md "Lessons"),
+when fewer checks ran than were planned (MCP conformance #451), or when agentconf itself broke.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agentconf.contract import Level
+
+from .aggregate import ClauseResult, Status
+from .events import EventLog
+
+EXIT_GREEN = 0
+EXIT_RED = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    exit_code: int
+    reasons: tuple[str, ...]
+
+    @property
+    def green(self) -> bool:
+        return self.exit_code == EXIT_GREEN
+
+
+def _ids(results: Sequence[ClauseResult]) -> str:
+    return ", ".join(result.clause.id for result in results)
+
+
+def judge(
+    results: Sequence[ClauseResult], log: EventLog, pytest_status: int | None = None
+) -> Verdict:
+    """`pytest_status` is the child's exit status: 0 and 1 (some test failed) are normal runs,
+    anything else (collection error, usage error, internal error) means the run is not whole."""
+    musts = [r for r in results if r.clause.level is Level.MUST]
+    reasons = []
+    failed = [r for r in musts if r.status is Status.FAIL]
+    if failed:
+        reasons.append(f"{len(failed)} MUST clause(s) fail: {_ids(failed)}")
+    errored = [r for r in musts if r.status is Status.ERROR]
+    if errored:
+        reasons.append(
+            f"{len(errored)} MUST clause(s) could not be checked (error): {_ids(errored)}"
+        )
+    stale = [r for r in results if r.status is Status.XPASS]
+    if stale:
+        reasons.append(
+            f"{len(stale)} expected failure(s) now pass: {_ids(stale)}; remove them from the "
+            "expected failures (or rewrite the file with --write-baseline)"
+        )
+    if pytest_status not in (None, 0, 1):
+        reasons.append(
+            f"pytest exited with status {pytest_status} (a collection, usage or internal error): "
+            "the run is incomplete; see pytest.log in the report folder"
+        )
+    if log.end is None:
+        reasons.append("the run did not finish (no run_end event)")
+    if log.executed < log.planned:
+        reasons.append(f"only {log.executed} of {log.planned} planned checks were executed")
+    harness = [t for t in log.tests if t.outcome == "harness-error"]
+    if harness:
+        reasons.append(
+            f"{len(harness)} check(s) hit a harness error: this is a bug in agentconf, "
+            "please report it with the report's harness-error section"
+        )
+    return Verdict(EXIT_RED if reasons else EXIT_GREEN, tuple(reasons))

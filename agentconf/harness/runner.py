@@ -1,0 +1,343 @@
+"""`agentconf run`: the suites in a pytest subprocess, the event stream in, the reports out.
+
+pytest runs in a child process with a config file and rootdir of our own, plugin autoloading off
+(only the plugins the suites need are loaded by name), no cache provider and no bytecode, so neither
+a user's pytest.ini, PYTEST_ADDOPTS or stray plugins can change the run, and nothing is written
+into the shipped suites. The child writes the plugin's event stream; this process follows it for
+progress, then aggregates it into clause statuses (report.aggregate) and writes the reports.
+"""
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TextIO
+
+from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
+
+from .report import (
+    ClauseResult,
+    EventLog,
+    Expectations,
+    Status,
+    TestEvent,
+    aggregate,
+    build_document,
+    judge,
+    load_expectations,
+    parse_expectations,
+    read_events,
+    write_reports,
+)
+from .report.console import Progress, render_summary
+from .report.events import EventStreamError, parse_test_event
+from .report.expectations import CASE_SEPARATOR, render_baseline
+from .resources import suites_dir
+from .spec import ImplSpec
+
+# The plugins a run needs, loaded by name because autoloading is off (see the module docstring).
+PYTEST_PLUGINS = ("agentconf.harness.plugin", "xdist.plugin", "syrupy", "_hypothesis_pytestplugin")
+# Environment that would let the user's shell change what pytest does.
+SCRUBBED_ENV = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "HYPOTHESIS_PROFILE")
+POLL_SECONDS = 0.2
+HARNESS_BUG = "this is a bug in agentconf, please report it"
+
+
+class RunError(Exception):
+    """The suites could not be run at all: agentconf's fault or a broken installation."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    spec: ImplSpec
+    impl: str | None  # as given on the command line, passed on unchanged
+    profile: str | None
+    report_dir: Path
+    expectations: Expectations
+    clauses: tuple[str, ...] = ()  # ids or categories; empty: all
+    workers: int | None = None
+    hypothesis_profile: str = "ci"
+    snapshot_update: bool = False
+    snapshot_dir: Path | None = None
+    write_baseline: Path | None = None
+
+
+def report_name(spec: ImplSpec) -> str:
+    """A folder name for reports/<implementation-name>/ that is safe on every filesystem."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", spec.display_name).strip("-.")
+    return name or "implementation"
+
+
+def select_clauses(requested: Sequence[str]) -> list[Clause]:
+    """The active clauses named by ids or categories; every name must exist (ValueError if not)."""
+    if not requested:
+        return active_clauses()
+    wanted: set[str] = set()
+    for name in requested:
+        key = name.strip().upper()
+        if key in CATEGORIES:
+            wanted |= {c.id for c in CLAUSES.values() if c.category == key}
+        elif key in CLAUSES:
+            wanted.add(key)
+        else:
+            from difflib import get_close_matches
+
+            close = get_close_matches(key, [*CLAUSES, *CATEGORIES], n=3, cutoff=0.6)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ValueError(f"unknown clause or category {name!r}{hint}")
+    return [clause for clause in active_clauses() if clause.id in wanted]
+
+
+def profile_expectations(spec: ImplSpec) -> Expectations:
+    table = spec.profile.expected_failures
+    source = f"{spec.profile.path or 'profile'} [expected_failures]"
+    return parse_expectations(table, source) if table else Expectations()
+
+
+def gather_expectations(spec: ImplSpec, file: Path | None) -> Expectations:
+    found = profile_expectations(spec)
+    return found.merged(load_expectations(file)) if file is not None else found
+
+
+# ------------------------------------------------------------------ the pytest child process
+
+
+@contextlib.contextmanager
+def isolated_config() -> Iterator[Path]:
+    """An empty pytest config of our own, so no ini/pyproject/conftest of the user's is used."""
+    with tempfile.TemporaryDirectory(prefix="agentconf-run-") as folder:
+        ini = Path(folder) / "pytest.ini"
+        ini.write_text("[pytest]\n", encoding="utf-8")
+        yield ini
+
+
+def pytest_command(config: Path, arguments: Sequence[str]) -> list[str]:
+    suites = suites_dir()
+    command = [sys.executable, "-m", "pytest", "-c", str(config), "--rootdir", str(suites.parent)]
+    command += ["-p", "no:cacheprovider"]
+    for plugin in PYTEST_PLUGINS:
+        command += ["-p", plugin]
+    return command + list(arguments)
+
+
+def pytest_env(snapshot_dir: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # The child imports python:MODULE specs from the user's folder, as this process did.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
+    if snapshot_dir is not None:
+        env["AGENTCONF_SNAPSHOT_DIR"] = str(snapshot_dir.resolve())
+    return env
+
+
+def impl_arguments(impl: str | None, profile: str | None) -> list[str]:
+    arguments = []
+    if impl is not None or profile is None:
+        arguments += ["--agentconf-impl", impl or "reference"]
+    if profile is not None:
+        arguments += ["--agentconf-profile", profile]
+    return arguments
+
+
+def run_arguments(options: RunOptions, events: Path) -> list[str]:
+    arguments = [str(suites_dir()), "-q", "-rN", "--agentconf-events", str(events)]
+    arguments += impl_arguments(options.impl, options.profile)
+    arguments += ["--hypothesis-profile", options.hypothesis_profile]
+    if options.clauses:
+        arguments += ["--agentconf-clauses", ",".join(options.clauses)]
+    if options.workers is not None:
+        arguments += ["-n", str(options.workers)]
+    if options.snapshot_update:
+        arguments.append("--snapshot-update")
+    return arguments
+
+
+class EventFollower:
+    """Reads complete lines appended to the events file since the last look."""
+
+    def __init__(self, path: Path, on_test: Callable[[TestEvent], None]) -> None:
+        self.path = path
+        self.on_test = on_test
+        self.offset = 0
+        self.partial = b""
+
+    def poll(self) -> None:
+        try:
+            with self.path.open("rb") as stream:
+                stream.seek(self.offset)
+                chunk = stream.read()
+        except FileNotFoundError:
+            return
+        self.offset += len(chunk)
+        *lines, self.partial = (self.partial + chunk).split(b"\n")
+        for line in lines:
+            self._show(line)
+
+    def _show(self, line: bytes) -> None:
+        import json
+
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return  # the final read reports malformed lines; progress only shows what it can
+        if isinstance(record, dict) and record.get("event") == "test":
+            with contextlib.suppress(EventStreamError):
+                self.on_test(parse_test_event(record))
+
+
+def run_pytest(
+    command: Sequence[str], env: dict[str, str], log: Path, follower: EventFollower | None = None
+) -> int:
+    """Runs pytest to completion (its output into `log`), following events as they come."""
+    with log.open("wb") as output:
+        child = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+            start_new_session=True,  # its own process group, so Ctrl-C stops every worker
+        )
+        try:
+            while child.poll() is None:
+                if follower is not None:
+                    follower.poll()
+                time.sleep(POLL_SECONDS)
+        except BaseException:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            raise
+    if follower is not None:
+        follower.poll()
+    return child.returncode
+
+
+def _tail(path: Path, lines: int = 15) -> str:
+    try:
+        return "\n".join(path.read_text("utf-8", "replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+# ------------------------------------------------------------------ baselines
+
+
+def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
+    """Today's failures as expected-failures entries: listed ones keep their key and reason."""
+    entries: dict[str, str] = {}
+    today = date.today().isoformat()
+    for result in results:
+        if result.status is Status.XFAIL:
+            entries.update(result.expected)
+        elif result.status is Status.FAIL:
+            failing = [t for t in result.tests if t.outcome == "fail"]
+            first = (failing[0].evidence.strip().splitlines() or ["no evidence"])[0][:120]
+            reason = f"fails since {today}: {first}"
+            if failing and all(t.case for t in failing):
+                # Only some data cases fail: list those, so a new failing case still shows.
+                for test in failing:
+                    entries[f"{result.clause.id}{CASE_SEPARATOR}{test.case}"] = reason
+            else:
+                entries[result.clause.id] = reason
+    return sorted(entries.items())
+
+
+def write_baseline(path: Path, results: Sequence[ClauseResult], spec: ImplSpec) -> Expectations:
+    entries = baseline_entries(results)
+    header = (
+        f"agentconf expected failures for {spec.display_name}, written {date.today()} by\n"
+        "`agentconf run --write-baseline`. Each line is a clause (or CLAUSE-ID::case-id) that\n"
+        "fails today, with the reason. A listed clause that starts to pass turns the run red:\n"
+        "delete its line. Use it with `agentconf run --expected-failures FILE`."
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_baseline(entries, header), encoding="utf-8")
+    return parse_expectations(dict(entries), str(path))
+
+
+# ------------------------------------------------------------------ the run
+
+
+def finish(
+    options: RunOptions,
+    clauses: Sequence[Clause],
+    log: EventLog,
+    out: TextIO,
+    pytest_status: int | None = None,
+) -> int:
+    """Aggregation, baseline, reports and summary from a complete event log; the exit status."""
+    results = aggregate(clauses, log.tests, options.expectations)
+    if options.write_baseline is not None:
+        written = write_baseline(options.write_baseline, results, options.spec)
+        # The new file replaces the old one; the profile's own list still applies.
+        expectations = profile_expectations(options.spec).merged(written)
+        results = aggregate(clauses, log.tests, expectations)
+        out.write(f"wrote the baseline {options.write_baseline}\n")
+    verdict = judge(results, log, pytest_status)
+    document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
+    write_reports(document, options.report_dir)
+    out.write(render_summary(document, str(options.report_dir)))
+    return verdict.exit_code
+
+
+def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
+    clauses = select_clauses(options.clauses)
+    options.report_dir.mkdir(parents=True, exist_ok=True)
+    events = options.report_dir / "events.jsonl"
+    events.unlink(missing_ok=True)  # never aggregate a previous run's stream
+    pytest_log = options.report_dir / "pytest.log"
+    out.write(f"agentconf: checking {options.spec.display_name} ({options.spec.text})\n")
+    progress = Progress(stream=out)
+
+    def on_test(test: TestEvent) -> None:
+        if not progress.planned:
+            with contextlib.suppress(EventStreamError, OSError):
+                progress.planned = read_events(events).planned
+        progress(test)
+
+    with isolated_config() as config:
+        command = pytest_command(config, run_arguments(options, events))
+        status = run_pytest(command, pytest_env(options.snapshot_dir), pytest_log,
+                            EventFollower(events, on_test))
+    progress.finish()
+    try:
+        log = read_events(events)
+    except EventStreamError as error:
+        raise RunError(
+            f"pytest exited with status {status} without a usable event stream ({error}); "
+            f"{HARNESS_BUG}. Last lines of {pytest_log}:\n{_tail(pytest_log)}"
+        ) from None
+    return finish(options, clauses, log, out, status)
+
+
+# ------------------------------------------------------------------ collection (explain)
+
+
+def collect_clause_tests(timeout_s: float = 120.0) -> dict[str, list[str]]:
+    """{nodeid: clause ids} for every suite test, by collecting the suites (no test runs)."""
+    import json
+
+    from .report.collect import OUT_ENV
+
+    with isolated_config() as config:
+        out = config.parent / "collected.json"
+        command = pytest_command(config, [str(suites_dir()), "--collect-only", "-q",
+                                          "-p", "agentconf.harness.report.collect",
+                                          *impl_arguments("reference", None)])
+        env = {**pytest_env(), OUT_ENV: str(out)}
+        try:
+            done = subprocess.run(command, env=env, capture_output=True, text=True,
+                                  stdin=subprocess.DEVNULL, timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired:
+            raise RunError(f"collecting the suites took over {timeout_s:.0f}s") from None
+        if not out.exists():
+            tail = "\n".join((done.stdout + done.stderr).splitlines()[-10:])
+            raise RunError(f"collecting the suites failed (pytest status {done.returncode}):\n"
+                           f"{tail}")
+        return json.loads(out.read_text("utf-8"))

@@ -1,0 +1,176 @@
+"""Implementation specs: which implementation to check, and how to reach it.
+
+    reference               the built-in reference (== python:agentconf.reference:create)
+    python:MODULE:FACTORY   in process: FACTORY(workspace) -> object with list_tools/call_tool
+    cmd:COMMAND             any language over stdio JSON-RPC (argv by shlex, never a shell)
+    mcp:COMMAND             an MCP server over stdio
+    path/to/agentconf.toml  a profile whose [implementation].spec is one of the above
+
+Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and once: {cache}
+($AGENTCONF_CACHE, else ~/.cache/agentconf) and {profile_dir} (the profile's folder).
+"""
+
+import importlib
+import os
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .profile import Profile, load_profile
+
+REFERENCE = "python:agentconf.reference:create"
+Kind = Literal["python", "cmd", "mcp"]
+
+
+class SpecError(ValueError):
+    """An implementation spec that cannot be used; the message names the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImplSpec:
+    text: str  # as the user gave it, for reports and the reproduce line
+    kind: Kind
+    target: str  # MODULE:FACTORY, or the command line
+    argv: tuple[str, ...] = ()
+    profile: Profile = field(default_factory=Profile)
+
+    @property
+    def module(self) -> str:
+        return self.target.split(":", 1)[0]
+
+    @property
+    def factory_name(self) -> str:
+        return self.target.split(":", 1)[1]
+
+    def load_factory(self) -> Any:
+        return load_factory(self.target)
+
+    def command(self, root: Path, home: Path, tmp: Path) -> list[str]:
+        """argv with the per-workspace placeholders filled in."""
+        values = {"root": str(root), "home": str(home), "tmp": str(tmp)}
+        return [_fill(arg, values) for arg in self.argv]
+
+    @property
+    def display_name(self) -> str:
+        if self.profile.name:
+            return self.profile.name
+        if self.text == "reference":
+            return "reference"
+        if self.kind == "python":
+            return self.module
+        return Path(self.argv[0]).name if self.argv else self.target
+
+    @property
+    def display_version(self) -> str | None:
+        if self.profile.version:
+            return self.profile.version
+        if self.kind == "python":
+            module = importlib.import_module(self.module)
+            version = getattr(module, "__version__", None)
+            if version is None and "." in self.module:  # the package's version, for a submodule
+                top = importlib.import_module(self.module.split(".")[0])
+                version = getattr(top, "__version__", None)
+            return str(version) if version is not None else None
+        return None
+
+
+def parse_spec(text: str, profile: Profile | None = None) -> ImplSpec:
+    """Parses and checks a spec; a python: factory is imported now so a typo fails early."""
+    if not isinstance(text, str) or not text.strip():
+        raise SpecError("empty implementation spec; use reference, python:MODULE:FACTORY, "
+                        "cmd:COMMAND, mcp:COMMAND or a profile .toml")
+    text = text.strip()
+    if text == "reference":
+        spec = _parse_inline(REFERENCE, profile or Profile())
+        return ImplSpec("reference", spec.kind, spec.target, spec.argv, spec.profile)
+    scheme = text.split(":", 1)[0]
+    if scheme in ("python", "cmd", "mcp"):
+        return _parse_inline(text, profile or Profile())
+    if text.endswith(".toml") or Path(text).is_file():
+        loaded = load_profile(text)
+        if loaded.spec is None:
+            raise SpecError(f"profile {text} has no [implementation].spec naming what to check")
+        inner = parse_spec_from_profile(loaded)
+        return ImplSpec(text, inner.kind, inner.target, inner.argv, loaded)
+    raise SpecError(
+        f"unknown implementation spec {text!r}: use reference, python:MODULE:FACTORY, "
+        "cmd:COMMAND, mcp:COMMAND or the path of a profile .toml"
+    )
+
+
+def parse_spec_from_profile(profile: Profile) -> ImplSpec:
+    inner = (profile.spec or "").strip()
+    if inner.endswith(".toml"):
+        raise SpecError(f"profile {profile.path}: [implementation].spec may not be a profile")
+    try:
+        return parse_spec(inner, profile)
+    except SpecError as error:
+        raise SpecError(f"profile {profile.path}: [implementation].spec: {error}") from None
+
+
+def resolve(impl: str | None, profile_path: str | None) -> ImplSpec:
+    """The implementation for a run: --impl, --profile, or both (the profile then maps names)."""
+    if profile_path is None:
+        return parse_spec(impl or "reference")
+    profile = load_profile(profile_path)
+    if impl is None:
+        if profile.spec is None:
+            raise SpecError(f"profile {profile_path} has no [implementation].spec and no --impl "
+                            "was given")
+        spec = parse_spec_from_profile(profile)
+        return ImplSpec(profile_path, spec.kind, spec.target, spec.argv, profile)
+    return parse_spec(impl, profile)
+
+
+def _parse_inline(text: str, profile: Profile) -> ImplSpec:
+    scheme, _, rest = text.partition(":")
+    rest = rest.strip()
+    if scheme == "python":
+        module, sep, factory = rest.partition(":")
+        if not sep or not module or not factory:
+            raise SpecError(f"python spec {text!r} must look like python:MODULE:FACTORY")
+        load_factory(rest)
+        return ImplSpec(text, "python", rest, (), profile)
+    if not rest:
+        raise SpecError(f"{scheme}: spec {text!r} has no command after '{scheme}:'")
+    try:
+        argv = shlex.split(rest)
+    except ValueError as error:
+        raise SpecError(f"cannot split the command of {text!r}: {error}") from None
+    once = {"cache": _cache_dir(), "profile_dir": _profile_dir(profile)}
+    argv = [_fill(arg, once) for arg in argv]
+    return ImplSpec(text, scheme, rest, tuple(argv), profile)  # type: ignore[arg-type]
+
+
+def load_factory(target: str) -> Any:
+    module_name, _, factory_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise SpecError(f"cannot import module {module_name!r}: {error}") from None
+    except Exception as error:  # the module itself is broken: still one line
+        raise SpecError(f"importing module {module_name!r} failed: "
+                        f"{type(error).__name__}: {error}") from None
+    factory = module
+    for part in factory_name.split("."):
+        factory = getattr(factory, part, None)
+        if factory is None:
+            raise SpecError(f"module {module_name!r} has no factory {factory_name!r}")
+    if not callable(factory):
+        raise SpecError(f"{module_name}:{factory_name} is not callable")
+    return factory
+
+
+def _cache_dir() -> str:
+    return os.environ.get("AGENTCONF_CACHE") or str(Path.home() / ".cache" / "agentconf")
+
+
+def _profile_dir(profile: Profile) -> str:
+    return str(profile.path.resolve().parent) if profile.path is not None else os.getcwd()
+
+
+def _fill(arg: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        arg = arg.replace("{" + key + "}", value)
+    return arg

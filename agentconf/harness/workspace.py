@@ -1,0 +1,171 @@
+"""SandboxWorkspace: a private temporary sandbox with the root and canaries around it.
+
+Layout (all inside `base/`, the "moat", which holds nothing else but the harness's own logs):
+
+    sandbox/root/                      the implementation's workspace root
+    sandbox/root_evil/secret.txt       sibling-prefix folder: `root` + `_evil` fools startsWith
+    sandbox/outside/secret.txt         plus friends: link targets for the link farm
+    sandbox/home/.ssh/authorized_keys  the fake HOME, the classic `~` target
+    sandbox/tmp/                       the implementation's TMPDIR, not judged
+
+Every canary holds `secret`, a random token: seeing it in an answer means a read escaped.
+The canaries follow the traps the seeds guard against (seed 000 `confine`, seed 003 path_escape).
+"""
+
+import os
+import secrets
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+from .oracle import DiskOracle
+
+HARNESS_DIR = "harness"
+
+
+class SandboxWorkspace:
+    """Builds the sandbox on construction; usable as a pytest fixture or a context manager."""
+
+    def __init__(self, base: Path | None = None) -> None:
+        self._owns_base = base is None
+        self.base = Path(base if base is not None else tempfile.mkdtemp(prefix="agentconf-"))
+        self.base = self.base.resolve()  # a real path: /tmp may itself be a link (macOS)
+        self.sandbox = self.base / "sandbox"
+        self.root = self.sandbox / "root"
+        self.outside = self.sandbox / "outside"
+        self.sibling = self.sandbox / "root_evil"
+        self.home = self.sandbox / "home"
+        self.tmp = self.sandbox / "tmp"
+        self.logs = self.base / HARNESS_DIR
+        self.secret = "agentconf-canary-" + secrets.token_hex(12)
+        self._build()
+        self.oracle = DiskOracle(
+            self.sandbox, self.secret, moat=self.base, moat_allowed=(HARNESS_DIR,)
+        )
+
+    def _build(self) -> None:
+        for folder in (self.root, self.outside, self.sibling, self.home / ".ssh", self.tmp,
+                       self.logs, self.outside / "dir"):
+            folder.mkdir(parents=True, exist_ok=True)
+        canary = f"{self.secret}\n"
+        (self.outside / "secret.txt").write_text(f"outside secret {canary}")
+        (self.outside / "notes.md").write_text(f"# notes\n{canary}")
+        (self.outside / "dir" / "nested.txt").write_text(f"nested {canary}")
+        (self.outside / "crlf.txt").write_bytes(f"line one\r\n{canary.strip()}\r\n".encode())
+        (self.sibling / "secret.txt").write_text(f"sibling-prefix {canary}")
+        (self.sibling / "a.txt").write_text(f"sibling a {canary}")
+        keys = self.home / ".ssh" / "authorized_keys"
+        keys.write_text(f"ssh-ed25519 AAAA{self.secret} canary@agentconf\n")
+        keys.chmod(0o600)
+        (self.home / ".bashrc").write_text(f"# {self.secret}\n")
+
+    # ---- the root, relative paths ------------------------------------------------------------
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    def write(self, rel: str, content: str | bytes, mode: int | None = None) -> Path:
+        """Writes exactly these bytes (text is UTF-8 with its newlines untouched)."""
+        target = self.path(rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        target.write_bytes(data)
+        if mode is not None:
+            target.chmod(mode)
+        return target
+
+    def read_bytes(self, rel: str) -> bytes:
+        return self.path(rel).read_bytes()
+
+    def exists(self, rel: str) -> bool:
+        return os.path.lexists(self.path(rel))
+
+    def mkdir(self, rel: str) -> Path:
+        target = self.path(rel)
+        target.mkdir(parents=True, exist_ok=True)
+        return target
+
+    def symlink(self, rel: str, target: str | Path) -> Path:
+        """A link at `rel` whose target is stored exactly as given (relative stays relative)."""
+        link = self.path(rel)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(target, link)
+        return link
+
+    def fifo(self, rel: str) -> Path:
+        target = self.path(rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(target)
+        return target
+
+    def link_farm(self) -> dict[str, Path]:
+        """The standard set of links in and out of the root, by name."""
+        self.write("sub/inner.txt", "inner\n")
+        links = {
+            "link_out": self.symlink("link_out", self.outside),
+            "link_out_file": self.symlink("link_out_file", self.outside / "secret.txt"),
+            "link_in": self.symlink("link_in", "sub"),
+            "link_in_file": self.symlink("link_in_file", "sub/inner.txt"),
+            "dangling_out": self.symlink(
+                "dangling_out", self.outside / "created_by_escape.txt"
+            ),
+            "loop_a": self.symlink("loop_a", "loop_b"),
+            "loop_b": self.symlink("loop_b", "loop_a"),
+        }
+        return links
+
+    def tree(self) -> dict[str, bytes]:
+        """Every path under the root, `ls -F` style: `dir/`: b"", `link@`: target, file: bytes.
+
+        For "nothing changed" checks: compare two calls' results with ==.
+        """
+        found: dict[str, bytes] = {}
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            folder = Path(dirpath)
+            for name in sorted(dirnames + filenames):
+                path = folder / name
+                rel = path.relative_to(self.root).as_posix()
+                info = path.lstat()
+                if stat.S_ISLNK(info.st_mode):
+                    found[rel + "@"] = os.readlink(path).encode()
+                elif stat.S_ISDIR(info.st_mode):
+                    found[rel + "/"] = b""
+                elif stat.S_ISREG(info.st_mode):
+                    found[rel] = path.read_bytes()
+                else:
+                    found[rel + "|"] = b""
+        return dict(sorted(found.items()))
+
+    def rebaseline(self) -> None:
+        """Accept the current state outside the root (after a test set something up there)."""
+        self.oracle.rebaseline()
+
+    # ---- context manager ------------------------------------------------------------------------
+
+    def __enter__(self) -> "SandboxWorkspace":
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._owns_base:
+            remove_tree(self.base)
+
+
+def remove_tree(top: Path) -> None:
+    """rmtree that first makes read-only folders writable again (tests chmod things)."""
+
+    def retry(function, path, _excinfo):  # type: ignore[no-untyped-def]
+        parent = os.path.dirname(path)
+        for item in (parent, path):
+            if os.path.isdir(item) and not os.path.islink(item):
+                os.chmod(item, 0o700)
+        function(path)
+
+    # `onerror` rather than `onexc`: the latter only exists from Python 3.12.
+    shutil.rmtree(top, onerror=retry)

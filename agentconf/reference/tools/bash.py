@@ -1,0 +1,223 @@
+"""bash{command, timeout_ms?}: run a shell command in the root, bounded while it streams.
+
+- `/bin/bash -c COMMAND` in a new session, so the command and everything it starts form one
+  process group that can be signalled at once (seed 000: a timeout that kills only the shell
+  leaves `npm install`'s grandchildren running).
+- cwd is the root; stdin is /dev/null, so `read` or a bare `cat` gets end of input at once.
+- stdout and stderr stream into `StreamBound`s: memory stays bounded while a command prints
+  100 MB, and the head and tail survive (seed 003 bounds output itself; SPEC says so to dispatch).
+- On timeout: SIGTERM to the group, SIGKILL after KILL_GRACE_S (seed 000's two-stage kill; the
+  seed waits 5 s, an agent waiting on a dead command is better served by 2 s), answer TIMEOUT
+  with the partial output.
+- When the shell exits, background children may still hold the pipes. They get DRAIN_GRACE_S to
+  finish writing, then the whole group is killed: **no process started by a call outlives it**.
+  A command that must keep running has to leave the group itself (`setsid`), on purpose.
+- A non-zero exit is a failure, NONZERO_EXIT, with the exit code, stdout and stderr in `data` and
+  the code in `exit_code` (seed 001 shows both streams on failure); stderr is shown on success
+  too, and a command with no output says so (seed 001's "(no output)").
+"""
+
+import asyncio
+import contextlib
+import os
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from agentconf.contract import Envelope, ToolKind
+
+from ..declare import Arguments, ToolSpec
+from ..results import fail, ok
+from ..sandbox.bounding import StreamBound
+
+if TYPE_CHECKING:
+    from ..context import ToolContext
+
+SHELL = "/bin/bash"
+MAX_TIMEOUT_MS = 600_000
+KILL_GRACE_S = 2.0
+DRAIN_GRACE_S = 0.5
+POLL_S = 0.02
+READ_CHUNK_BYTES = 64 * 1024
+NO_OUTPUT = "(no output)"
+
+
+class BashArgs(Arguments):
+    command: str = Field(min_length=1, description="The command line, run by /bin/bash -c.")
+    timeout_ms: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_TIMEOUT_MS,
+        description="Milliseconds before the command and all it started are stopped.",
+    )
+
+
+@dataclass
+class Run:
+    stdout: StreamBound
+    stderr: StreamBound
+    returncode: int | None  # None when the call timed out
+    timed_out: bool
+
+
+async def handler(args: BashArgs, ctx: "ToolContext") -> Envelope:
+    timeout_ms = args.timeout_ms or ctx.limits.shell_timeout_ms
+    limit = ctx.limits.max_output_chars
+    run = await run_command(args.command, ctx.root, timeout_ms / 1000, limit)
+    return answer(run, timeout_ms, limit)
+
+
+async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) -> Run:
+    """Runs `command` in its own process group; nothing of the group is left when this returns."""
+    process = await asyncio.create_subprocess_exec(
+        SHELL,
+        "-c",
+        command,
+        cwd=cwd,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
+    )
+    group = process.pid  # the session leader's pid is the group id
+    assert process.stdout is not None and process.stderr is not None
+    stdout, stderr = StreamBound(capacity), StreamBound(capacity)
+    pumps = asyncio.gather(_pump(process.stdout, stdout), _pump(process.stderr, stderr))
+    timed_out = False
+    try:
+        if await _exited_within(process, timeout_s):
+            # The shell is done; its background children get a moment to finish writing.
+            await _settle(pumps, DRAIN_GRACE_S)
+        else:
+            timed_out = True
+            await _stop_group(group)
+        _signal_group(group, signal.SIGKILL)
+        # With the group dead the pipes close; only a process that left the group keeps them.
+        await _settle(pumps, DRAIN_GRACE_S)
+    finally:
+        _signal_group(group, signal.SIGKILL)  # also when the call itself is cancelled
+        pumps.cancel()
+        # Not process.wait(): it waits for the pipes too, which an escaped process may hold.
+        await _exited_within(process, KILL_GRACE_S)
+    return Run(stdout, stderr, None if timed_out else process.returncode, timed_out)
+
+
+async def _pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
+    while chunk := await stream.read(READ_CHUNK_BYTES):
+        bound.feed(chunk)
+
+
+async def _exited_within(process: asyncio.subprocess.Process, timeout_s: float) -> bool:
+    # Process.wait() also waits for the pipes to close, which background children can hold open
+    # for ever; returncode is set as soon as the shell itself exits.
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while process.returncode is None:
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            return False
+        await asyncio.sleep(min(POLL_S, remaining))
+    return True
+
+
+async def _settle(pumps: asyncio.Future[list[None]], timeout_s: float) -> None:
+    """Waits up to `timeout_s` for the pipes to reach end of input, without cancelling the pumps."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(pumps), timeout_s)
+
+
+async def _stop_group(group: int) -> None:
+    """SIGTERM for a clean exit, SIGKILL for whatever is still there after the grace period."""
+    _signal_group(group, signal.SIGTERM)
+    deadline = asyncio.get_running_loop().time() + KILL_GRACE_S
+    while _group_alive(group) and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(POLL_S)
+    _signal_group(group, signal.SIGKILL)
+
+
+def _signal_group(group: int, signum: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError):  # the group is already empty
+        os.killpg(group, signum)
+
+
+def _group_alive(group: int) -> bool:
+    # Zombies still count as members until reaped, so this errs on the side of waiting.
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- the answer
+
+
+def answer(run: Run, timeout_ms: int, limit: int) -> Envelope:
+    if run.timed_out:
+        head = (
+            f"Command timed out after {timeout_ms} ms and was stopped with everything it started "
+            "(SIGTERM, then SIGKILL). Partial output follows."
+        )
+        return fail("TIMEOUT", _sections(head, run, limit, "partial "))
+    code = run.returncode
+    assert code is not None
+    if code == 0:
+        return ok(_success_text(run, limit), exit_code=0)
+    if code < 0:  # killed by a signal: report it the way a shell would ($? = 128 + n)
+        code = 128 - code
+        head = f"Command was killed by signal {signal.Signals(code - 128).name} (exit code {code})."
+    else:
+        head = f"Command failed with exit code {code}."
+    return fail("NONZERO_EXIT", _sections(head, run, limit, ""), exit_code=code)
+
+
+def _success_text(run: Run, limit: int) -> str:
+    if not run.stderr.total_chars:
+        return run.stdout.render(limit) if run.stdout.total_chars else NO_OUTPUT
+    label = "--- stderr ---\n"
+    out_budget, err_budget = share(
+        limit - len(label), run.stdout.total_chars, run.stderr.total_chars
+    )
+    stdout = run.stdout.render(out_budget)
+    separator = "" if not stdout or stdout.endswith("\n") else "\n"
+    return stdout + separator + label + run.stderr.render(err_budget)
+
+
+def _sections(head: str, run: Run, limit: int, qualifier: str) -> str:
+    out_label = f"\n--- {qualifier}stdout ---\n"
+    err_label = f"\n--- {qualifier}stderr ---\n"
+    budget = max(0, limit - len(head) - len(out_label) - len(err_label))
+    out_budget, err_budget = share(budget, run.stdout.total_chars, run.stderr.total_chars)
+    stdout = run.stdout.render(out_budget) if run.stdout.total_chars else "(empty)"
+    stderr = run.stderr.render(err_budget) if run.stderr.total_chars else "(empty)"
+    return head + out_label + stdout.rstrip("\n") + err_label + stderr.rstrip("\n")
+
+
+def share(budget: int, first: int, second: int) -> tuple[int, int]:
+    """Splits `budget` characters between two outputs: each its size or half, spare goes over."""
+    budget = max(0, budget)
+    if first + second <= budget:
+        return first, second
+    half = budget // 2
+    if first <= half:
+        return first, budget - first
+    if second <= budget - half:
+        return budget - second, second
+    return half, budget - half
+
+
+SPEC = ToolSpec(
+    name="bash",
+    description=(
+        "Run a command with /bin/bash -c in the workspace root, stdin empty. Answers stdout, then "
+        "stderr if any. A non-zero exit fails with NONZERO_EXIT and shows the exit code and both "
+        "streams. timeout_ms (default 30000) stops the command and every process it started; "
+        "nothing it starts keeps running after the call. Long output keeps its head and tail."
+    ),
+    kind=ToolKind.OTHER,
+    handler=handler,
+    args_model=BashArgs,
+    bounds_own_output=True,
+)

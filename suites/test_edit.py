@@ -1,0 +1,315 @@
+"""EDIT: exact unique replacement, distinct failures, read-before-edit, atomic writes.
+
+Seeds 000 (edit_file), 001 (read-before-edit, mtime guard, curly quotes), 003 (atomic writes).
+Judged on codes and the bytes on disk.
+"""
+
+import os
+import stat
+import time
+from typing import Any
+
+import pytest
+
+
+def _read(client: Any, path: str) -> None:
+    """Satisfies read-before-edit where the implementation has it."""
+    if client.has("read_file"):
+        client.call("read_file", path=path)
+
+
+def _edit(ws: Any, client: Any, original: str | bytes, old_text: str, new_text: str,
+          **extra: Any) -> tuple[Any, bytes]:
+    ws.write("f.txt", original)
+    _read(client, "f.txt")
+    result = client.call("edit_file", path="f.txt", old_text=old_text, new_text=new_text, **extra)
+    return result, ws.read_bytes("f.txt")
+
+
+@pytest.mark.clause("EDIT-01")
+@pytest.mark.parametrize(
+    ("original", "old", "new", "expected"),
+    [
+        ("alpha\nbeta\ngamma\n", "beta", "BETA", "alpha\nBETA\ngamma\n"),
+        ("def f():\n    return 1\n", "    return 1", "    return 2", "def f():\n    return 2\n"),
+        ("one two three", "two ", "", "one three"),
+        ("x = 1\ny = 2\n", "x = 1\ny = 2\n", "z = 3\n", "z = 3\n"),
+        ("é中😀 text", "中😀", "ascii", "éascii text"),
+    ],
+    ids=["word", "indented", "deletion", "whole-file", "unicode"],
+)
+def test_a_unique_old_text_is_replaced(ws, client, original, old, new, expected) -> None:
+    result, after = _edit(ws, client, original, old, new)
+    assert result.success, result.evidence()
+    assert after == expected.encode()
+
+
+@pytest.mark.clause("EDIT-02")
+@pytest.mark.parametrize("old", ["omega", "ALPHA", "alpha beta", "  alpha"],
+                         ids=["absent", "case", "across-lines", "indentation"])
+def test_an_old_text_that_does_not_occur_is_text_not_found(ws, client, old: str) -> None:
+    result, after = _edit(ws, client, "alpha\nbeta\n", old, "x")
+    assert result.success is False, result.evidence()
+    assert result.error == "TEXT_NOT_FOUND", result.evidence()
+    assert after == b"alpha\nbeta\n"
+
+
+@pytest.mark.clause("EDIT-03")
+@pytest.mark.parametrize(
+    ("original", "old"),
+    [("foo\nbar\nfoo\n", "foo"), ("a = 1\na = 1\n", "a = 1\n"), ("xx yy xx yy xx", "xx")],
+    ids=["two-lines", "multi-line", "three-times"],
+)
+def test_an_old_text_that_occurs_twice_is_multiple_matches(ws, client, original, old) -> None:
+    result, after = _edit(ws, client, original, old, "CHANGED")
+    assert result.success is False, result.evidence()
+    assert result.error == "TEXT_MULTIPLE_MATCHES", result.evidence()
+    assert after == original.encode()
+
+
+@pytest.mark.clause("EDIT-03")
+def test_multiple_matches_and_no_match_are_different_codes(ws, client) -> None:
+    multiple, _ = _edit(ws, client, "foo\nfoo\n", "foo", "bar")
+    missing, _ = _edit(ws, client, "foo\nfoo\n", "qux", "bar")
+    assert multiple.error != missing.error, multiple.evidence() + missing.evidence()
+
+
+@pytest.mark.clause("EDIT-04")
+@pytest.mark.parametrize(
+    ("original", "old", "new", "expected"),
+    [
+        ("foo bar foo baz foo", "foo", "qux", "qux bar qux baz qux"),
+        ("a.a.a", ".", "::", "a::a::a"),
+        ("only once here", "once", "twice", "only twice here"),
+        ("x\r\nx\r\n", "x", "y", "y\r\ny\r\n"),
+    ],
+    ids=["three", "punctuation", "single", "crlf"],
+)
+def test_replace_all_replaces_every_occurrence_and_nothing_else(
+    ws, client, original, old, new, expected
+) -> None:
+    result, after = _edit(ws, client, original, old, new, replace_all=True)
+    assert result.success, result.evidence()
+    assert after == expected.encode()
+
+
+@pytest.mark.clause("EDIT-05")
+@pytest.mark.parametrize("original", ["alpha\n", ""], ids=["text", "empty-file"])
+def test_an_empty_old_text_is_rejected(ws, client, original: str) -> None:
+    result, after = _edit(ws, client, original, "", "inserted")
+    assert result.success is False, result.evidence()
+    assert result.error is not None, result.evidence()
+    assert after == original.encode()
+
+
+@pytest.mark.clause("EDIT-06")
+@pytest.mark.parametrize(
+    "original",
+    [b"a\nsame\nb\n", b"a\r\nsame\r\nb\r\n", b"a\r\nsame\nb", b"\xef\xbb\xbfsame\r\n"],
+    ids=["lf", "crlf", "mixed", "bom"],
+)
+def test_an_edit_to_the_same_text_leaves_the_file_byte_identical(ws, client, original) -> None:
+    result, after = _edit(ws, client, original, "same", "same")
+    assert isinstance(result.success, bool), result.evidence()
+    assert after == original
+
+
+@pytest.mark.clause("EDIT-07")
+@pytest.mark.parametrize(
+    ("old", "new", "kept_before", "kept_after"),
+    [
+        ('"hello"', '"bye"', "say ", " and ‘it’s’ fine\n"),
+        ("it's", "it is", "say “hello” and ‘", "’ fine\n"),
+    ],
+    ids=["double", "single"],
+)
+def test_straight_quotes_match_curly_ones(ws, client, old, new, kept_before, kept_after) -> None:
+    result, after = _edit(ws, client, "say “hello” and ‘it’s’ fine\n", old, new)
+    assert result.success, result.evidence()
+    text = after.decode("utf-8")
+    assert text.startswith(kept_before) and text.endswith(kept_after), text
+    assert new.strip('"') in text
+
+
+@pytest.mark.clause("EDIT-08")
+def test_editing_a_file_not_read_this_session_is_not_read(ws, client) -> None:
+    ws.write("f.txt", "alpha\n")
+    result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="beta")
+    assert result.success is False, result.evidence()
+    assert result.error == "NOT_READ", result.evidence()
+    assert ws.read_bytes("f.txt") == b"alpha\n"
+
+
+@pytest.mark.clause("EDIT-08")
+def test_reading_another_file_does_not_allow_editing_this_one(ws, client) -> None:
+    ws.write("f.txt", "alpha\n")
+    ws.write("g.txt", "alpha\n")
+    client.call("read_file", path="g.txt")
+    result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="beta")
+    assert result.error == "NOT_READ", result.evidence()
+    assert ws.read_bytes("f.txt") == b"alpha\n"
+
+
+def _change_behind_the_sessions_back(ws: Any, rel: str, content: str) -> None:
+    ws.write(rel, content)
+    # A user edit comes later than the read; make that visible even on coarse-mtime file systems.
+    later = time.time() + 5
+    os.utime(ws.path(rel), (later, later))
+
+
+@pytest.mark.clause("EDIT-09")
+@pytest.mark.parametrize("new_content", ["alpha\nuser edit\n", "alpha\nbeta\n\n"],
+                         ids=["changed", "same-size-plus-one"])
+def test_editing_a_file_changed_since_it_was_read_is_stale(ws, client, new_content) -> None:
+    ws.write("f.txt", "alpha\nbeta\n")
+    client.call("read_file", path="f.txt")
+    _change_behind_the_sessions_back(ws, "f.txt", new_content)
+    result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="ALPHA")
+    assert result.success is False, result.evidence()
+    assert result.error == "STALE_READ", result.evidence()
+    assert ws.read_bytes("f.txt") == new_content.encode()
+
+
+@pytest.mark.clause("EDIT-09")
+def test_reading_again_after_a_change_allows_the_edit(ws, client) -> None:
+    ws.write("f.txt", "alpha\n")
+    client.call("read_file", path="f.txt")
+    _change_behind_the_sessions_back(ws, "f.txt", "alpha\nuser\n")
+    client.call("read_file", path="f.txt")
+    result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="ALPHA")
+    assert result.success, result.evidence()
+    assert ws.read_bytes("f.txt") == b"ALPHA\nuser\n"
+
+
+@pytest.mark.clause("EDIT-10")
+def test_a_successful_edit_carries_a_unified_diff(ws, client) -> None:
+    result, _ = _edit(ws, client, "one\ntwo\nthree\n", "two", "deux")
+    assert result.success, result.evidence()
+    assert isinstance(result.diff, str) and "@@" in result.diff, result.evidence()
+    lines = result.diff.splitlines()
+    assert "-two" in lines and "+deux" in lines, result.diff
+
+
+@pytest.mark.clause("EDIT-11")
+@pytest.mark.parametrize("path", ["missing.txt", "no/such/dir/missing.txt"])
+def test_editing_a_missing_file_is_not_found_and_creates_nothing(ws, client, path: str) -> None:
+    before = ws.tree()
+    result = client.call("edit_file", path=path, old_text="a", new_text="b")
+    assert result.success is False, result.evidence()
+    assert result.error == "NOT_FOUND", result.evidence()
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("EDIT-12")
+@pytest.mark.parametrize(
+    "new_text",
+    ["$1", "$&", "$$", "\\1", "\\g<0>", "\\n", "C:\\new\\table", "$'", "\\\\"],
+)
+def test_new_text_is_inserted_literally(ws, client, new_text: str) -> None:
+    result, after = _edit(ws, client, "before (target) after\n", "(target)", new_text)
+    assert result.success, result.evidence()
+    assert after == f"before {new_text} after\n".encode()
+
+
+@pytest.mark.clause("EDIT-13")
+def test_overwriting_a_file_not_read_is_not_read(ws, client) -> None:
+    ws.write("f.txt", "precious\n")
+    result = client.call("write_file", path="f.txt", content="overwritten\n")
+    assert result.success is False, result.evidence()
+    assert result.error == "NOT_READ", result.evidence()
+    assert ws.read_bytes("f.txt") == b"precious\n"
+
+
+@pytest.mark.clause("EDIT-13")
+def test_overwriting_a_file_after_reading_it_succeeds(ws, client) -> None:
+    ws.write("f.txt", "precious\n")
+    client.call("read_file", path="f.txt")
+    result = client.call("write_file", path="f.txt", content="replaced\n")
+    assert result.success, result.evidence()
+    assert ws.read_bytes("f.txt") == b"replaced\n"
+
+
+@pytest.mark.clause("EDIT-14")
+@pytest.mark.parametrize("path", ["a/new.txt", "a/b/c/d/new.txt", "..x/y/new.txt"])
+def test_write_file_creates_missing_parent_folders(ws, client, path: str) -> None:
+    result = client.call("write_file", path=path, content="nested\n")
+    assert result.success, result.evidence()
+    assert ws.read_bytes(path) == b"nested\n"
+
+
+def _mode(ws: Any, rel: str) -> int:
+    return stat.S_IMODE(os.stat(ws.path(rel)).st_mode)
+
+
+@pytest.mark.clause("EDIT-15")
+@pytest.mark.parametrize("mode", [0o755, 0o600, 0o640], ids=oct)
+def test_an_edit_keeps_the_permission_bits(ws, client, mode: int) -> None:
+    ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
+    _read(client, "tool.sh")
+    result = client.call("edit_file", path="tool.sh", old_text="old", new_text="new")
+    assert result.success, result.evidence()
+    assert _mode(ws, "tool.sh") == mode
+
+
+@pytest.mark.clause("EDIT-15")
+@pytest.mark.requires("write_file")
+@pytest.mark.parametrize("mode", [0o755, 0o600], ids=oct)
+def test_an_overwrite_keeps_the_permission_bits(ws, client, mode: int) -> None:
+    ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
+    _read(client, "tool.sh")
+    result = client.call("write_file", path="tool.sh", content="#!/bin/sh\necho new\n")
+    assert result.success, result.evidence()
+    assert _mode(ws, "tool.sh") == mode
+
+
+@pytest.mark.clause("EDIT-16")
+def test_a_new_write_leaves_exactly_the_target_behind(ws, client) -> None:
+    ws.write("keep.txt", "kept\n")
+    before = ws.tree()
+    result = client.call("write_file", path="new.txt", content="fresh\n")
+    assert result.success, result.evidence()
+    assert ws.tree() == {**before, "new.txt": b"fresh\n"}
+
+
+@pytest.mark.clause("EDIT-16")
+def test_an_overwrite_leaves_exactly_the_target_behind(ws, client) -> None:
+    ws.write("sub/f.txt", "a much longer old content than the new one\n" * 20)
+    _read(client, "sub/f.txt")
+    before = ws.tree()
+    result = client.call("write_file", path="sub/f.txt", content="short\n")
+    assert result.success, result.evidence()
+    assert ws.tree() == {**before, "sub/f.txt": b"short\n"}
+
+
+@pytest.mark.clause("EDIT-16")
+@pytest.mark.requires("edit_file")
+def test_an_edit_leaves_no_temporary_file_behind(ws, client) -> None:
+    ws.write("sub/f.txt", "alpha\n")
+    _read(client, "sub/f.txt")
+    before = ws.tree()
+    result = client.call("edit_file", path="sub/f.txt", old_text="alpha", new_text="beta")
+    assert result.success, result.evidence()
+    assert ws.tree() == {**before, "sub/f.txt": b"beta\n"}
+
+
+@pytest.mark.clause("EDIT-17")
+@pytest.mark.parametrize("path", ["folder", "folder/", "."])
+def test_editing_a_folder_is_is_directory(ws, client, path: str) -> None:
+    ws.write("folder/inside.txt", "alpha\n")
+    before = ws.tree()
+    result = client.call("edit_file", path=path, old_text="alpha", new_text="beta")
+    assert result.success is False, result.evidence()
+    assert result.error == "IS_DIRECTORY", result.evidence()
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("EDIT-17")
+@pytest.mark.requires("write_file")
+@pytest.mark.parametrize("path", ["folder", "folder/"])
+def test_writing_to_a_folder_is_is_directory(ws, client, path: str) -> None:
+    ws.write("folder/inside.txt", "alpha\n")
+    before = ws.tree()
+    result = client.call("write_file", path=path, content="replaced a folder")
+    assert result.success is False, result.evidence()
+    assert result.error == "IS_DIRECTORY", result.evidence()
+    assert ws.tree() == before

@@ -1,0 +1,220 @@
+"""RESULT: one envelope shape for success and failure, stable codes, readable failures (seed 000).
+
+Judged on the envelope's fields and codes, never on wording: any implementation with its own
+phrasing of every message passes.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentconf.contract import ERROR_CODES
+from agentconf.harness.errors import ImplementationFailure
+from agentconf.strategies import json_values
+
+# Function-scoped `ws`/`client` are shared by a property's examples on purpose (one session).
+PROPERTY = settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    deadline=None,
+)
+
+Call = Callable[[Any, Any], Any]
+
+
+def _read_missing(ws: Any, client: Any) -> Any:
+    return client.call("read_file", path="missing.txt")
+
+
+def _read_folder(ws: Any, client: Any) -> Any:
+    ws.mkdir("folder")
+    return client.call("read_file", path="folder")
+
+
+def _write_outside(ws: Any, client: Any) -> Any:
+    return client.call("write_file", path="../escape.txt", content="x")
+
+
+def _edit_no_match(ws: Any, client: Any) -> Any:
+    ws.write("a.txt", "alpha\n")
+    if client.has("read_file"):
+        client.call("read_file", path="a.txt")
+    return client.call("edit_file", path="a.txt", old_text="omega", new_text="x")
+
+
+def _bash_exit_3(ws: Any, client: Any) -> Any:
+    return client.call("bash", command="exit 3")
+
+
+def _unknown_tool(ws: Any, client: Any) -> Any:
+    return client.call_raw("agentconf_no_such_tool", {})
+
+
+def _ill_typed(ws: Any, client: Any) -> Any:
+    return client.call("read_file", path=3)
+
+
+def _list_root(ws: Any, client: Any) -> Any:
+    ws.write("a.txt", "alpha\n")
+    return client.call("list_files", path=".")
+
+
+def _write_new(ws: Any, client: Any) -> Any:
+    return client.call("write_file", path="new.txt", content="hello\n")
+
+
+def _read_file(ws: Any, client: Any) -> Any:
+    ws.write("a.txt", "alpha\n")
+    return client.call("read_file", path="a.txt")
+
+
+def _bash_echo(ws: Any, client: Any) -> Any:
+    return client.call("bash", command="echo hello")
+
+
+def _grep_nothing(ws: Any, client: Any) -> Any:
+    ws.write("a.txt", "alpha\n")
+    return client.call("grep", pattern="agentconf-no-such-text")
+
+
+def _needs(tool: str) -> pytest.MarkDecorator:
+    return pytest.mark.requires(tool)
+
+
+FAILURES = [
+    pytest.param(_read_missing, id="read-missing", marks=_needs("read_file")),
+    pytest.param(_read_folder, id="read-folder", marks=_needs("read_file")),
+    pytest.param(_write_outside, id="write-outside", marks=_needs("write_file")),
+    pytest.param(_edit_no_match, id="edit-no-match", marks=_needs("edit_file")),
+    pytest.param(_bash_exit_3, id="bash-exit-3", marks=_needs("bash")),
+    pytest.param(_unknown_tool, id="unknown-tool"),
+    pytest.param(_ill_typed, id="ill-typed", marks=_needs("read_file")),
+]
+SUCCESSES = [
+    pytest.param(_list_root, id="list-root", marks=_needs("list_files")),
+    pytest.param(_write_new, id="write-new", marks=_needs("write_file")),
+    pytest.param(_read_file, id="read-file", marks=_needs("read_file")),
+    pytest.param(_bash_echo, id="bash-echo", marks=_needs("bash")),
+    pytest.param(_grep_nothing, id="grep-no-match", marks=_needs("grep")),
+]
+
+
+@pytest.mark.clause("RESULT-01")
+@pytest.mark.parametrize("scenario", FAILURES + SUCCESSES)
+def test_every_answer_has_a_boolean_success_and_a_string_data(ws, client, scenario: Call) -> None:
+    result = scenario(ws, client)
+    assert isinstance(result.success, bool), result.evidence()
+    assert isinstance(result.data, str), result.evidence()
+
+
+@pytest.mark.clause("RESULT-02")
+@pytest.mark.parametrize("scenario", FAILURES)
+def test_a_failure_names_a_stable_error_code(ws, client, scenario: Call) -> None:
+    result = scenario(ws, client)
+    assert result.success is False, result.evidence()
+    assert result.error in ERROR_CODES, result.evidence()
+
+
+@pytest.mark.clause("RESULT-02")
+@pytest.mark.parametrize("scenario", SUCCESSES)
+def test_a_success_carries_no_error_code(ws, client, scenario: Call) -> None:
+    result = scenario(ws, client)
+    assert result.success is True, result.evidence()
+    assert result.error is None, result.evidence()
+
+
+@pytest.mark.clause("RESULT-03")
+@pytest.mark.parametrize("scenario", FAILURES)
+def test_a_failure_says_in_words_what_went_wrong(ws, client, scenario: Call) -> None:
+    result = scenario(ws, client)
+    words = result.data.strip()
+    assert words, result.evidence()
+    assert words != result.error, result.evidence()
+    assert any(char.isalpha() for char in words.replace(result.error or "", "")), result.evidence()
+
+
+def _answered(call: Callable[[], Any], what: str) -> Any:
+    """A crash, a hang or a protocol error is itself the RESULT-04 violation."""
+    try:
+        return call()
+    except ImplementationFailure as failure:
+        pytest.fail(f"{what:.300} ended without an envelope: {failure}")
+
+
+HOSTILE_ARGUMENTS: list[tuple[str, dict[str, Any]]] = [
+    ("read_file", {"path": "a\x00b"}),
+    ("read_file", {"path": "x" * 100_000}),
+    ("read_file", {"path": "/"}),
+    ("read_file", {"path": ""}),
+    ("read_file", {"path": "line\nbreak.txt"}),
+    ("read_file", {"path": "💥/😀.txt"}),
+    ("read_file", {"path": "a.txt", "start_line": 10**30}),
+    ("read_file", {"path": "a.txt", "start_line": -(10**30)}),
+    ("write_file", {"path": "deep/" * 200 + "f.txt", "content": "x"}),
+    ("write_file", {"path": "n" * 300, "content": "name too long for the file system"}),
+    ("write_file", {"path": "a.txt/child.txt", "content": "parent is a file"}),
+    ("edit_file", {"path": "a.txt", "old_text": "\x00", "new_text": "\x00"}),
+    ("list_files", {"path": "a.txt\x00"}),
+    ("list_files", {"path": ".", "pattern": "[" * 50}),
+    ("grep", {"pattern": "(" * 500}),
+    ("grep", {"pattern": "a", "include": "\x00"}),
+    ("bash", {"command": "\x00"}),
+    ("bash", {"command": "echo ok", "timeout_ms": 10**30}),
+]
+
+
+@pytest.mark.clause("RESULT-04")
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [pytest.param(tool, args, marks=_needs(tool), id=f"{tool}-{i}")
+     for i, (tool, args) in enumerate(HOSTILE_ARGUMENTS)],
+)
+def test_hostile_arguments_get_an_envelope_not_a_crash(ws, client, tool: str, arguments) -> None:
+    ws.write("a.txt", "alpha\n")
+    result = _answered(lambda: client.call(tool, **arguments), f"{tool}({arguments!r})")
+    assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
+    if not result.success:
+        assert result.error in ERROR_CODES, result.evidence()
+
+
+@pytest.mark.clause("RESULT-04")
+@PROPERTY
+@given(data=st.data())
+def test_arbitrary_json_arguments_to_any_tool_get_an_envelope(ws, client, data) -> None:
+    # bash is left out: arbitrary arguments could form a runnable command.
+    names = [
+        tool["name"] for tool in client.list_tools() if tool["name"] != client.tool_name("bash")
+    ]
+    if not names:
+        pytest.skip("n/a: no tool other than bash is advertised")
+    name = data.draw(st.sampled_from(names), label="tool")
+    arguments = data.draw(
+        st.one_of(st.dictionaries(st.text(max_size=8), json_values(), max_size=4), json_values()),
+        label="arguments",
+    )
+    result = _answered(lambda: client.call_raw(name, arguments), f"{name}({arguments!r})")
+    assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
+    if not result.success:
+        assert result.error in ERROR_CODES, result.evidence()
+
+
+@pytest.mark.clause("RESULT-05")
+def test_a_successful_write_carries_a_one_line_summary(ws, client) -> None:
+    result = client.call("write_file", path="new.txt", content="hello\nworld\n")
+    assert result.success, result.evidence()
+    assert isinstance(result.summary, str) and result.summary.strip(), result.evidence()
+    assert "\n" not in result.summary.strip(), result.evidence()
+
+
+@pytest.mark.clause("RESULT-05")
+@pytest.mark.requires("edit_file")
+def test_a_successful_edit_carries_a_one_line_summary(ws, client) -> None:
+    ws.write("a.txt", "alpha\nbeta\n")
+    if client.has("read_file"):
+        client.call("read_file", path="a.txt")
+    result = client.call("edit_file", path="a.txt", old_text="beta", new_text="gamma")
+    assert result.success, result.evidence()
+    assert isinstance(result.summary, str) and result.summary.strip(), result.evidence()
+    assert "\n" not in result.summary.strip(), result.evidence()

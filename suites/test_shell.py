@@ -1,0 +1,188 @@
+"""SHELL: exit codes, both streams, the root as cwd, timeouts that kill the whole process tree
+(seeds 000: process group, two-stage kill; 001: failure output, "(no output)"; 003: bounded output).
+
+Time bounds here only detect hangs; they are generous on purpose (the machine may be busy).
+"""
+
+import os
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agentconf.harness.errors import ImplementationFailure
+
+# Seconds a test waits for a killed process to disappear: long enough for a loaded machine.
+GONE_WITHIN_S = 15.0
+
+
+def _answered(call: Callable[[], Any], what: str) -> Any:
+    """A hang (ended by the client's call timeout) is the failure these clauses are about."""
+    try:
+        return call()
+    except ImplementationFailure as failure:
+        pytest.fail(f"{what} did not answer: {failure}")
+
+
+def _shows_number(text: str, number: int) -> bool:
+    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie is dead for our purpose: it runs nothing and holds nothing.
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as status:
+            return status.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def _wait_gone(pid: int) -> bool:
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.clause("SHELL-01")
+@pytest.mark.parametrize("command", ["echo hello-agentconf", "printf 'hello-agentconf'",
+                                     "echo hello-agentconf | cat", "true; echo hello-agentconf"])
+def test_a_command_that_exits_zero_succeeds_with_its_stdout(ws, client, command: str) -> None:
+    result = client.call("bash", command=command)
+    assert result.success, result.evidence()
+    assert result.error is None, result.evidence()
+    assert "hello-agentconf" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-02")
+@pytest.mark.parametrize("code", [1, 2, 42, 255])
+def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client, code) -> None:
+    result = client.call(
+        "bash", command=f"echo out-text; echo err-text >&2; exit {code}"
+    )
+    assert result.success is False, result.evidence()
+    assert result.error == "NONZERO_EXIT", result.evidence()
+    assert _shows_number(result.data, code), result.evidence()
+    assert "out-text" in result.data and "err-text" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-02")
+def test_a_missing_command_is_a_non_zero_exit_with_its_message(ws, client) -> None:
+    result = client.call("bash", command="agentconf-no-such-command-xyz")
+    assert result.success is False, result.evidence()
+    assert result.error == "NONZERO_EXIT", result.evidence()
+    assert _shows_number(result.data, 127), result.evidence()
+    assert "agentconf-no-such-command-xyz" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-03")
+@pytest.mark.parametrize("command", ["echo warn-text >&2; echo ok-text",
+                                     "echo ok-text; echo warn-text 1>&2"])
+def test_stderr_of_a_successful_command_is_shown(ws, client, command: str) -> None:
+    result = client.call("bash", command=command)
+    assert result.success, result.evidence()
+    assert "warn-text" in result.data and "ok-text" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-04")
+def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
+    # The grandchild records its pid, then would leave a file behind if it survived.
+    command = "(echo $BASHPID > grandchild.pid; sleep 4; echo alive > survived.txt) & sleep 60"
+    started = time.monotonic()
+    result = _answered(lambda: client.call("bash", command=command, timeout_ms=1500), "bash")
+    assert result.success is False, result.evidence()
+    assert result.error == "TIMEOUT", result.evidence()
+    pid = int(ws.read_bytes("grandchild.pid").decode().strip())
+    assert _wait_gone(pid), f"grandchild {pid} still runs after the timeout"
+    # Past the moment it would have written: nothing may appear.
+    time.sleep(max(0.0, started + 5.0 - time.monotonic()))
+    assert not ws.exists("survived.txt")
+
+
+@pytest.mark.clause("SHELL-04")
+def test_a_timeout_answers_timeout_with_the_output_so_far(ws, client) -> None:
+    result = _answered(
+        lambda: client.call("bash", command="echo before-timeout; sleep 60", timeout_ms=1000),
+        "bash",
+    )
+    assert result.success is False, result.evidence()
+    assert result.error == "TIMEOUT", result.evidence()
+
+
+@pytest.mark.clause("SHELL-05")
+@pytest.mark.parametrize("command", ["true", ":", "printf ''", "echo hidden > /dev/null"])
+def test_a_command_with_no_output_says_so(ws, client, command: str) -> None:
+    result = client.call("bash", command=command)
+    assert result.success, result.evidence()
+    assert result.data.strip(), result.evidence()
+
+
+@pytest.mark.clause("SHELL-06")
+def test_commands_run_in_the_workspace_root(ws, client) -> None:
+    result = client.call("bash", command="pwd -P")
+    assert result.success, result.evidence()
+    assert str(ws.root.resolve()) in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-06")
+def test_relative_paths_in_commands_mean_what_they_mean_to_the_file_tools(ws, client) -> None:
+    ws.write("sub/marker.txt", "found-by-relative-path\n")
+    result = client.call("bash", command="cat sub/marker.txt && touch made-by-bash.txt")
+    assert result.success, result.evidence()
+    assert "found-by-relative-path" in result.data, result.evidence()
+    assert ws.exists("made-by-bash.txt")
+
+
+@pytest.mark.clause("SHELL-07")
+def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
+    command = "trap '' TERM; echo $$ > shell.pid; while true; do sleep 0.2; done"
+    result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
+    assert result.success is False, result.evidence()
+    assert result.error == "TIMEOUT", result.evidence()
+    pid = int(ws.read_bytes("shell.pid").decode().strip())
+    assert _wait_gone(pid), f"the shell {pid} ignoring SIGTERM still runs"
+
+
+@pytest.mark.clause("SHELL-07")
+def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
+    command = ("(trap '' TERM; echo $BASHPID > stubborn.pid; while true; do sleep 0.2; done) & "
+               "sleep 60")
+    result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
+    assert result.error == "TIMEOUT", result.evidence()
+    pid = int(ws.read_bytes("stubborn.pid").decode().strip())
+    assert _wait_gone(pid), f"the grandchild {pid} ignoring SIGTERM still runs"
+
+
+@pytest.mark.clause("SHELL-08")
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_far_more_output_than_the_limit_is_bounded_with_the_tail_kept(ws, client, stream) -> None:
+    size = 40 * client.limits.max_output_chars
+    redirect = "" if stream == "stdout" else " 1>&2"
+    command = f"{{ head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo TAIL-END; }}{redirect}"
+    result = client.call("bash", command=command)
+    limits = client.limits
+    # Both streams may each be bounded: allow two bounded streams and their markers.
+    assert len(result.data) <= 2 * (limits.max_output_chars + limits.marker_budget_chars), (
+        f"{len(result.data)} characters"
+    )
+    assert "TAIL-END" in result.data, result.data[-300:]
+
+
+@pytest.mark.clause("SHELL-09")
+@pytest.mark.parametrize("command", ["cat", "read line; echo got:$line", "head -n 1"])
+def test_a_command_reading_stdin_gets_end_of_input_at_once(ws, client, command: str) -> None:
+    arguments: dict[str, Any] = {"command": command}
+    if client.has("shell_timeout"):
+        arguments["timeout_ms"] = 5_000  # a hang shows as TIMEOUT, not as a stuck client
+    result = _answered(lambda: client.call("bash", **arguments), command)
+    assert result.error != "TIMEOUT", result.evidence()

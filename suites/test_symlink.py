@@ -1,0 +1,197 @@
+"""SYMLINK: confinement judges where a path really lands, links followed (seeds 000, 001, 003).
+
+Every test builds the standard link farm (`ws.link_farm()`): `link_out` -> outside/,
+`link_out_file` -> outside/secret.txt, `link_in` -> sub/, `link_in_file` -> sub/inner.txt,
+`dangling_out` -> outside/created_by_escape.txt, `loop_a` <-> `loop_b`.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agentconf.harness.errors import ImplementationFailure
+
+OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")
+
+
+def _rejected_outside(result: Any) -> None:
+    assert result.success is False, result.evidence()
+    assert result.error == "OUTSIDE_ROOT", result.evidence()
+
+
+def _reveals_nothing(ws: Any, result: Any) -> None:
+    assert ws.secret not in result.data, result.evidence()
+    assert "outside secret" not in result.data, result.evidence()
+
+
+def _promptly(call: Callable[[], Any], what: str) -> Any:
+    """A hang (killed by the client's call timeout) or a crash is the violation being checked."""
+    try:
+        return call()
+    except ImplementationFailure as failure:
+        pytest.fail(f"{what} did not answer with an envelope: {failure}")
+
+
+@pytest.mark.clause("SYMLINK-01")
+@pytest.mark.parametrize("path", ["link_out_file", "./link_out_file", "sub/../link_out_file"])
+def test_writing_through_a_file_link_out_is_rejected(ws, client, path: str) -> None:
+    ws.link_farm()
+    before = ws.tree()
+    _rejected_outside(client.call("write_file", path=path, content="overwritten"))
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("SYMLINK-02")
+@pytest.mark.parametrize("path", ["link_out/new.txt", "link_out/secret.txt", "link_out/dir/x.txt"])
+def test_writing_through_a_folder_link_out_in_the_middle_is_rejected(ws, client, path) -> None:
+    ws.link_farm()
+    before = ws.tree()
+    _rejected_outside(client.call("write_file", path=path, content="escaped"))
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("SYMLINK-02")
+@pytest.mark.requires("read_file", "confine_reads")
+@pytest.mark.parametrize("path", ["link_out/secret.txt", "link_out/dir/nested.txt",
+                                  "link_in/../link_out/notes.md"])
+def test_reading_through_a_folder_link_out_in_the_middle_is_rejected(ws, client, path) -> None:
+    ws.link_farm()
+    result = client.call("read_file", path=path)
+    _rejected_outside(result)
+    _reveals_nothing(ws, result)
+
+
+@pytest.mark.clause("SYMLINK-03")
+@pytest.mark.parametrize("path", ["link_out/new/dir/f.txt", "link_out/a/b/c/d.txt"])
+def test_a_link_out_followed_by_missing_folders_is_rejected(ws, client, path: str) -> None:
+    ws.link_farm()
+    before = ws.tree()
+    _rejected_outside(client.call("write_file", path=path, content="escaped"))
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("SYMLINK-04")
+@pytest.mark.parametrize("path", ["dangling_out", "./dangling_out"])
+def test_a_dangling_link_out_is_not_a_write_target(ws, client, path: str) -> None:
+    ws.link_farm()
+    _rejected_outside(client.call("write_file", path=path, content="created through a link"))
+    assert not (ws.outside / "created_by_escape.txt").exists()
+
+
+@pytest.mark.clause("SYMLINK-04")
+def test_a_dangling_link_to_a_missing_folder_out_is_not_a_write_target(ws, client) -> None:
+    ws.symlink("gone_out", ws.outside / "missing_dir")
+    _rejected_outside(client.call("write_file", path="gone_out/new.txt", content="escaped"))
+    assert not (ws.outside / "missing_dir").exists()
+
+
+LOOP_CALLS = [
+    pytest.param("read_file", {"path": "loop_a"}, id="read"),
+    pytest.param("read_file", {"path": "loop_a/x.txt"}, id="read-through"),
+    pytest.param("write_file", {"path": "loop_b", "content": "x"},
+                 marks=pytest.mark.requires("write_file"), id="write"),
+    pytest.param("write_file", {"path": "loop_a/new.txt", "content": "x"},
+                 marks=pytest.mark.requires("write_file"), id="write-through"),
+    pytest.param("list_files", {"path": "loop_a"},
+                 marks=pytest.mark.requires("list_files"), id="list"),
+    pytest.param("edit_file", {"path": "loop_a", "old_text": "a", "new_text": "b"},
+                 marks=pytest.mark.requires("edit_file"), id="edit"),
+]
+
+
+@pytest.mark.clause("SYMLINK-05")
+@pytest.mark.parametrize(("tool", "arguments"), LOOP_CALLS)
+def test_a_link_loop_answers_a_failure_promptly(ws, client, tool: str, arguments) -> None:
+    ws.link_farm()
+    result = _promptly(lambda: client.call(tool, **arguments), f"{tool} on a link loop")
+    assert result.success is False, result.evidence()
+    assert result.error is not None, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-05")
+@pytest.mark.requires("list_files")
+def test_listing_a_folder_holding_a_loop_answers_promptly(ws, client) -> None:
+    ws.link_farm()
+    ws.write("plain.txt", "x")
+    result = _promptly(lambda: client.call("list_files", path="."), "list_files beside a loop")
+    assert "plain.txt" in result.data or not result.success, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-06")
+@pytest.mark.parametrize("pattern", [None, "*", "**/*", "**/*.txt", "link_out/*"])
+def test_a_listing_never_shows_what_is_inside_a_folder_link_out(ws, client, pattern) -> None:
+    ws.link_farm()
+    arguments = {"path": "."} if pattern is None else {"path": ".", "pattern": pattern}
+    result = client.call("list_files", **arguments)
+    for name in OUTSIDE_NAMES:
+        assert name not in result.data, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-06")
+@pytest.mark.requires("confine_reads")
+def test_listing_a_folder_link_out_is_rejected(ws, client) -> None:
+    ws.link_farm()
+    result = client.call("list_files", path="link_out")
+    _rejected_outside(result)
+    for name in OUTSIDE_NAMES:
+        assert name not in result.data, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-07")
+@pytest.mark.parametrize("path", [None, ".", "link_in"])
+def test_grep_never_reports_a_match_from_outside(ws, client, path: str | None) -> None:
+    ws.link_farm()
+    ws.write("sub/own.txt", "agentconf-canary- inside the root\n")
+    arguments = {"pattern": "agentconf-canary-"} if path is None else {
+        "pattern": "agentconf-canary-", "path": path}
+    result = client.call("grep", **arguments)
+    assert result.success, result.evidence()
+    assert "own.txt" in result.data, result.evidence()
+    for name in OUTSIDE_NAMES:
+        assert name not in result.data, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-07")
+@pytest.mark.parametrize("path", ["link_out", "link_out_file"])
+def test_grep_through_a_link_out_finds_nothing_outside(ws, client, path: str) -> None:
+    ws.link_farm()
+    result = client.call("grep", pattern="outside secret", path=path)
+    # Refusing the path is right; so is finding nothing. Showing the line is the escape.
+    if result.success:
+        assert "secret.txt" not in result.data, result.evidence()
+    else:
+        assert result.error in ("OUTSIDE_ROOT", "NOT_FOUND"), result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-08")
+@pytest.mark.parametrize("path", ["link_in_file", "link_in/inner.txt"])
+def test_a_link_inside_the_root_to_inside_can_be_read(ws, client, path: str) -> None:
+    ws.link_farm()
+    result = client.call("read_file", path=path)
+    assert result.success, result.evidence()
+    assert "inner" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SYMLINK-09")
+@pytest.mark.parametrize("path", ["link_out_file", "./link_out_file", "link_in/../link_out_file"])
+def test_reading_through_a_file_link_out_is_rejected(ws, client, path: str) -> None:
+    ws.link_farm()
+    result = client.call("read_file", path=path)
+    _rejected_outside(result)
+    _reveals_nothing(ws, result)
+
+
+@pytest.mark.clause("SYMLINK-10")
+@pytest.mark.parametrize(
+    ("path", "old_text"),
+    [("link_out_file", "outside secret"), ("link_out/secret.txt", "outside secret"),
+     ("link_out/crlf.txt", "line one")],
+)
+def test_editing_through_a_link_out_is_rejected(ws, client, path: str, old_text: str) -> None:
+    ws.link_farm()
+    if client.has("read_file") and client.has("confine_reads"):
+        client.call("read_file", path=path)
+    before = ws.tree()
+    _rejected_outside(client.call("edit_file", path=path, old_text=old_text, new_text="edited"))
+    assert ws.tree() == before

@@ -1,0 +1,129 @@
+"""TRUNCATE: output is bounded to max_output_chars, head and tail kept, cut on a character
+boundary, with a marker that says how much was cut (seeds 001: head+tail at 50,000 chars; 003:
+bound on a UTF-8 boundary).
+
+Output is produced by `bash` printing a file the test wrote, so its exact characters are known.
+Sizes come from the implementation's declared limits, never from constants here.
+"""
+
+import itertools
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentconf.strategies import outputs_around_limit
+
+PROPERTY = settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                           HealthCheck.data_too_large],
+    deadline=None,
+)
+_NAMES = itertools.count()
+
+
+def _print(ws: Any, client: Any, text: str) -> Any:
+    """Has bash print exactly `text` (from a file, so no quoting is involved)."""
+    name = f"out-{next(_NAMES)}.txt"
+    ws.write(name, text)
+    result = client.call("bash", command=f"cat {name}")
+    assert result.success, result.evidence()
+    return result
+
+
+def _bound(client: Any) -> int:
+    return client.limits.max_output_chars + client.limits.marker_budget_chars
+
+
+def _long_text(client: Any, filler: str = "x", factor: int = 3) -> str:
+    """HEADMARK, lines of filler, TAILMARK: far longer than the limit, no digits anywhere."""
+    limit = client.limits.max_output_chars
+    line = filler * 79 + "\n"
+    body = line * (factor * limit // len(line) + 1)
+    return "HEADMARK\n" + body + "TAILMARK"
+
+
+@pytest.mark.clause("TRUNCATE-01")
+@pytest.mark.parametrize("factor", [2, 10], ids=["twice", "ten-times"])
+def test_output_longer_than_the_limit_is_cut_to_the_limit_plus_a_marker(ws, client, factor) -> None:
+    result = _print(ws, client, _long_text(client, factor=factor))
+    assert len(result.data) <= _bound(client), f"{len(result.data)} characters"
+    assert len(result.data) >= client.limits.max_output_chars // 2, "cut far below the limit"
+
+
+@pytest.mark.clause("TRUNCATE-01")
+def test_output_just_over_the_limit_is_cut(ws, client) -> None:
+    limit = client.limits.max_output_chars
+    text = "HEADMARK" + "y" * (limit - 16 + 1 + client.limits.marker_budget_chars) + "TAILMARK"
+    result = _print(ws, client, text)
+    assert len(result.data) <= _bound(client), f"{len(result.data)} characters"
+    assert text not in result.data
+
+
+@pytest.mark.clause("TRUNCATE-02")
+@pytest.mark.parametrize("filler", ["x", "é", "中"], ids=["ascii", "two-byte", "three-byte"])
+def test_truncation_keeps_the_head_and_the_tail(ws, client, filler: str) -> None:
+    result = _print(ws, client, _long_text(client, filler=filler))
+    assert "HEADMARK" in result.data, result.data[:200]
+    assert "TAILMARK" in result.data, result.data[-200:]
+
+
+@pytest.mark.clause("TRUNCATE-03")
+def test_the_marker_says_how_much_was_cut_as_a_number(ws, client) -> None:
+    text = _long_text(client)
+    result = _print(ws, client, text)
+    # The output has no digits, so any number in data belongs to the marker.
+    numbers = [int(found.replace(",", "").replace("_", ""))
+               for found in re.findall(r"\d[\d,_]*", result.data)]
+    plausible = [n for n in numbers if 1 <= n <= len(text.encode("utf-8"))]
+    assert plausible, f"no count of what was cut in: {result.data[-400:]!r}"
+
+
+@pytest.mark.clause("TRUNCATE-04")
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+@pytest.mark.parametrize("char", ["é", "中", "😀"], ids=["2-byte", "3-byte", "4-byte"])
+def test_truncation_never_splits_a_multibyte_character(ws, client, char: str, offset) -> None:
+    repeat = 2 * client.limits.max_output_chars
+    text = "HEADMARK" + "a" * offset + char * repeat + "TAILMARK"
+    result = _print(ws, client, text)
+    assert "\ufffd" not in result.data, "a replacement character was added"
+    result.data.encode("utf-8")  # raises on a lone surrogate
+    assert len(result.data) <= _bound(client)
+    assert "HEADMARK" in result.data and "TAILMARK" in result.data
+
+
+@pytest.mark.clause("TRUNCATE-05")
+@PROPERTY
+@given(data=st.data())
+def test_any_unicode_output_is_bounded_valid_and_keeps_head_and_tail(ws, client, data) -> None:
+    limit = client.limits.max_output_chars
+    text = data.draw(outputs_around_limit(limit), label="output")
+    result = _print(ws, client, text)
+    assert "\ufffd" not in result.data
+    result.data.encode("utf-8")
+    if len(text) <= limit:
+        assert text in result.data, "output within the limit was not returned whole"
+    else:
+        assert len(result.data) <= _bound(client), f"{len(result.data)} > {_bound(client)}"
+    assert text[:4] in result.data, "head lost"
+    assert text[-4:] in result.data, "tail lost"
+
+
+@pytest.mark.clause("TRUNCATE-06")
+@pytest.mark.parametrize(
+    "text_of",
+    [
+        lambda limit: "hello\nworld",
+        lambda limit: "z" * limit,
+        lambda limit: "é" * limit,
+        lambda limit: ("line\n" * (limit // 5))[:limit].strip(),
+    ],
+    ids=["small", "exactly-the-limit", "multibyte-at-the-limit", "lines-at-the-limit"],
+)
+def test_output_within_the_limit_is_returned_whole(ws, client, text_of) -> None:
+    text = text_of(client.limits.max_output_chars)
+    result = _print(ws, client, text)
+    assert text in result.data, f"{len(result.data)} characters returned for {len(text)}"
+    assert "truncat" not in result.data.lower()

@@ -1,0 +1,334 @@
+"""VALIDATE: bad arguments are INVALID_ARGS with structured issues, before anything runs (seed 000).
+
+Seed 000's ValidationIssue: `{path, expected, received, message}`, `path` a `$`-rooted pointer,
+`received` cut to 60 characters, every problem of a call reported at once.
+"""
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentconf.strategies import ill_typed_arguments
+
+PROPERTY = settings(
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    deadline=None,
+)
+ISSUE_FIELDS = ("path", "expected", "received", "message")
+
+
+def _pointers(client: Any, tool: str, argument: str) -> set[str]:
+    """Where an issue about a canonical argument may point: its own name, or, when a profile maps
+    it to another name, any of the implementation's fields."""
+    properties = client.schema(tool).get("properties", {})
+    if argument in properties:
+        return {f"$.{argument}"}
+    return {f"$.{name}" for name in properties}
+
+
+def _assert_invalid(result: Any) -> None:
+    assert result.success is False, result.evidence()
+    assert result.error == "INVALID_ARGS", result.evidence()
+
+
+def _assert_well_formed(result: Any) -> None:
+    assert isinstance(result.issues, list) and result.issues, result.evidence()
+    for issue in result.issues:
+        assert isinstance(issue, dict), result.evidence()
+        for field in ISSUE_FIELDS:
+            assert isinstance(issue.get(field), str), f"issue lacks string {field}: {issue}"
+        assert issue["path"].startswith("$"), issue
+
+
+# ---------------------------------------------------------------- VALIDATE-01 missing required
+
+@pytest.mark.clause("VALIDATE-01")
+def test_a_write_without_content_is_invalid_and_creates_nothing(ws, client) -> None:
+    before = ws.tree()
+    result = client.call("write_file", path="new.txt")
+    _assert_invalid(result)
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("VALIDATE-01")
+def test_a_write_without_path_is_invalid_and_creates_nothing(ws, client) -> None:
+    before = ws.tree()
+    result = client.call("write_file", content="orphan content")
+    _assert_invalid(result)
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("VALIDATE-01")
+@pytest.mark.requires("edit_file")
+def test_an_edit_without_old_text_is_invalid_and_changes_nothing(ws, client) -> None:
+    ws.write("a.txt", "alpha\n")
+    if client.has("read_file"):
+        client.call("read_file", path="a.txt")
+    before = ws.tree()
+    result = client.call("edit_file", path="a.txt", new_text="beta")
+    _assert_invalid(result)
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("VALIDATE-01")
+@pytest.mark.requires("bash")
+def test_bash_without_a_command_is_invalid(ws, client) -> None:
+    _assert_invalid(client.call("bash"))
+
+
+# ---------------------------------------------------------------- VALIDATE-02 wrong JSON type
+
+WRONG_TYPES = [
+    pytest.param("read_file", {"path": 3}, id="read-path-number"),
+    pytest.param("read_file", {"path": None}, id="read-path-null"),
+    pytest.param("read_file", {"path": ["a.txt"]}, id="read-path-list"),
+    pytest.param("read_file", {"path": {"name": "a.txt"}}, id="read-path-object"),
+    pytest.param("read_file", {"path": True}, id="read-path-bool"),
+    pytest.param("read_file", {"path": "a.txt", "start_line": "3"},
+                 marks=pytest.mark.requires("line_window"), id="read-start-line-string"),
+    pytest.param("read_file", {"path": "a.txt", "end_line": True},
+                 marks=pytest.mark.requires("line_window"), id="read-end-line-bool"),
+    pytest.param("write_file", {"path": "n.txt", "content": 123},
+                 marks=pytest.mark.requires("write_file"), id="write-content-number"),
+    pytest.param("edit_file", {"path": "a.txt", "old_text": "a", "new_text": "b",
+                               "replace_all": "true"},
+                 marks=pytest.mark.requires("edit_file"), id="edit-replace-all-string"),
+    pytest.param("bash", {"command": "echo x", "timeout_ms": "1000"},
+                 marks=pytest.mark.requires("shell_timeout"), id="bash-timeout-string"),
+    pytest.param("bash", {"command": ["echo", "x"]},
+                 marks=pytest.mark.requires("bash"), id="bash-command-list"),
+]
+
+
+@pytest.mark.clause("VALIDATE-02")
+@pytest.mark.parametrize(("tool", "arguments"), WRONG_TYPES)
+def test_a_value_of_the_wrong_json_type_is_not_coerced(ws, client, tool, arguments) -> None:
+    ws.write("a.txt", "alpha\n")
+    before = ws.tree()
+    result = client.call(tool, **arguments)
+    _assert_invalid(result)
+    assert ws.tree() == before
+
+
+# ---------------------------------------------------------------- VALIDATE-03 unknown argument
+
+@pytest.mark.clause("VALIDATE-03")
+@pytest.mark.parametrize("extra", ["Path", "file_path", "force", "mode"])
+def test_an_unknown_argument_is_invalid_and_the_write_does_not_run(ws, client, extra) -> None:
+    if extra in client.schema("write_file").get("properties", {}):
+        pytest.skip(f"n/a: {extra} is a real argument of this write_file")
+    before = ws.tree()
+    result = client.call("write_file", path="new.txt", content="x", **{extra: "x"})
+    _assert_invalid(result)
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("VALIDATE-03")
+@pytest.mark.requires("read_file")
+def test_an_unknown_argument_to_read_file_is_invalid(ws, client) -> None:
+    ws.write("a.txt", "alpha\n")
+    result = client.call("read_file", path="a.txt", file_path="a.txt")
+    _assert_invalid(result)
+
+
+# ---------------------------------------------------------------- VALIDATE-04..07 the issues
+
+INVALID_CALLS = [
+    pytest.param("read_file", {"path": 3}, marks=pytest.mark.requires("read_file"),
+                 id="read-path-number"),
+    pytest.param("read_file", {}, marks=pytest.mark.requires("read_file"), id="read-no-path"),
+    pytest.param("read_file", {"path": "a.txt", "bogus": 1},
+                 marks=pytest.mark.requires("read_file"), id="read-unknown-field"),
+    pytest.param("write_file", {"path": "n.txt"}, marks=pytest.mark.requires("write_file"),
+                 id="write-no-content"),
+    pytest.param("bash", {"command": 7}, marks=pytest.mark.requires("bash"), id="bash-number"),
+]
+
+
+@pytest.mark.clause("VALIDATE-04")
+@pytest.mark.parametrize(("tool", "arguments"), INVALID_CALLS)
+def test_invalid_args_carry_issues_with_four_string_fields(ws, client, tool, arguments) -> None:
+    result = client.call(tool, **arguments)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+
+
+@pytest.mark.clause("VALIDATE-05")
+@pytest.mark.requires("read_file")
+def test_an_issue_about_a_wrong_type_points_at_that_field(client) -> None:
+    result = client.call("read_file", path=3)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    paths = {issue["path"] for issue in result.issues}
+    assert paths & _pointers(client, "read_file", "path"), result.evidence()
+
+
+@pytest.mark.clause("VALIDATE-05")
+def test_an_issue_about_a_missing_field_points_at_that_field(client) -> None:
+    result = client.call("write_file", path="n.txt")
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    paths = {issue["path"] for issue in result.issues}
+    assert paths & _pointers(client, "write_file", "content"), result.evidence()
+
+
+@pytest.mark.clause("VALIDATE-05")
+@pytest.mark.requires("read_file")
+def test_an_issue_about_an_unknown_field_points_at_it_or_at_the_arguments(client) -> None:
+    result = client.call("read_file", path="a.txt", bogus=1)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    assert {issue["path"] for issue in result.issues} & {"$", "$.bogus"}, result.evidence()
+
+
+@pytest.mark.clause("VALIDATE-05")
+@pytest.mark.requires("read_file")
+def test_issue_paths_are_dollar_rooted_pointers(client) -> None:
+    result = client.call("read_file", path=["a"], bogus=None)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    pointer = re.compile(r"^\$(\.[A-Za-z_][\w-]*|\[\d+\])*$")
+    for issue in result.issues:
+        assert pointer.match(issue["path"]), issue
+
+
+HUGE_VALUES = [
+    pytest.param("x" * 1_000_000, id="one-megabyte-string"),
+    pytest.param(list(range(20_000)), id="long-list"),
+    pytest.param({f"key{i}": "v" * 50 for i in range(2_000)}, id="wide-object"),
+    pytest.param(10**200, id="huge-integer"),
+    pytest.param("é" * 500 + "😀" * 500, id="multibyte-string"),
+]
+
+
+@pytest.mark.clause("VALIDATE-06")
+@pytest.mark.parametrize("value", HUGE_VALUES)
+def test_received_is_at_most_sixty_characters_however_large_the_value(client, value) -> None:
+    if client.has("read_file"):
+        tool, arguments = "read_file", {"path": "a.txt"}
+    else:
+        tool, arguments = "write_file", {"path": "n.txt", "content": "x"}
+    # A string is a valid path, so a huge string goes into an unknown field instead.
+    field = "bogus" if isinstance(value, str) else "path"
+    result = client.call(tool, **{**arguments, field: value})
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    limit = client.limits.received_max_chars
+    for issue in result.issues:
+        assert len(issue["received"]) <= limit, issue
+    assert len(result.data) < 100_000, "the huge value was echoed back in data"
+
+
+@pytest.mark.clause("VALIDATE-07")
+@pytest.mark.requires("read_file")
+def test_several_problems_in_one_call_are_reported_together(client) -> None:
+    arguments: dict[str, Any] = {"path": 3, "bogus": 1}
+    if client.has("line_window"):
+        arguments["start_line"] = "one"
+    result = client.call("read_file", **arguments)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    paths = {issue["path"] for issue in result.issues}
+    assert paths & _pointers(client, "read_file", "path"), result.evidence()
+    assert len(result.issues) >= len(arguments), result.evidence()
+    if client.has("line_window"):
+        assert paths & _pointers(client, "read_file", "start_line"), result.evidence()
+
+
+@pytest.mark.clause("VALIDATE-07")
+def test_two_missing_fields_are_two_issues(client) -> None:
+    result = client.call("write_file")
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    paths = {issue["path"] for issue in result.issues}
+    assert paths & _pointers(client, "write_file", "path"), result.evidence()
+    assert paths & _pointers(client, "write_file", "content"), result.evidence()
+    assert len(paths) >= 2, result.evidence()
+
+
+# ---------------------------------------------------------------- VALIDATE-08 2.0 is an integer
+
+@pytest.mark.clause("VALIDATE-08")
+def test_an_integer_argument_accepts_a_number_with_no_fraction(ws, client) -> None:
+    ws.write("a.txt", "alpha\nbravo\ncharlie\n")
+    result = client.call("read_file", path="a.txt", start_line=2.0, end_line=3.0)
+    assert result.success, result.evidence()
+    assert "bravo" in result.data and "charlie" in result.data, result.evidence()
+
+
+@pytest.mark.clause("VALIDATE-08")
+@pytest.mark.parametrize("value", [2.5, 1.0001, 1e-9])
+def test_an_integer_argument_rejects_a_fraction(ws, client, value: float) -> None:
+    ws.write("a.txt", "alpha\nbravo\ncharlie\n")
+    _assert_invalid(client.call("read_file", path="a.txt", start_line=value))
+
+
+# ---------------------------------------------------------------- VALIDATE-09 not an object
+
+@pytest.mark.clause("VALIDATE-09")
+@pytest.mark.parametrize(
+    "arguments",
+    [["a.txt"], "a.txt", None, 3, True],
+    ids=["array", "string", "null", "number", "bool"],
+)
+def test_arguments_that_are_not_an_object_are_invalid(ws, client, arguments) -> None:
+    ws.write("a.txt", "alpha\n")
+    _assert_invalid(client.call_raw(client.tool_name("read_file"), arguments))
+
+
+# ---------------------------------------------------------------- VALIDATE-10 the property
+
+# A tool that runs commands gets only harmless strings, in case a broken validator lets one through.
+_SAFE_STRINGS = {
+    "bash": st.sampled_from(["true", "echo agentconf"]),
+}
+_DEFAULT_STRINGS = st.sampled_from(["a.txt", "sub", "new.txt", "alpha", "*.txt", ".", ""])
+
+
+@pytest.mark.clause("VALIDATE-10")
+@pytest.mark.parametrize(
+    "tool",
+    [pytest.param(name, marks=pytest.mark.requires(name))
+     for name in ("read_file", "write_file", "edit_file", "list_files", "grep", "bash")],
+)
+@PROPERTY
+@given(data=st.data())
+def test_ill_typed_arguments_from_the_schema_get_well_formed_issues(ws, client, tool, data) -> None:
+    if not ws.exists("a.txt"):
+        ws.write("a.txt", "alpha\n")
+    before = ws.tree()
+    schema = client.schema(tool)
+    strings = _SAFE_STRINGS.get(tool, _DEFAULT_STRINGS)
+    arguments = data.draw(ill_typed_arguments(schema, strings=strings), label="arguments")
+    result = client.call_raw(client.tool_name(tool), arguments)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    fields = set(schema.get("properties", {})) | set(arguments)
+    for issue in result.issues:
+        path = issue["path"]
+        assert path == "$" or any(
+            path == f"$.{name}" or path.startswith((f"$.{name}.", f"$.{name}["))
+            for name in fields
+        ), f"issue points at no real field: {issue}"
+    assert ws.tree() == before
+
+
+# ---------------------------------------------------------------- VALIDATE-11 the message
+
+@pytest.mark.clause("VALIDATE-11")
+def test_an_issue_message_names_the_field_it_is_about(client) -> None:
+    result = client.call("read_file", path=3)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    about_path = [
+        issue for issue in result.issues
+        if issue["path"] in _pointers(client, "read_file", "path")
+    ]
+    assert about_path, result.evidence()
+    for issue in about_path:
+        field = issue["path"].removeprefix("$.")
+        assert field in issue["message"], issue
+        assert len(issue["message"].split()) >= 3, f"not a sentence: {issue}"

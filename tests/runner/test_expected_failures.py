@@ -1,0 +1,100 @@
+"""The strict known-failures file: parsing, merging with the profile, and baselines."""
+
+from pathlib import Path
+
+import pytest
+from runner_events import events, test_event
+
+from agentconf.contract import CLAUSES
+from agentconf.harness.report import (
+    Expectations,
+    ExpectationsError,
+    Status,
+    aggregate,
+    load_expectations,
+    parse_expectations,
+)
+from agentconf.harness.report.expectations import render_baseline
+from agentconf.harness.runner import baseline_entries
+
+
+def test_clause_and_case_keys_are_told_apart(tmp_path: Path) -> None:
+    file = tmp_path / "xfail.toml"
+    file.write_text('"EDIT-03" = "first match on purpose"\n"EOL-01::bom" = "BOM dropped"\n')
+    loaded = load_expectations(file)
+    assert loaded.clauses == {"EDIT-03": ("EDIT-03", "first match on purpose")}
+    assert loaded.cases == {("EOL-01", "bom"): "BOM dropped"}
+
+
+def test_an_unknown_clause_id_is_an_error_that_suggests_the_close_one(tmp_path: Path) -> None:
+    file = tmp_path / "xfail.toml"
+    file.write_text('"EDIT-3" = "typo"\n')
+    with pytest.raises(ExpectationsError, match=r"unknown clause id 'EDIT-3'.*EDIT-03"):
+        load_expectations(file)
+
+
+def test_an_unknown_clause_in_a_case_key_is_an_error() -> None:
+    with pytest.raises(ExpectationsError, match="NOPE-01"):
+        parse_expectations({"NOPE-01::case": "x"}, "file")
+
+
+def test_a_key_without_a_reason_is_an_error() -> None:
+    with pytest.raises(ExpectationsError, match="reason"):
+        parse_expectations({"EDIT-03": ""}, "file")
+    with pytest.raises(ExpectationsError, match="reason"):
+        parse_expectations({"EDIT-03": 3}, "file")
+
+
+def test_a_file_that_is_not_toml_or_missing_is_one_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("EDIT-03 = = x\n")
+    with pytest.raises(ExpectationsError, match="not valid TOML"):
+        load_expectations(broken)
+    with pytest.raises(ExpectationsError, match="does not exist"):
+        load_expectations(tmp_path / "missing.toml")
+
+
+def test_a_profile_style_table_is_accepted_too(tmp_path: Path) -> None:
+    file = tmp_path / "xfail.toml"
+    file.write_text('[expected_failures]\n"EDIT-03" = "pasted from a profile"\n')
+    assert "EDIT-03" in load_expectations(file).clauses
+
+
+def test_the_command_line_file_wins_over_the_profile_on_a_shared_key() -> None:
+    profile = parse_expectations({"EDIT-03": "old", "EDIT-04": "kept"}, "profile")
+    file = parse_expectations({"EDIT-03": "new"}, "file")
+    merged = profile.merged(file)
+    assert merged.clauses["EDIT-03"][1] == "new"
+    assert merged.clauses["EDIT-04"][1] == "kept"
+
+
+def test_a_rendered_baseline_reads_back_as_the_same_entries(tmp_path: Path) -> None:
+    entries = [("EDIT-03", 'quote " and backslash \\ and é'), ("EOL-01::bom", "line\nbreak")]
+    file = tmp_path / "baseline.toml"
+    file.write_text(render_baseline(entries, "header line one\nline two"))
+    assert file.read_text().startswith("# header line one\n# line two\n")
+    loaded = load_expectations(file)
+    assert loaded.clauses["EDIT-03"][1] == entries[0][1]
+    assert loaded.cases[("EOL-01", "bom")] == "line\nbreak"
+
+
+def test_a_baseline_lists_todays_failures_and_keeps_listed_reasons() -> None:
+    clauses = [CLAUSES["EDIT-01"], CLAUSES["EDIT-02"], CLAUSES["EDIT-03"], CLAUSES["EOL-01"]]
+    log = events(
+        test_event("suites/test_edit.py::a", "EDIT-01", "fail", evidence="first line\nsecond"),
+        test_event("suites/test_edit.py::b", "EDIT-02", "pass"),
+        test_event("suites/test_edit.py::c", "EDIT-03", "fail"),
+        test_event("suites/test_eol.py::d[bom]", "EOL-01", "fail", case="bom"),
+        test_event("suites/test_eol.py::d[lf]", "EOL-01", "pass", case="lf"),
+    )
+    listed = parse_expectations({"EDIT-03": "listed long ago"}, "file")
+    entries = dict(baseline_entries(aggregate(clauses, log, listed)))
+    assert set(entries) == {"EDIT-01", "EDIT-03", "EOL-01::bom"}
+    assert entries["EDIT-03"] == "listed long ago"
+    assert "first line" in entries["EDIT-01"] and "second" not in entries["EDIT-01"]
+
+
+def test_an_empty_expectations_object_is_falsy() -> None:
+    assert not Expectations()
+    assert parse_expectations({"EDIT-03": "x"}, "f")
+    assert Status.XFAIL.value == "xfail"

@@ -1,0 +1,142 @@
+"""The report files: conformance.json valid against its schema, junit, markdown, HTML, badges."""
+
+import copy
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from runner_events import as_log, stream, test_event
+
+from agentconf.contract import CLAUSES
+from agentconf.harness.report import (
+    aggregate,
+    build_document,
+    judge,
+    parse_expectations,
+    validate_document,
+    write_reports,
+)
+from agentconf.harness.report.document import SCHEMA_NAME, render_schema
+
+REPO = Path(__file__).resolve().parents[2]
+IDS = ["EDIT-01", "EDIT-02", "EDIT-03", "EOL-01", "GREP-01", "SHELL-01"]
+
+
+def sample_document() -> dict[str, Any]:
+    records = stream([
+        test_event("suites/test_edit.py::a", "EDIT-01", "pass"),
+        test_event("suites/test_edit.py::b", "EDIT-02", "fail", evidence="saw ``` fences <b>",
+                   reproduce="agentconf replay --impl x suites/test_edit.py::b"),
+        test_event("suites/test_edit.py::c", "EDIT-03", "fail"),
+        test_event("suites/test_eol.py::d", "EOL-01", "n/a", evidence="n/a: lacks crlf_preserve"),
+        test_event("suites/test_grep.py::e", "GREP-01", "error", evidence="implementation hung"),
+        test_event("suites/test_shell.py::f", "SHELL-01", "harness-error", evidence="KeyError"),
+    ])
+    log = as_log(records)
+    listed = parse_expectations({"EDIT-03": "first match on purpose"}, "test")
+    results = aggregate([CLAUSES[i] for i in IDS], log.tests, listed)
+    return build_document(results, log, judge(results, log), "python:fake_impl:create")
+
+
+def test_the_published_schema_is_generated_from_the_models() -> None:
+    published = (REPO / "agentconf" / "schemas" / SCHEMA_NAME).read_text()
+    assert published == render_schema(), "run: python -m agentconf.harness.report.generate"
+
+
+def test_a_built_document_validates_against_the_published_schema() -> None:
+    document = sample_document()
+    validate_document(document)
+    assert document["schema_version"] == "1.0"
+    statuses = {c["id"]: c["status"] for c in document["clauses"]}
+    assert statuses == {"EDIT-01": "pass", "EDIT-02": "fail", "EDIT-03": "xfail",
+                        "EOL-01": "n/a", "GREP-01": "error", "SHELL-01": "error"}
+    assert document["summary"]["clauses"] == {"pass": 1, "fail": 1, "xfail": 1, "xpass": 0,
+                                              "n/a": 1, "error": 2}
+    assert document["summary"]["tests"]["harness-error"] == 1
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    (("clauses", 0, "status"), "skipped"),
+    (("summary", "planned"), -1),
+    (("schema_version",), "0.9"),
+    (("implementation", "extra"), "field"),
+])
+def test_a_document_that_breaks_the_schema_is_rejected(path: tuple, value: object) -> None:
+    document = copy.deepcopy(sample_document())
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(jsonschema.ValidationError):
+        validate_document(document)
+
+
+def test_nothing_is_written_when_the_document_is_invalid(tmp_path: Path) -> None:
+    document = sample_document()
+    document["clauses"][0]["status"] = "maybe"
+    with pytest.raises(jsonschema.ValidationError):
+        write_reports(document, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_every_report_file_is_written(tmp_path: Path) -> None:
+    write_reports(sample_document(), tmp_path)
+    names = {p.name for p in tmp_path.iterdir()}
+    assert names >= {"conformance.json", "report.md", "report.html", "junit.xml", "badge.json",
+                     "badge.svg"}
+    validate_document(json.loads((tmp_path / "conformance.json").read_text()))
+
+
+def test_junit_has_one_testcase_per_clause_with_the_right_outcome(tmp_path: Path) -> None:
+    write_reports(sample_document(), tmp_path)
+    root = ET.parse(tmp_path / "junit.xml").getroot()
+    suite = root.find("testsuite")
+    assert suite is not None
+    cases = {case.get("name", "").split()[0]: case for case in suite.iter("testcase")}
+    assert sorted(cases) == sorted(IDS)
+    assert cases["EDIT-02"].find("failure") is not None
+    assert "agentconf replay" in (cases["EDIT-02"].find("failure").text or "")
+    assert cases["GREP-01"].find("error") is not None
+    assert cases["EDIT-03"].find("skipped") is not None
+    assert cases["EOL-01"].find("skipped") is not None
+    assert list(cases["EDIT-01"]) == [cases["EDIT-01"].find("properties")]
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"),
+            suite.get("skipped")) == ("6", "1", "2", "2")
+
+
+def test_markdown_shows_each_failure_with_evidence_and_its_reproduce_line(tmp_path: Path) -> None:
+    write_reports(sample_document(), tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    failures = text.split("## Failures", 1)[1].split("## Expected failures", 1)[0]
+    assert "### EDIT-02 (MUST, fail)" in failures
+    assert "saw ``` fences" in failures and "````text" in failures  # fence longer than content
+    assert "Reproduce: `agentconf replay --impl x suites/test_edit.py::b`" in failures
+    assert "EDIT-01" not in failures
+    assert "first match on purpose" in text.split("## Expected failures", 1)[1]
+    assert "6 of 6 planned checks executed" in text
+    harness = text.split("## Harness errors", 1)[1]
+    assert "suites/test_shell.py::f" in harness and "KeyError" in harness
+
+
+def test_html_is_self_contained_and_folds_failures_into_details(tmp_path: Path) -> None:
+    write_reports(sample_document(), tmp_path)
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("<details") >= 3
+    assert "saw ``` fences &lt;b&gt;" in page  # evidence is escaped, never markup
+    for external in ("http://", "https://", "<script", "<link"):
+        assert external not in page
+
+
+def test_badge_counts_must_clauses_that_apply(tmp_path: Path) -> None:
+    write_reports(sample_document(), tmp_path)
+    badge = json.loads((tmp_path / "badge.json").read_text())
+    # MUST clauses here: all six apply but EOL-01 (n/a); one passes.
+    musts = [i for i in IDS if CLAUSES[i].level.value == "MUST" and i != "EOL-01"]
+    assert badge == {"schemaVersion": 1, "label": "agentconf",
+                     "message": f"MUST 1/{len(musts)}", "color": "red"}
+    svg = ET.parse(tmp_path / "badge.svg").getroot()
+    assert svg.tag.endswith("svg")
+    assert f"MUST 1/{len(musts)}" in ET.tostring(svg, encoding="unicode")
