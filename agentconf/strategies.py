@@ -498,7 +498,9 @@ def valid_arguments(
     """
     is_valid = _validator(schema)
     schemas = _Schemas(schema)
-    return schemas.objects(schema, strings or _DEFAULT_STRINGS).filter(is_valid)
+    return schemas.objects(schema, _DEFAULT_STRINGS if strings is None else strings).filter(
+        is_valid
+    )
 
 
 def ill_typed_arguments(
@@ -519,7 +521,7 @@ def ill_typed_arguments(
     """
     is_valid = _validator(schema)
     schemas = _Schemas(schema)
-    free_strings = strings or _DEFAULT_STRINGS
+    free_strings = _DEFAULT_STRINGS if strings is None else strings
     root = schemas.resolve(schema)
     properties: Mapping[str, JsonSchema] = root.get("properties", {})
     required = [name for name in root.get("required", []) if name in properties]

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 
 import agentconf
 from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
@@ -127,13 +127,21 @@ def _schema_problems(path: Path, document: Any) -> list[Problem]:
     validator = jsonschema.Draft202012Validator(case_schema())
     problems = []
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
-        # oneOf failures say only "is not valid under any of the given schemas": descend to the
-        # most specific sub-error so the message names the field that is actually wrong.
-        specific: ValidationError = best_match(error.context) if error.context else error
-        if len(specific.absolute_path) < len(error.absolute_path):
-            specific = error
+        specific = _most_specific(error)
         problems.append(Problem(path, _pointer(specific.absolute_path), _short(specific.message)))
     return problems
+
+
+def _most_specific(error: ValidationError) -> ValidationError:
+    """oneOf failures say only "is not valid under any of the given schemas": descend to the
+    deepest sub-error (the branch that got furthest), preferring a wrong value to a wrong type,
+    so the message names the field that is actually wrong."""
+    while error.context:
+        deepest = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+        if len(deepest.absolute_path) < len(error.absolute_path):
+            break
+        error = deepest
+    return error
 
 
 def _text_in(value: Any) -> Iterator[str]:
@@ -233,10 +241,12 @@ def lint_directory(directory: Path) -> list[Problem]:
             continue
         schema_problems = _schema_problems(path, document)
         problems.extend(schema_problems)
-        if schema_problems:
-            continue
-        for index, case in enumerate(document["cases"]):
+        cases = document.get("cases") if isinstance(document, dict) else None
+        for index, case in enumerate(cases if isinstance(cases, list) else []):
             pointer = f"/cases/{index}"
+            # Cross-checks need a case of the right shape; a malformed one is reported above.
+            if any(p.pointer == pointer or p.pointer.startswith(pointer + "/") for p in schema_problems):
+                continue
             if case["id"] in seen:
                 problems.append(Problem(path, f"{pointer}/id", f"id {case['id']!r} already used at {seen[case['id']]}"))
             else:

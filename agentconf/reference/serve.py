@@ -256,7 +256,10 @@ def run(system: ToolSystem) -> int:
         format="agentconf serve: %(levelname)s %(message)s"
     )
     out = protocol_stdout()
+    # A private reader of fd 0: the reader thread may still be blocked in it at exit, and
+    # finalising sys.stdin while a daemon thread holds its lock aborts the interpreter.
+    source = open(os.dup(0), "rb")  # noqa: SIM115  (closed by the process exit, see above)
     try:
-        return asyncio.run(serve_stdio(system, sys.stdin.buffer, out))
+        return asyncio.run(serve_stdio(system, source, out))
     finally:
         out.close()

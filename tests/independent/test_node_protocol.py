@@ -20,7 +20,9 @@ from .node_server import NODE, SERVER_SCRIPT, NodeServer
 HANG_BOUND_S = 20.0
 
 
-def test_tools_list_offers_the_six_canonical_tools_with_closed_object_schemas(server: NodeServer) -> None:
+def test_tools_list_offers_the_six_canonical_tools_with_closed_object_schemas(
+    server: NodeServer,
+) -> None:
     tools = server.answer(server.send("tools/list"))["result"]["tools"]
     by_name = {tool["name"]: tool for tool in tools}
     assert set(by_name) == {"read_file", "write_file", "edit_file", "list_files", "grep", "bash"}
@@ -41,7 +43,9 @@ def test_tools_list_gives_the_same_tools_in_the_same_order_every_time(server: No
     assert first == second
 
 
-def test_every_tools_call_answer_is_an_envelope_for_success_and_failure(server: NodeServer, root: Path) -> None:
+def test_every_tools_call_answer_is_an_envelope_for_success_and_failure(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("alpha\n")
     answers = [
         server.call("read_file", path="a.txt"),
@@ -59,7 +63,9 @@ def test_every_tools_call_answer_is_an_envelope_for_success_and_failure(server: 
     assert [envelope["success"] for envelope in answers] == [True, False, False, False]
 
 
-def test_a_line_that_is_not_json_answers_a_parse_error_and_the_server_keeps_going(server: NodeServer) -> None:
+def test_a_line_that_is_not_json_answers_a_parse_error_and_the_server_keeps_going(
+    server: NodeServer,
+) -> None:
     server.send_line(b'{"jsonrpc": "2.0", "id": 1, "method": "tools/li')
     error = server.next_message()
     assert error["id"] is None and error["error"]["code"] == JSONRPC_PARSE_ERROR
@@ -67,22 +73,30 @@ def test_a_line_that_is_not_json_answers_a_parse_error_and_the_server_keeps_goin
     assert len(tools) == 6
 
 
-def test_an_unknown_tool_is_answered_with_an_envelope_not_a_protocol_error(server: NodeServer) -> None:
+def test_an_unknown_tool_is_answered_with_an_envelope_not_a_protocol_error(
+    server: NodeServer,
+) -> None:
     envelope = server.call("delete_everything", path=".")
     assert envelope["success"] is False and envelope["error"] == "TOOL_NOT_FOUND"
     assert "read_file" in envelope["data"]  # the model is told what it can call instead
 
 
-def test_an_unknown_method_answers_method_not_found_and_initialize_is_optional(server: NodeServer) -> None:
+def test_an_unknown_method_answers_method_not_found_and_initialize_is_optional(
+    server: NodeServer,
+) -> None:
     unknown = server.answer(server.send("resources/list"))
     assert unknown["error"]["code"] == JSONRPC_METHOD_NOT_FOUND
     info = server.answer(server.send("initialize", {"client": {"name": "test"}}))["result"]
     assert info["name"] and info["version"]
 
 
-def test_calls_in_flight_together_are_answered_by_their_ids_as_each_finishes(server: NodeServer, root: Path) -> None:
+def test_calls_in_flight_together_are_answered_by_their_ids_as_each_finishes(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("alpha\n")
-    slow = server.send("tools/call", {"name": "bash", "arguments": {"command": "sleep 1; echo slow"}})
+    slow = server.send(
+        "tools/call", {"name": "bash", "arguments": {"command": "sleep 1; echo slow"}}
+    )
     quick = server.send("tools/call", {"name": "read_file", "arguments": {"path": "a.txt"}})
     assert server.answer(quick)["result"]["success"] is True
     assert slow not in server.answers  # the quick call was not queued behind the slow one
@@ -91,18 +105,31 @@ def test_calls_in_flight_together_are_answered_by_their_ids_as_each_finishes(ser
 
 
 def test_end_of_input_finishes_the_calls_in_flight_then_exits(server: NodeServer) -> None:
-    pending = server.send("tools/call", {"name": "bash", "arguments": {"command": "sleep 0.3; echo done"}})
+    pending = server.send(
+        "tools/call", {"name": "bash", "arguments": {"command": "sleep 0.3; echo done"}}
+    )
     server.end_input()
     assert server.answer(pending)["result"]["data"].strip() == "done"
     assert server.process.wait(timeout=HANG_BOUND_S) == 0
 
 
-def test_concurrent_edits_of_one_file_are_serialised_and_none_is_lost(server: NodeServer, root: Path) -> None:
+def test_concurrent_edits_of_one_file_are_serialised_and_none_is_lost(
+    server: NodeServer, root: Path
+) -> None:
     (root / "many.txt").write_text("".join(f"line {n}\n" for n in range(20)))
     assert server.call("read_file", path="many.txt")["success"]
     ids = [
-        server.send("tools/call", {"name": "edit_file", "arguments": {
-            "path": "many.txt", "old_text": f"line {n}\n", "new_text": f"LINE {n}\n"}})
+        server.send(
+            "tools/call",
+            {
+                "name": "edit_file",
+                "arguments": {
+                    "path": "many.txt",
+                    "old_text": f"line {n}\n",
+                    "new_text": f"LINE {n}\n",
+                },
+            },
+        )
         for n in range(20)
     ]
     assert all(server.answer(request)["result"]["success"] for request in ids)
@@ -113,8 +140,15 @@ def test_concurrent_edits_of_one_file_are_serialised_and_none_is_lost(server: No
 def test_a_missing_root_is_one_line_on_stderr_and_exit_status_2(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "AGENTCONF_ROOT"}
     for argv in ([], [str(tmp_path / "nowhere")]):
-        done = subprocess.run([NODE, str(SERVER_SCRIPT), *argv], capture_output=True, text=True,
-                              env=env, stdin=subprocess.DEVNULL, timeout=HANG_BOUND_S, check=False)
+        done = subprocess.run(
+            [NODE, str(SERVER_SCRIPT), *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=HANG_BOUND_S,
+            check=False,
+        )
         assert done.returncode == 2
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
         assert done.stdout == ""
@@ -123,19 +157,33 @@ def test_a_missing_root_is_one_line_on_stderr_and_exit_status_2(tmp_path: Path) 
 @pytest.mark.skipif(NODE is None, reason="node is not installed on this machine")
 def test_the_root_can_be_given_in_agentconf_root(tmp_path: Path) -> None:
     (tmp_path / "hello.txt").write_text("from the env root\n")
-    request = {"jsonrpc": "2.0", "id": 7, "method": "tools/call",
-               "params": {"name": "read_file", "arguments": {"path": "hello.txt"}}}
-    done = subprocess.run([NODE, str(SERVER_SCRIPT)], input=json.dumps(request) + "\n",
-                          capture_output=True, text=True, timeout=HANG_BOUND_S, check=False,
-                          env={**os.environ, "AGENTCONF_ROOT": str(tmp_path)})
+    request = {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "method": "tools/call",
+        "params": {"name": "read_file", "arguments": {"path": "hello.txt"}},
+    }
+    done = subprocess.run(
+        [NODE, str(SERVER_SCRIPT)],
+        input=json.dumps(request) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=HANG_BOUND_S,
+        check=False,
+        env={**os.environ, "AGENTCONF_ROOT": str(tmp_path)},
+    )
     answer = json.loads(done.stdout)
     assert answer["id"] == 7 and "from the env root" in answer["result"]["data"]
     assert done.returncode == 0
 
 
-def test_a_timed_out_command_leaves_no_process_of_its_group_alive(server: NodeServer, root: Path) -> None:
+def test_a_timed_out_command_leaves_no_process_of_its_group_alive(
+    server: NodeServer, root: Path
+) -> None:
     started = time.monotonic()
-    envelope = server.call("bash", command="(sleep 60 & echo $! > grandchild.pid; wait)", timeout_ms=300)
+    envelope = server.call(
+        "bash", command="(sleep 60 & echo $! > grandchild.pid; wait)", timeout_ms=300
+    )
     assert envelope["error"] == "TIMEOUT"
     assert time.monotonic() - started < HANG_BOUND_S
     grandchild = int((root / "grandchild.pid").read_text())

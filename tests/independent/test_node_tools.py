@@ -26,12 +26,20 @@ def unchanged_outside(sandbox: Path) -> None:
 
 # ---------------------------------------------------------------- confinement and links
 
-@pytest.mark.parametrize("path", [
-    "../escape.txt", "a/../../escape.txt", "new/x/../../../escape.txt", "../root_evil/x.txt",
-    "@../escape.txt",
-])
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "../escape.txt",
+        "a/../../escape.txt",
+        "new/x/../../../escape.txt",
+        "../root_evil/x.txt",
+        "@../escape.txt",
+    ],
+)
 def test_a_path_that_leaves_the_root_is_rejected_and_creates_nothing(
-        server: NodeServer, sandbox: Path, path: str) -> None:
+    server: NodeServer, sandbox: Path, path: str
+) -> None:
     envelope = server.call("write_file", path=path, content="x")
     assert envelope["error"] == "OUTSIDE_ROOT", envelope
     unchanged_outside(sandbox)
@@ -39,14 +47,20 @@ def test_a_path_that_leaves_the_root_is_rejected_and_creates_nothing(
 
 
 def test_an_absolute_path_outside_is_rejected_and_one_inside_means_the_relative_file(
-        server: NodeServer, sandbox: Path, root: Path) -> None:
-    assert server.call("write_file", path=str(sandbox / "escape.txt"), content="x")["error"] == "OUTSIDE_ROOT"
+    server: NodeServer, sandbox: Path, root: Path
+) -> None:
+    assert (
+        server.call("write_file", path=str(sandbox / "escape.txt"), content="x")["error"]
+        == "OUTSIDE_ROOT"
+    )
     assert server.call("write_file", path=str(root / "in.txt"), content="inside")["success"]
     assert (root / "in.txt").read_text() == "inside"
     unchanged_outside(sandbox)
 
 
-def test_tilde_names_a_folder_in_the_root_and_home_is_untouched(server: NodeServer, sandbox: Path, root: Path) -> None:
+def test_tilde_names_a_folder_in_the_root_and_home_is_untouched(
+    server: NodeServer, sandbox: Path, root: Path
+) -> None:
     assert server.call("write_file", path="~/.ssh/authorized_keys", content="key")["success"]
     assert (root / "~" / ".ssh" / "authorized_keys").read_text() == "key"
     assert list((sandbox / "home").iterdir()) == []
@@ -57,14 +71,17 @@ def test_a_name_starting_with_two_dots_is_an_ordinary_child(server: NodeServer, 
     assert "ok" in server.call("read_file", path="..cache/x.txt")["data"]
 
 
-def test_a_nul_byte_in_a_path_is_a_failure_that_creates_nothing(server: NodeServer, root: Path) -> None:
+def test_a_nul_byte_in_a_path_is_a_failure_that_creates_nothing(
+    server: NodeServer, root: Path
+) -> None:
     envelope = server.call("write_file", path="a\u0000b.txt", content="x")
     assert envelope["success"] is False and envelope["error"] == "INVALID_ARGS"
     assert list(root.iterdir()) == []
 
 
 def test_links_out_of_the_root_are_neither_read_nor_written_through(
-        server: NodeServer, sandbox: Path, root: Path) -> None:
+    server: NodeServer, sandbox: Path, root: Path
+) -> None:
     (root / "link_out").symlink_to(sandbox / "outside")
     (root / "link_out_file").symlink_to(sandbox / "outside" / "secret.txt")
     (root / "dangling_out").symlink_to(sandbox / "outside" / "created_by_escape.txt")
@@ -88,31 +105,43 @@ def test_links_out_of_the_root_are_neither_read_nor_written_through(
     unchanged_outside(sandbox)
 
 
-def test_a_link_inside_the_root_can_be_read_and_a_loop_fails_promptly(server: NodeServer, root: Path) -> None:
+def test_a_link_inside_the_root_can_be_read_and_a_loop_fails_promptly(
+    server: NodeServer, root: Path
+) -> None:
     (root / "sub").mkdir()
     (root / "sub" / "inner.txt").write_text("inner text\n")
     (root / "link_in_file").symlink_to(root / "sub" / "inner.txt")
     (root / "loop_a").symlink_to("loop_b")
     (root / "loop_b").symlink_to("loop_a")
     assert "inner text" in server.call("read_file", path="link_in_file")["data"]
-    for tool, arguments in [("read_file", {"path": "loop_a"}), ("write_file", {"path": "loop_a", "content": "x"}),
-                            ("list_files", {"path": "loop_b"})]:
+    for tool, arguments in [
+        ("read_file", {"path": "loop_a"}),
+        ("write_file", {"path": "loop_a", "content": "x"}),
+        ("list_files", {"path": "loop_b"}),
+    ]:
         assert server.call(tool, **arguments)["success"] is False
 
 
 # ---------------------------------------------------------------- read_file
 
+
 def test_read_file_numbers_every_line_and_windows_are_exact(server: NodeServer, root: Path) -> None:
     (root / "ten.txt").write_text("".join(f"row-{n:02d}\n" for n in range(1, 11)))
     whole = server.call("read_file", path="ten.txt")["data"].splitlines()
-    assert [line.split("\t") for line in whole] == [[f"{n:6d}", f"row-{n:02d}"] for n in range(1, 11)]
+    assert [line.split("\t") for line in whole] == [
+        [f"{n:6d}", f"row-{n:02d}"] for n in range(1, 11)
+    ]
     window = server.call("read_file", path="ten.txt", start_line=3, end_line=5.0)
-    assert [f"row-{n:02d}" in window["data"] for n in range(1, 11)] == [n in (3, 4, 5) for n in range(1, 11)]
+    assert [f"row-{n:02d}" in window["data"] for n in range(1, 11)] == [
+        n in (3, 4, 5) for n in range(1, 11)
+    ]
     past = server.call("read_file", path="ten.txt", start_line=40)
     assert past["success"] is False and "10 lines" in past["data"]
 
 
-def test_read_file_classifies_large_binary_empty_folder_and_fifo(server: NodeServer, root: Path) -> None:
+def test_read_file_classifies_large_binary_empty_folder_and_fifo(
+    server: NodeServer, root: Path
+) -> None:
     (root / "big.txt").write_text("x" * 100 + "\n" + "filler line\n" * 30_000 + "last line\n")
     (root / "blob.bin").write_bytes(b"text\x00more")
     (root / "latin1.txt").write_bytes(b"caf\xe9\n")
@@ -133,7 +162,10 @@ def test_read_file_classifies_large_binary_empty_folder_and_fifo(server: NodeSer
 
 # ---------------------------------------------------------------- write_file and edit_file
 
-def test_write_file_stores_exact_bytes_creates_parents_and_leaves_no_temporary(server: NodeServer, root: Path) -> None:
+
+def test_write_file_stores_exact_bytes_creates_parents_and_leaves_no_temporary(
+    server: NodeServer, root: Path
+) -> None:
     content = "\ufeffone\r\ntwo\nthree"
     assert server.call("write_file", path="deep/er/file.txt", content=content)["success"]
     assert (root / "deep" / "er" / "file.txt").read_bytes() == content.encode()
@@ -159,21 +191,35 @@ def test_edit_inserts_new_text_literally(server: NodeServer, root: Path) -> None
     assert (root / "a.txt").read_text() == "price: $& $1 \\1 $$\n"
 
 
-def test_edit_tells_not_found_from_multiple_and_replace_all_changes_every_one(server: NodeServer, root: Path) -> None:
+def test_edit_tells_not_found_from_multiple_and_replace_all_changes_every_one(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("one two one\n")
     server.call("read_file", path="a.txt")
-    assert server.call("edit_file", path="a.txt", old_text="three", new_text="x")["error"] == "TEXT_NOT_FOUND"
-    assert server.call("edit_file", path="a.txt", old_text="one", new_text="x")["error"] == "TEXT_MULTIPLE_MATCHES"
-    assert server.call("edit_file", path="a.txt", old_text="", new_text="x")["error"] == "INVALID_ARGS"
+    assert (
+        server.call("edit_file", path="a.txt", old_text="three", new_text="x")["error"]
+        == "TEXT_NOT_FOUND"
+    )
+    assert (
+        server.call("edit_file", path="a.txt", old_text="one", new_text="x")["error"]
+        == "TEXT_MULTIPLE_MATCHES"
+    )
+    assert (
+        server.call("edit_file", path="a.txt", old_text="", new_text="x")["error"] == "INVALID_ARGS"
+    )
     assert (root / "a.txt").read_text() == "one two one\n"
-    assert server.call("edit_file", path="a.txt", old_text="one", new_text="1", replace_all=True)["success"]
+    assert server.call("edit_file", path="a.txt", old_text="one", new_text="1", replace_all=True)[
+        "success"
+    ]
     assert (root / "a.txt").read_text() == "1 two 1\n"
 
 
 def test_edit_keeps_crlf_bom_and_the_missing_final_newline(server: NodeServer, root: Path) -> None:
     (root / "win.txt").write_bytes(b"\xef\xbb\xbfalpha\r\nbeta\r\ngamma")
     server.call("read_file", path="win.txt")
-    envelope = server.call("edit_file", path="win.txt", old_text="alpha\nbeta", new_text="alpha\nBETA\nextra")
+    envelope = server.call(
+        "edit_file", path="win.txt", old_text="alpha\nbeta", new_text="alpha\nBETA\nextra"
+    )
     assert envelope["success"], envelope
     assert (root / "win.txt").read_bytes() == b"\xef\xbb\xbfalpha\r\nBETA\r\nextra\r\ngamma"
     assert envelope["diff"].startswith("--- a/win.txt\n+++ b/win.txt\n@@ ")
@@ -186,42 +232,68 @@ def test_edit_keeps_other_line_endings_of_a_mixed_file(server: NodeServer, root:
     assert (root / "mixed.txt").read_bytes() == b"a\r\nb\nC\r\nd\n"
 
 
-def test_straight_quotes_match_curly_ones_and_the_rest_keeps_its_curls(server: NodeServer, root: Path) -> None:
+def test_straight_quotes_match_curly_ones_and_the_rest_keeps_its_curls(
+    server: NodeServer, root: Path
+) -> None:
     (root / "q.txt").write_text("say \u201chello\u201d and \u2018bye\u2019\n")
     server.call("read_file", path="q.txt")
     assert server.call("edit_file", path="q.txt", old_text='"hello"', new_text='"hi"')["success"]
-    assert (root / "q.txt").read_text() == "say \"hi\" and \u2018bye\u2019\n"
+    assert (root / "q.txt").read_text() == 'say "hi" and \u2018bye\u2019\n'
 
 
-def test_an_edit_after_the_file_changed_on_disk_is_a_stale_read(server: NodeServer, root: Path) -> None:
+def test_an_edit_after_the_file_changed_on_disk_is_a_stale_read(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("before\n")
     server.call("read_file", path="a.txt")
     (root / "a.txt").write_text("BEFORE\n")  # same size, likely the same mtime tick
-    assert server.call("edit_file", path="a.txt", old_text="BEFORE", new_text="x")["error"] == "STALE_READ"
+    assert (
+        server.call("edit_file", path="a.txt", old_text="BEFORE", new_text="x")["error"]
+        == "STALE_READ"
+    )
     assert (root / "a.txt").read_text() == "BEFORE\n"
 
 
-def test_editing_unread_missing_or_folder_targets_fails_without_change(server: NodeServer, root: Path) -> None:
+def test_editing_unread_missing_or_folder_targets_fails_without_change(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("text\n")
     (root / "dir").mkdir()
-    assert server.call("edit_file", path="a.txt", old_text="text", new_text="x")["error"] == "NOT_READ"
-    assert server.call("edit_file", path="ghost.txt", old_text="a", new_text="b")["error"] == "NOT_FOUND"
-    assert server.call("edit_file", path="dir", old_text="a", new_text="b")["error"] == "IS_DIRECTORY"
+    assert (
+        server.call("edit_file", path="a.txt", old_text="text", new_text="x")["error"] == "NOT_READ"
+    )
+    assert (
+        server.call("edit_file", path="ghost.txt", old_text="a", new_text="b")["error"]
+        == "NOT_FOUND"
+    )
+    assert (
+        server.call("edit_file", path="dir", old_text="a", new_text="b")["error"] == "IS_DIRECTORY"
+    )
     assert sorted(os.listdir(root)) == ["a.txt", "dir"] and (root / "a.txt").read_text() == "text\n"
 
 
 # ---------------------------------------------------------------- list_files and grep
 
-def test_list_files_names_files_relative_to_the_root_and_filters_by_glob(server: NodeServer, root: Path) -> None:
+
+def test_list_files_names_files_relative_to_the_root_and_filters_by_glob(
+    server: NodeServer, root: Path
+) -> None:
     (root / "src" / "pkg").mkdir(parents=True)
     (root / "src" / "pkg" / "mod.py").write_text("")
     (root / "src" / "notes.md").write_text("")
-    assert server.call("list_files", path="src")["data"].splitlines() == ["src/notes.md", "src/pkg/mod.py"]
-    assert server.call("list_files", path=".", pattern="*.py")["data"].splitlines() == ["src/pkg/mod.py"]
+    assert server.call("list_files", path="src")["data"].splitlines() == [
+        "src/notes.md",
+        "src/pkg/mod.py",
+    ]
+    assert server.call("list_files", path=".", pattern="*.py")["data"].splitlines() == [
+        "src/pkg/mod.py"
+    ]
     assert server.call("list_files", path="nowhere")["error"] == "NOT_FOUND"
 
 
-def test_grep_reports_path_and_line_and_treats_no_match_as_success(server: NodeServer, root: Path) -> None:
+def test_grep_reports_path_and_line_and_treats_no_match_as_success(
+    server: NodeServer, root: Path
+) -> None:
     (root / "a.txt").write_text("zero\n-v flag here\nthird\n")
     (root / "b.bin").write_bytes(b"-v flag\x00binary")
     assert server.call("grep", pattern="-v flag")["data"] == "a.txt:2:-v flag here"
@@ -232,6 +304,7 @@ def test_grep_reports_path_and_line_and_treats_no_match_as_success(server: NodeS
 
 
 # ---------------------------------------------------------------- bash
+
 
 def test_bash_reports_output_exit_codes_and_silence(server: NodeServer, root: Path) -> None:
     ok = server.call("bash", command="pwd; echo warn >&2")
@@ -244,9 +317,13 @@ def test_bash_reports_output_exit_codes_and_silence(server: NodeServer, root: Pa
     assert server.call("bash", command="read line; echo got:$line", timeout_ms=10_000)["success"]
 
 
-def test_bash_output_is_bounded_keeping_head_and_tail_without_splitting_characters(server: NodeServer) -> None:
+def test_bash_output_is_bounded_keeping_head_and_tail_without_splitting_characters(
+    server: NodeServer,
+) -> None:
     envelope = server.call(
-        "bash", command="printf 'HEAD'; for i in $(seq 1 40000); do printf 'é€😀'; done; printf 'TAIL'")
+        "bash",
+        command="printf 'HEAD'; for i in $(seq 1 40000); do printf 'é€😀'; done; printf 'TAIL'",
+    )
     data = envelope["data"]
     assert len(data) <= MAX_OUTPUT_CHARS
     assert data.startswith("HEAD") and data.endswith("TAIL")

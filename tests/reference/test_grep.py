@@ -110,6 +110,17 @@ def test_no_match_is_a_success_that_says_so(root: Path, engine: str) -> None:
     assert call(root, engine, "absent", path=".").data == result.data
 
 
+@pytest.mark.parametrize("include", [None, "*.nothing"])
+def test_nothing_to_search_is_no_match_not_an_error(
+    root: Path, engine: str, include: str | None
+) -> None:
+    if include:
+        write(root, "a.txt", "hit\n")
+    result = call(root, engine, "hit", include=include)
+    assert result.success, result.data
+    assert result.data == "No matches for this pattern in the workspace."
+
+
 def test_a_pattern_that_begins_with_a_dash_is_a_pattern(root: Path, engine: str) -> None:
     write(root, "flags.txt", "plain\n-e is a flag\n--pre=cat too\n")
     assert call(root, engine, "-e").data == "flags.txt:2:-e is a flag\n"

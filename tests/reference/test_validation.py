@@ -100,9 +100,12 @@ def test_several_problems_are_reported_together_in_path_order() -> None:
 
 
 def test_a_nested_issue_points_into_the_array() -> None:
-    issues, _ = both({"path": "a", "edits": [{"old_text": "x", "new_text": "y"}] * 2 + [{"old_text": 5, "new_text": ""}]})
+    good = {"old_text": "x", "new_text": "y"}
+    issues, _ = both({"path": "a", "edits": [good, good, {"old_text": 5, "new_text": ""}]})
     assert issues[0]["path"] == "$.edits[2].old_text"
-    assert issues[0]["message"] == "`edits[2].old_text` must be a string of at least 1 character, but got number 5."
+    assert issues[0]["message"] == (
+        "`edits[2].old_text` must be a string of at least 1 character, but got number 5."
+    )
 
 
 def test_received_is_cut_to_sixty_characters_however_large_the_value() -> None:
@@ -163,7 +166,8 @@ JSON_SCALARS = st.one_of(
 )
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8,
 )
 FIELDS = ["path", "count", "ratio", "force", "mode", "edits", "extra"]

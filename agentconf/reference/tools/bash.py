@@ -86,6 +86,7 @@ async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) 
     assert process.stdout is not None and process.stderr is not None
     stdout, stderr = StreamBound(capacity), StreamBound(capacity)
     pumps = asyncio.gather(_pump(process.stdout, stdout), _pump(process.stderr, stderr))
+    pumps.add_done_callback(_retrieve)
     timed_out = False
     try:
         if await _exited_within(process, timeout_s):
@@ -103,6 +104,12 @@ async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) 
         # Not process.wait(): it waits for the pipes too, which an escaped process may hold.
         await _exited_within(process, KILL_GRACE_S)
     return Run(stdout, stderr, None if timed_out else process.returncode, timed_out)
+
+
+def _retrieve(pumps: "asyncio.Future[list[None]]") -> None:
+    # Pumps cut off by the finally below end in CancelledError; reading it keeps asyncio quiet.
+    if not pumps.cancelled():
+        pumps.exception()
 
 
 async def _pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
@@ -158,7 +165,8 @@ def answer(run: Run, timeout_ms: int, limit: int) -> Envelope:
     if run.timed_out:
         head = (
             f"Command timed out after {timeout_ms} ms and was stopped with everything it started "
-            "(SIGTERM, then SIGKILL). Partial output follows."
+            f"(SIGTERM, then SIGKILL). Run a shorter command, or raise timeout_ms (at most "
+            f"{MAX_TIMEOUT_MS}). Partial output follows."
         )
         return fail("TIMEOUT", _sections(head, run, limit, "partial "))
     code = run.returncode

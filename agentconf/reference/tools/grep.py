@@ -46,6 +46,8 @@ SKIPPED_DIRS = (".git", ".hg", ".svn")
 BINARY_PROBE_BYTES = 64 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 READ_CHUNK_BYTES = 64 * 1024
+# What rg says, exiting 2, when a filter left no file to search.
+RG_NOTHING_SEARCHED = "No files were searched"
 # Kept short: these notes ride along with results the model asked for.
 NOTE_CHARS = 400
 
@@ -95,7 +97,10 @@ async def handler(args: GrepArgs, ctx: "ToolContext") -> Envelope:
         target = confined.real
         shown = shown if confined.shown == "." else confined.shown
         if not confined.exists:
-            raise ToolError("NOT_FOUND", f"Cannot search {shown}: it does not exist.")
+            raise ToolError(
+                "NOT_FOUND",
+                f"Cannot search {shown}: it does not exist. Check the path with list_files.",
+            )
     kind = _kind_of(target, shown)
     if kind == "file" and _starts_binary(target):
         return ok(f"No matches: {shown} is a binary file, so it was skipped.")
@@ -114,15 +119,20 @@ def _kind_of(target: Path, shown: str) -> Literal["file", "dir"]:
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
-        raise ToolError("NOT_FOUND", f"Cannot search {shown}: it does not exist.") from None
+        message = f"Cannot search {shown}: it does not exist. Check the path with list_files."
+        raise ToolError("NOT_FOUND", message) from None
     except OSError as error:
-        raise ToolError("IO_ERROR", f"Cannot search {shown}: {error.strerror}.") from None
+        message = f"Cannot search {shown}: {error.strerror}. Check the path and its permissions."
+        raise ToolError("IO_ERROR", message) from None
     if stat.S_ISDIR(mode):
         return "dir"
     if stat.S_ISREG(mode):
         return "file"
     # A FIFO or device would block the search or stream forever.
-    raise ToolError("INVALID_ARGS", f"Cannot search {shown}: it is not a regular file or folder.")
+    raise ToolError(
+        "INVALID_ARGS",
+        f"Cannot search {shown}: it is not a regular file or folder. Pass a folder or a file.",
+    )
 
 
 def _starts_binary(path: Path) -> bool:
@@ -182,17 +192,23 @@ async def _search_with_rg(
             process.kill()
             await process.wait()
     search.matched = search.output.total_chars > 0
-    message = errors.render().strip()
-    if status == 2 and not search.matched and ("regex" in message or "literal" in message):
-        raise ToolError("INVALID_ARGS", f"Invalid pattern {args.pattern!r}: {message}")
-    if status == 2 and message:
-        search.problems.append(message)
-    if status == 2 and not search.matched and not _only_unreadable_files(message):
-        raise ToolError("IO_ERROR", f"grep failed: {message}")
+    _judge_rg_status(status, errors.render().strip(), args, search)
 
 
-def _only_unreadable_files(message: str) -> bool:
-    return all("os error" in line for line in message.splitlines() if line.strip())
+def _judge_rg_status(status: int, message: str, args: GrepArgs, search: Search) -> None:
+    """rg exits 0 on a match, 1 on none (not an error: seed 001), 2 on any error."""
+    if status != 2 or RG_NOTHING_SEARCHED in message:
+        return  # an empty folder, or an include that no file matches, is simply no match
+    if not search.matched and "regex" in message:
+        raise ToolError(
+            "INVALID_ARGS",
+            f"Invalid pattern {args.pattern!r}: {message}\nFix the regular expression "
+            "(Rust regex syntax: no look-around, no back-references) and call again.",
+        )
+    unreadable_only = all("os error" in line for line in message.splitlines() if line.strip())
+    if not (search.matched or unreadable_only):
+        raise ToolError("IO_ERROR", f"grep failed: {message}\nCheck the path and try again.")
+    search.problems.append(message)
 
 
 async def _pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
@@ -209,7 +225,11 @@ async def _search_in_python(
     try:
         regex = re.compile(args.pattern)
     except re.error as error:
-        raise ToolError("INVALID_ARGS", f"Invalid pattern {args.pattern!r}: {error}.") from None
+        raise ToolError(
+            "INVALID_ARGS",
+            f"Invalid pattern {args.pattern!r}: {error}.\n"
+            "Fix the regular expression and call again.",
+        ) from None
     include = include_matcher(args.include)
     stop = threading.Event()
 

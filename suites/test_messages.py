@@ -1,0 +1,157 @@
+"""Message snapshots: the text a model reads (`data`) is product surface, so it is pinned.
+
+For canonical scenarios of every tool (its success and each error code it can return) the
+normalised `data` is compared with the implementation's recorded snapshot (see conftest.py for
+where they live; `--snapshot-update` records them). Normalised means: the sandbox root is
+`<ROOT>`, the sandbox `<SANDBOX>`, and durations and process ids are placeholders, so a snapshot
+changes only when the words do. A snapshot test carries the clauses of its scenario.
+
+Beside the snapshots, the same scenarios check message quality (RESULT-06, -07, -08), judged
+without reference to any implementation's wording:
+
+- RESULT-06 "says what to do next": a failure's data names at least one thing the model can act
+  on: one of the implementation's own tool names, an argument name from one of its input schemas,
+  or an action verb from `NEXT_STEP_VERBS`. This is a floor, not a style guide: a message that
+  names no tool, no argument and no action ("Error: ENOENT") gives the model nothing to do.
+- RESULT-07: a failure's data fits in `limits.message_budget_chars` (a command's own output,
+  NONZERO_EXIT and TIMEOUT, is bounded by max_output_chars instead).
+- RESULT-08: no data contains an absolute path outside the root that the call's own arguments
+  did not name: the sandbox around the root (canaries, sibling, home), the harness's real home
+  and working directory.
+"""
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentconf.harness.cases import Case, load_cases, play_case
+
+# Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
+SCENARIOS: dict[str, tuple[str, ...]] = {
+    "read_file": (
+        "read-every-line", "read-window-middle", "read-empty-file", "read-missing",
+        "read-folder", "read-binary-nul", "read-too-large", "read-fifo", "read-window-past-eof",
+        "confine-dotdot-read-canary", "symlink-read-file-link-out", "symlink-loop-read",
+        "validate-missing-path-for-read", "validate-two-problems-two-issues",
+    ),
+    "write_file": (
+        "result-write-carries-a-summary", "edit-overwrite-not-read", "edit-write-folder-is-directory",
+        "edit-write-under-a-file", "confine-dotdot-write", "confine-nul-write",
+        "symlink-write-through-file-link-out", "symlink-dangling-out-write",
+        "validate-missing-content", "validate-unknown-argument",
+    ),
+    "edit_file": (
+        "edit-unique-replace", "edit-not-found-absent", "edit-multiple-two-lines", "edit-not-read",
+        "edit-stale-read", "edit-missing-file", "edit-folder-is-directory", "edit-empty-old-text",
+        "edit-noop-lf", "confine-edit-outside-dotdot", "validate-edit-without-new-text",
+    ),
+    "list_files": (
+        "list-root-files-and-folders", "list-empty-folder", "list-missing-folder", "list-a-file",
+        "list-pattern-no-match", "confine-list-outside", "symlink-loop-list",
+    ),
+    "grep": (
+        "grep-reports-path-and-line", "grep-no-match-is-success", "grep-invalid-regex",
+        "grep-path-missing", "confine-grep-outside", "validate-grep-without-pattern",
+    ),
+    "bash": (
+        "shell-echo", "shell-empty-output-is-said", "shell-nonzero-exit", "shell-timeout",
+        "validate-bash-command-is-a-list",
+    ),
+    "registry": ("registry-unknown-tool-plain",),
+}
+
+NEXT_STEP_VERBS = frozenset("""
+    use call read list check choose pick pass give add remove fix run retry try set narrow split
+    ask copy include create rename provide specify search window omit shorten raise increase
+    edit write open wait select supply change correct reread re-read verify make send name
+    delete move replace report rewrite break
+""".split())
+# A command's output is its own message: the model reads the exit code and stderr, not advice.
+OWN_OUTPUT_CODES = frozenset({"NONZERO_EXIT", "TIMEOUT"})
+
+_DURATION = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|milliseconds?|s|secs?|seconds?)\b")
+_PID = re.compile(r"\b(pid|PID|process)(\s*[:=#]?\s*)\d+\b")
+
+_CASES: dict[str, Case] = {case.id: case for case in load_cases()}
+
+
+def _scenarios(*, failures_only: bool = False, tagged: bool = False) -> list[Any]:
+    """One parameter per scenario; `tagged` adds the scenario's own clauses (snapshots only)."""
+    params = []
+    for tool, case_ids in SCENARIOS.items():
+        for case_id in case_ids:
+            case = _CASES[case_id]
+            if failures_only and (case.expect or {}).get("success") is True:
+                continue
+            marks = [pytest.mark.requires(*case.all_requirements)] if case.all_requirements else []
+            if tagged:
+                marks.append(pytest.mark.clause(*case.clauses))
+            params.append(pytest.param(case, tool, marks=marks, id=f"{tool}-{case_id}"))
+    return params
+
+
+def normalise(text: str, ws: Any) -> str:
+    for path, name in ((ws.root, "<ROOT>"), (ws.sandbox, "<SANDBOX>")):
+        text = text.replace(str(path), name)
+        text = text.replace(os.path.realpath(path), name)
+    text = _DURATION.sub("<DURATION>", text)
+    return _PID.sub(r"\1\2<PID>", text)
+
+
+def _last_answer(case: Case, ws: Any, client: Any) -> Any:
+    results, _ = play_case(case, ws, client)
+    return results[-1]
+
+
+@pytest.mark.parametrize(("case", "tool"), _scenarios(tagged=True))
+def test_message_snapshot(case: Case, tool: str, ws: Any, client: Any,
+                          message_snapshot: Callable[[str], None]) -> None:
+    answer = _last_answer(case, ws, client)
+    message_snapshot(normalise(answer.data, ws))
+
+
+@pytest.mark.clause("RESULT-06")
+@pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
+def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, client: Any) -> None:
+    answer = _last_answer(case, ws, client)
+    if answer.success or answer.error in OWN_OUTPUT_CODES:
+        pytest.skip(f"n/a: this scenario answered {answer.error or 'success'}, not an advisable failure")
+    names = {tool["name"] for tool in client.list_tools()}
+    arguments = {name for tool in client.list_tools()
+                 for name in (tool.get("input_schema") or {}).get("properties", {})}
+    words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
+    actionable = words & (names | arguments) or {w.lower() for w in words} & NEXT_STEP_VERBS
+    assert actionable, (
+        "the failure names no tool, no argument and no action the model could take next\n"
+        + answer.evidence())
+
+
+@pytest.mark.clause("RESULT-07")
+@pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
+def test_failure_message_fits_the_budget(case: Case, tool: str, ws: Any, client: Any) -> None:
+    answer = _last_answer(case, ws, client)
+    if answer.success or answer.error in OWN_OUTPUT_CODES:
+        pytest.skip(f"n/a: this scenario answered {answer.error or 'success'}, not a message")
+    budget = client.limits.message_budget_chars
+    assert len(answer.data) <= budget, (
+        f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"
+        + answer.evidence())
+
+
+@pytest.mark.clause("RESULT-08")
+@pytest.mark.parametrize(("case", "tool"), _scenarios())
+def test_message_reveals_no_path_outside_the_root(case: Case, tool: str, ws: Any, client: Any) -> None:
+    answer = _last_answer(case, ws, client)
+    text = answer.data + "\n" + (answer.summary or "")
+    named = repr(answer.request.arguments)
+    for path in (ws.root, Path(os.path.realpath(ws.root))):
+        text = text.replace(str(path), "<ROOT>")
+    for argument_path in re.findall(r"/[^\s'\",\]}]+", named):
+        text = text.replace(argument_path, "<ARGUMENT>")
+    private = {str(ws.sandbox), os.path.realpath(ws.sandbox), str(Path.cwd()), str(Path.home())}
+    leaked = sorted(path for path in private if len(path) > 1 and path in text)
+    assert not leaked, f"the answer reveals {leaked}, outside the root\n" + answer.evidence()

@@ -1,0 +1,141 @@
+"""`agentconf cases check`: every kind of malformed case is caught, naming the file and the field."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentconf.contract import CATEGORIES, CLAUSES
+from agentconf.harness.cases import default_cases_dir, lint_directory, load_cases
+
+
+def _case(**overrides: Any) -> dict[str, Any]:
+    case: dict[str, Any] = {
+        "id": "a-good-case",
+        "description": "Reading a missing file answers NOT_FOUND.",
+        "clauses": ["READ-02"],
+        "level": "MUST",
+        "requires": [],
+        "calls": [{"tool": "read_file", "arguments": {"path": "missing.txt"}}],
+        "expect": {"error": "NOT_FOUND"},
+    }
+    case.update(overrides)
+    return {key: value for key, value in case.items() if value is not None}
+
+
+def _write(folder: Path, name: str, *cases: dict[str, Any]) -> Path:
+    path = folder / name
+    path.write_text(json.dumps({"topic": "t", "description": "d", "cases": list(cases)}), "utf-8")
+    return path
+
+
+def _problems(folder: Path) -> list[tuple[str, str, str]]:
+    return [(p.file.name, p.pointer, p.message) for p in lint_directory(folder)]
+
+
+def test_a_sound_case_file_has_no_problems(tmp_path: Path) -> None:
+    _write(tmp_path, "ok.json", _case())
+    assert lint_directory(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("overrides", "pointer", "words"),
+    [
+        ({"id": "Not A Slug"}, "/cases/0/id", "does not match"),
+        ({"calls": None}, "/cases/0", "'calls' is a required property"),
+        ({"calls": []}, "/cases/0/calls", "should be non-empty"),
+        ({"level": "MUSTN'T"}, "/cases/0/level", "is not one of"),
+        ({"clauses": ["READ-2"]}, "/cases/0/clauses/0", "does not match"),
+        ({"clauses": ["READ-99"]}, "/cases/0/clauses/0", "unknown clause id 'READ-99'"),
+        ({"requires": ["teleport"]}, "/cases/0/requires/0", "unknown capability 'teleport'"),
+        ({"expect": None}, "/cases/0", "no expectation"),
+        ({"expect": {"error": "FILE_GONE"}}, "/cases/0/expect/error", "unknown error code 'FILE_GONE'"),
+        ({"expect": {"error": "NOT_FOUND", "success": True}}, "/cases/0/expect/success", "contradicts"),
+        ({"expect": {"data_contain": ["x"]}}, "/cases/0/expect", "data_contain"),
+        ({"level": "SHOULD"}, "/cases/0/level", "not the level of any of its clauses"),
+        ({"tree": {"a.bin": {"hex": "zz"}}}, "/cases/0/tree/a.bin", "zz"),
+        ({"tree": {"../escape.txt": "x"}}, "/cases/0/tree", "../escape.txt"),
+        ({"tree": {"a.txt": {"text": "x", "hex": "00"}}}, "/cases/0/tree/a.txt", "valid under each of"),
+        ({"tree": {"l": {"symlink": "<OUTSIDE>/secret.txt"}}}, "/cases/0/requires", "'symlinks'"),
+        ({"calls": [{"tool": "cat_file", "arguments": {}}]}, "/cases/0/calls/0/tool", "is not one of"),
+        ({"calls": [{"tool": "read_file", "arguments": {"path": "<LIMIT:max_bananas>"}}]}, "/cases/0",
+         "<LIMIT:max_bananas>"),
+        ({"after": {"modes": {"a": "999"}}}, "/cases/0/after/modes/a", "does not match"),
+    ],
+)
+def test_a_malformed_case_is_named_by_file_and_pointer(
+    tmp_path: Path, overrides: dict[str, Any], pointer: str, words: str
+) -> None:
+    _write(tmp_path, "broken.json", _case(**overrides))
+    problems = _problems(tmp_path)
+    assert any(name == "broken.json" and where == pointer and words in message
+               for name, where, message in problems), problems
+
+
+def test_a_file_that_is_not_json_is_one_problem(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text('{"topic": ', "utf-8")
+    [(name, pointer, message)] = _problems(tmp_path)
+    assert (name, pointer) == ("bad.json", "") and "not valid JSON" in message
+
+
+def test_a_duplicate_id_in_another_file_names_both_places(tmp_path: Path) -> None:
+    _write(tmp_path, "a.json", _case())
+    _write(tmp_path, "b.json", _case(description="The same id again."))
+    [(name, pointer, message)] = _problems(tmp_path)
+    assert (name, pointer) == ("b.json", "/cases/0/id")
+    assert "a-good-case" in message and "a.json#/cases/0" in message
+
+
+def test_a_case_level_expect_beside_the_last_calls_own_is_flagged(tmp_path: Path) -> None:
+    call = {"tool": "read_file", "arguments": {"path": "m"}, "expect": {"error": "NOT_FOUND"}}
+    _write(tmp_path, "x.json", _case(calls=[call]))
+    assert ("x.json", "/cases/0/expect") in {(n, p) for n, p, _ in _problems(tmp_path)}
+
+
+def test_an_empty_folder_is_a_problem_not_a_pass(tmp_path: Path) -> None:
+    assert [message for _, _, message in _problems(tmp_path)] == ["no case files (*.json) here"]
+
+
+def test_one_bad_case_does_not_hide_the_problems_of_its_neighbours(tmp_path: Path) -> None:
+    _write(tmp_path, "x.json", _case(id="Bad Id"), _case(id="fine-id", clauses=["NOPE-01"]))
+    pointers = {pointer for _, pointer, _ in _problems(tmp_path)}
+    assert {"/cases/0/id", "/cases/1/clauses/0"} <= pointers
+
+
+def test_the_shipped_cases_are_sound_many_and_cover_every_category() -> None:
+    cases = load_cases()
+    assert len(cases) >= 150
+    categories = {CLAUSES[clause].category for case in cases for clause in case.clauses}
+    assert categories == set(CATEGORIES)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "agentconf", "cases", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_check_command_exits_1_naming_file_and_field(tmp_path: Path) -> None:
+    _write(tmp_path, "broken.json", _case(clauses=["READ-99"]))
+    done = _cli("check", str(tmp_path))
+    assert done.returncode == 1
+    assert f"{tmp_path / 'broken.json'}: /cases/0/clauses/0: unknown clause id 'READ-99'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_check_command_passes_the_shipped_cases() -> None:
+    done = _cli("check")
+    assert done.returncode == 0, done.stderr
+    assert f"{len(load_cases())} cases" in done.stdout
+
+
+def test_the_check_command_refuses_a_missing_folder_in_one_line(tmp_path: Path) -> None:
+    done = _cli("check", str(tmp_path / "nowhere"))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "nowhere" in done.stderr
+
+
+def test_the_shipped_cases_are_found_where_the_package_says(tmp_path: Path) -> None:
+    assert (default_cases_dir() / "edit.json").is_file()

@@ -1,0 +1,47 @@
+"""What every mutant shares: a reference session to delegate to, and small helpers."""
+
+import os
+from pathlib import Path
+from typing import Any, ClassVar
+
+from agentconf.contract import Workspace
+from agentconf.reference import create
+
+
+class Mutant:
+    """The reference, unchanged. Subclasses override one behaviour and say which clauses catch it."""
+
+    KILLS: ClassVar[tuple[str, ...]] = ()
+    # Set when the defect is known from public code or advisories.
+    KNOWN_FROM: ClassVar[str] = ""
+    # How the harness reaches it: "python" (in process) or "cmd" (a program over stdio).
+    ADAPTER: ClassVar[str] = "python"
+    # Limits the wrapped reference runs with; a mutant that bounds output itself lifts them.
+    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = None
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.root = Path(os.path.realpath(workspace.root))
+        self.limits = workspace.limits
+        self.reference = create(workspace, limits=self.REFERENCE_LIMITS)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        return await self.reference.call_tool(name, arguments)
+
+    def lexical(self, path: str) -> Path:
+        """The path the way a careless tool resolves it: joined and normalised, links not followed."""
+        return Path(os.path.normpath(os.path.join(self.root, path.removeprefix("@"))))
+
+    def inside_by_components(self, path: Path) -> bool:
+        return path == self.root or self.root in path.parents
+
+
+def succeeded(data: str, **extra: Any) -> dict[str, Any]:
+    return {"success": True, "data": data, **extra}
+
+
+def failed(code: str, data: str, **extra: Any) -> dict[str, Any]:
+    return {"success": False, "data": data, "error": code, **extra}

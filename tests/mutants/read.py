@@ -1,0 +1,213 @@
+"""READ and LIST mutants: classification, windows and bounds of the read tools."""
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ._base import Mutant, failed, succeeded
+
+
+def _numbered(lines: list[str], first: int = 1) -> str:
+    return "\n".join(f"{n:>6}\t{line}" for n, line in enumerate(lines, first))
+
+
+class BinaryReturnedAsText(Mutant):
+    """Decodes a binary file with errors='replace' and returns it."""
+
+    KILLS = ("READ-04",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("error") == "BINARY_FILE":
+            data = self.lexical(arguments["path"]).read_bytes().decode("latin-1")
+            return succeeded(_numbered(data.split("\n")))
+        return answer
+
+
+class DirectoryIsAnIoError(Mutant):
+    """Reports reading a folder as a generic IO_ERROR."""
+
+    KILLS = ("READ-03",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("error") == "IS_DIRECTORY":
+            return {**answer, "error": "IO_ERROR"}
+        return answer
+
+
+class NoSizeLimit(Mutant):
+    """Reads any file whole, however large."""
+
+    KILLS = ("READ-05",)
+    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_read_bytes": 2**40}
+
+
+class WindowOffByOne(Mutant):
+    """Treats start_line and end_line as 0-based: every window is one line late."""
+
+    KILLS = ("READ-06",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "read_file" and isinstance(arguments, dict):
+            shifted = dict(arguments)
+            for key in ("start_line", "end_line"):
+                if isinstance(shifted.get(key), int):
+                    shifted[key] += 1
+            arguments = shifted
+        return await super().call_tool(name, arguments)
+
+
+class NoLineNumbers(Mutant):
+    """Returns lines without their numbers."""
+
+    KILLS = ("READ-07",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success"):
+            lines = [line.split("\t", 1)[-1] for line in answer["data"].split("\n")]
+            return {**answer, "data": "\n".join(lines)}
+        return answer
+
+
+class WindowReadsWholeFile(Mutant):
+    """Loads the whole file before windowing, so a window of a large file is FILE_TOO_LARGE."""
+
+    KILLS = ("READ-08",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if (
+            name == "read_file"
+            and isinstance(arguments, dict)
+            and isinstance(arguments.get("path"), str)
+        ):
+            target = self.lexical(arguments["path"])
+            if target.is_file() and target.stat().st_size > self.limits.max_read_bytes:
+                return failed("FILE_TOO_LARGE", "File too large.")
+        return await super().call_tool(name, arguments)
+
+
+class EmptyFileSilent(Mutant):
+    """Returns an empty string for an empty file."""
+
+    KILLS = ("READ-09",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success"):
+            target = self.lexical(arguments["path"])
+            if target.is_file() and target.stat().st_size == 0:
+                return {**answer, "data": ""}
+        return answer
+
+
+class FifoBlocks(Mutant):
+    """Opens whatever the path names, so a FIFO blocks the call forever. A `cmd:` program, since the
+    block stalls the whole implementation until the harness kills it."""
+
+    KILLS = ("READ-10",)
+    ADAPTER = "cmd"
+    CAUGHT_AS = ("fail", "error")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if (
+            name == "read_file"
+            and isinstance(arguments, dict)
+            and isinstance(arguments.get("path"), str)
+        ):
+            target = self.lexical(arguments["path"])
+            if target.exists() and not target.is_file() and not target.is_dir():
+                with open(target) as stream:
+                    return succeeded(stream.read())
+        return await super().call_tool(name, arguments)
+
+
+class WindowPastEndRaises(Mutant):
+    """Indexes the line list directly: a window past the end raises IndexError."""
+
+    KILLS = ("READ-11",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if (
+            name == "read_file"
+            and isinstance(arguments, dict)
+            and isinstance(arguments.get("start_line"), int)
+        ):
+            target = self.lexical(str(arguments.get("path", "")))
+            if target.is_file():
+                lines = target.read_text(errors="replace").splitlines()
+                if arguments["start_line"] > len(lines):
+                    raise IndexError("list index out of range")
+        return await super().call_tool(name, arguments)
+
+
+class ListAbsoluteNames(Mutant):
+    """Lists absolute paths instead of names relative to the root."""
+
+    KILLS = ("LIST-01",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "list_files" and answer.get("success"):
+            folder = self.lexical(str((arguments or {}).get("path") or "."))
+            names = sorted(
+                str(p) for p in Path(folder).rglob("*") if p.is_file() and not p.is_symlink()
+            )
+            return {**answer, "data": "\n".join(names)}
+        return answer
+
+
+class ListPatternIgnored(Mutant):
+    """Accepts `pattern` and lists everything anyway."""
+
+    KILLS = ("LIST-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "list_files" and isinstance(arguments, dict):
+            arguments = {k: v for k, v in arguments.items() if k != "pattern"}
+        return await super().call_tool(name, arguments)
+
+
+class ListMissingFolderIsEmpty(Mutant):
+    """Lists a missing folder as empty instead of saying it does not exist."""
+
+    KILLS = ("LIST-03",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "list_files" and answer.get("error") == "NOT_FOUND":
+            return succeeded("(no files)")
+        return answer
+
+
+class ListUnbounded(Mutant):
+    """Bounds every tool's output except list_files'."""
+
+    KILLS = ("LIST-04",)
+    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_output_chars": 10**9}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        data = answer.get("data")
+        limit = self.limits.max_output_chars
+        if name != "list_files" and isinstance(data, str) and len(data) > limit:
+            half = limit // 2
+            return {
+                **answer,
+                "data": f"{data[:half]}\n[... {len(data) - 2 * half} cut ...]\n{data[-half:]}",
+            }
+        return answer
+
+
+class LastLineDropped(Mutant):
+    """Drops the last line of a file with no final newline (`text.split("\\n")[:-1]`)."""
+
+    KILLS = ("READ-01",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success") and "\n" in answer["data"]:
+            target = self.lexical(arguments["path"])
+            if target.is_file() and not target.read_bytes().endswith(b"\n"):
+                return {**answer, "data": answer["data"].rsplit("\n", 1)[0]}
+        return answer

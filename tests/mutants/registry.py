@@ -1,0 +1,88 @@
+"""REGISTRY mutants: what is advertised and what can be called."""
+
+import random
+from pathlib import Path
+from typing import Any
+
+from ._base import Mutant
+
+
+class UnstableToolOrder(Mutant):
+    """Lists tools in a different order each time (iteration over an unordered set)."""
+
+    KILLS = ("REGISTRY-02",)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = super().list_tools()
+        random.shuffle(tools)
+        return tools
+
+
+class ListedToolNotCallable(Mutant):
+    """Advertises a tool that the dispatcher does not know (two lists kept apart)."""
+
+    KILLS = ("REGISTRY-03",)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [
+            *super().list_tools(),
+            {
+                "name": "delete_file",
+                "description": "Delete a file in the workspace.",
+                "input_schema": {
+                    "type": "object",
+                    "properties": {"path": {"type": "string"}},
+                    "required": ["path"],
+                    "additionalProperties": False,
+                },
+                "kind": "delete",
+            },
+        ]
+
+
+class BrokenInputSchema(Mutant):
+    """Advertises an input schema that is not valid JSON Schema (a misspelt type)."""
+
+    KILLS = ("REGISTRY-01",)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = super().list_tools()
+        first = tools[0]
+        schema = first["input_schema"]
+        broken = {
+            **schema,
+            "properties": {**schema.get("properties", {}), "path": {"type": "strng"}},
+        }
+        return [{**first, "input_schema": broken}, *tools[1:]]
+
+
+class KindMissing(Mutant):
+    """Declares no kind, so callers cannot tell reads from writes."""
+
+    KILLS = ("REGISTRY-05",)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [{k: v for k, v in tool.items() if k != "kind"} for tool in super().list_tools()]
+
+
+class ReadToolWrites(Mutant):
+    """read_file, declared of kind read, drops a cache file into the root."""
+
+    KILLS = ("REGISTRY-06",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file":
+            (Path(self.root) / ".read-cache").write_text("cached")
+        return answer
+
+
+class ToolSearchFindsNothing(Mutant):
+    """tool_search answers, but never finds a tool."""
+
+    KILLS = ("REGISTRY-07",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "tool_search":
+            return {"success": True, "data": "No tools match."}
+        return await super().call_tool(name, arguments)

@@ -1,0 +1,71 @@
+"""RESULT mutants: the envelope's shape and codes."""
+
+from typing import Any
+
+from ._base import Mutant
+
+
+class NotFoundRaises(Mutant):
+    """Lets `FileNotFoundError` escape from read_file instead of answering NOT_FOUND."""
+
+    KILLS = ("RESULT-04", "READ-02")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("error") == "NOT_FOUND":
+            raise FileNotFoundError(2, "No such file or directory", arguments.get("path"))
+        return answer
+
+
+class SuccessCarriesACode(Mutant):
+    """Puts `"error": "OK"` on successful results."""
+
+    KILLS = ("RESULT-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        return {**answer, "error": "OK"} if answer.get("success") else answer
+
+
+class InventedCodes(Mutant):
+    """Uses errno names (`ENOENT`, `EISDIR`) instead of the contract's codes."""
+
+    KILLS = ("RESULT-02", "READ-02", "READ-03")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        renamed = {"NOT_FOUND": "ENOENT", "IS_DIRECTORY": "EISDIR"}.get(answer.get("error") or "")
+        return {**answer, "error": renamed} if renamed else answer
+
+
+class CodeOnlyFailureData(Mutant):
+    """A failure's data is just the code: nothing for the model to act on."""
+
+    KILLS = ("RESULT-03",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        return answer if answer.get("success") else {**answer, "data": answer.get("error", "")}
+
+
+class DataNotText(Mutant):
+    """list_files returns a JSON list in `data` instead of text."""
+
+    KILLS = ("RESULT-01",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "list_files" and answer.get("success"):
+            return {**answer, "data": answer["data"].splitlines()}
+        return answer
+
+
+class NoSummary(Mutant):
+    """Successful writes carry no summary line."""
+
+    KILLS = ("RESULT-05",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        answer.pop("summary", None)
+        return answer

@@ -1,0 +1,134 @@
+"""SHELL mutants: process handling and result reporting of bash."""
+
+import asyncio
+import contextlib
+import os
+import signal
+from typing import Any
+
+from agentconf.reference.tools.bash import NO_OUTPUT
+
+from ._base import Mutant, failed, succeeded
+
+
+def _is_bash(name: str, arguments: Any) -> bool:
+    return (
+        name == "bash" and isinstance(arguments, dict) and isinstance(arguments.get("command"), str)
+    )
+
+
+class TimeoutKillsOnlyTheShell(Mutant):
+    """On timeout, kills the shell's pid only: grandchildren (`sleep 60 &`, a dev server) live on.
+
+    Known from: seed 000's first bash tool, before the two-stage process-group kill.
+    """
+
+    KILLS = ("SHELL-04",)
+    ADAPTER = "cmd"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if not _is_bash(name, arguments) or arguments.get("timeout_ms") is None:
+            return await super().call_tool(name, arguments)
+        process = await asyncio.create_subprocess_exec(
+            "/bin/bash",
+            "-c",
+            arguments["command"],
+            cwd=self.root,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        try:
+            await asyncio.wait_for(process.wait(), arguments["timeout_ms"] / 1000)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+            return failed("TIMEOUT", f"Timed out after {arguments['timeout_ms']} ms.")
+        return await super().call_tool(name, arguments)
+
+
+class SigtermOnly(Mutant):
+    """On timeout, sends SIGTERM to the group and answers at once: a command that ignores SIGTERM
+    keeps running."""
+
+    KILLS = ("SHELL-07",)
+    ADAPTER = "cmd"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if not _is_bash(name, arguments) or arguments.get("timeout_ms") is None:
+            return await super().call_tool(name, arguments)
+        process = await asyncio.create_subprocess_exec(
+            "/bin/bash",
+            "-c",
+            arguments["command"],
+            cwd=self.root,
+            start_new_session=True,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        try:
+            await asyncio.wait_for(process.wait(), arguments["timeout_ms"] / 1000)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            return failed("TIMEOUT", f"Timed out after {arguments['timeout_ms']} ms.")
+        return await super().call_tool(name, arguments)
+
+
+class NonzeroExitIsSuccess(Mutant):
+    """Reports a command that exited non-zero as a success (`subprocess.run` without `check`)."""
+
+    KILLS = ("SHELL-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("error") == "NONZERO_EXIT":
+            return succeeded(answer["data"])
+        return answer
+
+
+class StderrDropped(Mutant):
+    """Captures stdout only; stderr goes nowhere."""
+
+    KILLS = ("SHELL-02", "SHELL-03")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if _is_bash(name, arguments):
+            arguments = {**arguments, "command": "{ " + arguments["command"] + "\n} 2>/dev/null"}
+        return await super().call_tool(name, arguments)
+
+
+class EmptyOutputSilent(Mutant):
+    """Returns an empty string for a command that printed nothing."""
+
+    KILLS = ("SHELL-05",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "bash" and answer.get("success") and answer.get("data", "").strip() == NO_OUTPUT:
+            return {**answer, "data": ""}
+        return answer
+
+
+class CwdNotRoot(Mutant):
+    """Runs commands in the parent of the root (the agent's own cwd, not the workspace)."""
+
+    KILLS = ("SHELL-06",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if _is_bash(name, arguments):
+            arguments = {**arguments, "command": "cd .. && " + arguments["command"]}
+        return await super().call_tool(name, arguments)
+
+
+class StdoutDropped(Mutant):
+    """Answers a successful command with "Command succeeded" and none of its output."""
+
+    KILLS = ("SHELL-01",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "bash" and answer.get("success"):
+            return {**answer, "data": "Command succeeded."}
+        return answer

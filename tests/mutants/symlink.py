@@ -1,0 +1,189 @@
+"""SYMLINK mutants: confinement judged on the spelling of a path instead of its real location."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from ._base import Mutant, succeeded
+
+
+class NoRealpath(Mutant):
+    """Confines writes on the normalised spelling only (no realpath), then `open()` follows links.
+
+    Known from: CVE-2025-53109 in @modelcontextprotocol/server-filesystem (symlink bypass).
+    """
+
+    KILLS = ("SYMLINK-01", "SYMLINK-02")
+    KNOWN_FROM = "CVE-2025-53109, @modelcontextprotocol/server-filesystem < 2025.7.1"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "write_file" and answer.get("error") == "OUTSIDE_ROOT":
+            target = self.lexical(arguments["path"])
+            if self.inside_by_components(target) and target.parent.exists():
+                with open(target, "w") as stream:
+                    stream.write(arguments["content"])
+                return succeeded(f"Wrote {arguments['path']}")
+        return answer
+
+
+class LexicalFallbackForMissing(Mutant):
+    """Resolves real paths, but falls back to the spelling when the target does not exist yet.
+
+    `link_out/new/dir/f.txt` cannot be realpath'd, the spelling looks inside, and `makedirs`
+    then follows `link_out` and creates the folders outside.
+    """
+
+    KILLS = ("SYMLINK-03",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "write_file" and answer.get("error") == "OUTSIDE_ROOT":
+            target = self.lexical(arguments["path"])
+            if not target.parent.exists() and self.inside_by_components(target):
+                os.makedirs(target.parent, exist_ok=True)
+                target.write_text(arguments["content"])
+                return succeeded(f"Wrote {arguments['path']}")
+        return answer
+
+
+class DanglingLinkWrite(Mutant):
+    """Checks where a link *is* rather than where it points, and `open(O_CREAT)` follows a dangling
+    link to create its target outside the root."""
+
+    KILLS = ("SYMLINK-04",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "write_file" and answer.get("error") == "OUTSIDE_ROOT":
+            target = self.lexical(arguments["path"])
+            if target.is_symlink() and not target.exists():
+                with open(target, "w") as stream:
+                    stream.write(arguments["content"])
+                return succeeded(f"Wrote {arguments['path']}")
+        return answer
+
+
+class ReadsUnconfined(Mutant):
+    """Confines writes only; reads go wherever the path or its links lead (dskcode confines
+    `writeRoots` only)."""
+
+    KILLS = ("CONFINE-08", "SYMLINK-09")
+    KNOWN_FROM = "seed 000: confine() guards write tools only"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("error") == "OUTSIDE_ROOT":
+            text = Path(os.path.realpath(self.lexical(arguments["path"]))).read_text()
+            lines = text.splitlines() or [""]
+            return succeeded("\n".join(f"{n:>6}\t{line}" for n, line in enumerate(lines, 1)))
+        return answer
+
+
+class EditThroughLink(Mutant):
+    """edit_file confines the link's own location, then reads and writes through it."""
+
+    KILLS = ("SYMLINK-10",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "edit_file" and answer.get("error") == "OUTSIDE_ROOT":
+            target = self.lexical(arguments["path"])
+            if target.is_symlink() and target.is_file():
+                text = target.read_text()
+                if arguments["old_text"] in text:
+                    new = text.replace(arguments["old_text"], arguments["new_text"], 1)
+                    with open(target, "w") as stream:
+                        stream.write(new)
+                    return succeeded(f"Edited {arguments['path']}")
+        return answer
+
+
+class ListFollowsLinks(Mutant):
+    """A recursive listing that follows folder links (`os.walk(followlinks=True)`)."""
+
+    KILLS = ("SYMLINK-06",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "list_files" and answer.get("success"):
+            extra = []
+            for link in sorted(p for p in self.root.rglob("*") if p.is_symlink() and p.is_dir()):
+                for inner in sorted(link.rglob("*")):
+                    extra.append(str(inner.relative_to(self.root)))
+            if extra:
+                return {**answer, "data": answer["data"] + "\n" + "\n".join(extra)}
+        return answer
+
+
+class GrepFollowsLinks(Mutant):
+    """Searches with `rg --follow`, so a folder link out of the root is searched too."""
+
+    KILLS = ("SYMLINK-07",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "grep" and answer.get("success") and isinstance(arguments, dict):
+            rg = (
+                str(Path(sys.executable).parent / "rg")
+                if not shutil.which("rg")
+                else shutil.which("rg")
+            )
+            found = subprocess.run(
+                [
+                    rg,
+                    "--follow",
+                    "--line-number",
+                    "--no-heading",
+                    "--color",
+                    "never",
+                    "--",
+                    arguments["pattern"],
+                    ".",
+                ],
+                cwd=self.root,
+                capture_output=True,
+                text=True,
+                timeout=30,
+                check=False,
+            )
+            if found.stdout:
+                return {**answer, "data": found.stdout}
+        return answer
+
+
+class LinkLoopSpins(Mutant):
+    """A hand-rolled link resolver with no loop detection: `loop_a -> loop_b -> loop_a` spins
+    until the harness kills the program. Run as a `cmd:` program."""
+
+    KILLS = ("SYMLINK-05",)
+    ADAPTER = "cmd"
+    # A hang is caught as `error` rather than `fail`: the clause is not met either way.
+    CAUGHT_AS = ("fail", "error")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if isinstance(path, str):
+            current = self.lexical(path)
+            while current.is_symlink():
+                current = current.parent / os.readlink(current)
+        return await super().call_tool(name, arguments)
+
+
+class EveryLinkRejected(Mutant):
+    """Refuses every path that passes through a link, even one that stays inside the root."""
+
+    KILLS = ("SYMLINK-08",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if isinstance(path, str):
+            current = self.lexical(path)
+            while self.inside_by_components(current) and current != self.root:
+                if current.is_symlink():
+                    return {"success": False, "error": "OUTSIDE_ROOT", "data": "Links are refused."}
+                current = current.parent
+        return await super().call_tool(name, arguments)
