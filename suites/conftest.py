@@ -18,15 +18,20 @@ from syrupy.location import PyTestLocation
 from agentconf.harness.resources import fixtures_dir
 
 SNAPSHOT_DIR_ENV = "AGENTCONF_SNAPSHOT_DIR"
-NO_DIR = ("n/a: no snapshot directory for this implementation; pass --agentconf-snapshot-dir DIR "
-          "(agentconf run --snapshot-dir DIR) with --snapshot-update to record its messages")
+NO_DIR = (
+    "n/a: no snapshot directory for this implementation; pass --agentconf-snapshot-dir DIR "
+    "(agentconf run --snapshot-dir DIR) with --snapshot-update to record its messages"
+)
 NOT_RECORDED = "n/a: no snapshots recorded; run with --snapshot-update"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.getgroup("agentconf").addoption(
-        "--agentconf-snapshot-dir", metavar="DIR", default=None,
-        help="this implementation's message snapshots (default: the reference's shipped ones)")
+        "--agentconf-snapshot-dir",
+        metavar="DIR",
+        default=None,
+        help="this implementation's message snapshots (default: the reference's shipped ones)",
+    )
 
 
 def is_reference(config: pytest.Config) -> bool:
@@ -60,8 +65,9 @@ def _extension_for(folder: Path) -> type[SingleFileSnapshotExtension]:
 
 
 @pytest.fixture
-def message_snapshot(request: pytest.FixtureRequest,
-                     snapshot: SnapshotAssertion) -> Callable[[str], None]:
+def message_snapshot(
+    request: pytest.FixtureRequest, snapshot: SnapshotAssertion
+) -> Callable[[str], None]:
     """`message_snapshot(text)` asserts `text` equals this test's recorded snapshot."""
     config = request.config
     folder = snapshot_dir(config)
@@ -69,8 +75,9 @@ def message_snapshot(request: pytest.FixtureRequest,
         pytest.skip(NO_DIR)
     extension = _extension_for(folder)
     assertion = snapshot.use_extension(extension)
-    recorded = Path(extension.get_location(test_location=assertion.test_location,
-                                           index=assertion.index))
+    recorded = Path(
+        extension.get_location(test_location=assertion.test_location, index=assertion.index)
+    )
     updating = bool(config.option.update_snapshots)
 
     def check(text: str) -> None:

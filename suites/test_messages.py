@@ -13,6 +13,7 @@ without reference to any implementation's wording:
   on: one of the implementation's own tool names, an argument name from one of its input schemas,
   or an action verb from `NEXT_STEP_VERBS`. This is a floor, not a style guide: a message that
   names no tool, no argument and no action ("Error: ENOENT") gives the model nothing to do.
+  A NONZERO_EXIT's data is the command's own output, so it is exempt.
 - RESULT-07: a failure's data fits in `limits.message_budget_chars` (a command's own output,
   NONZERO_EXIT and TIMEOUT, is bounded by max_output_chars instead).
 - RESULT-08: no data contains an absolute path outside the root that the call's own arguments
@@ -33,45 +34,85 @@ from agentconf.harness.cases import Case, load_cases, play_case
 # Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
 SCENARIOS: dict[str, tuple[str, ...]] = {
     "read_file": (
-        "read-every-line", "read-window-middle", "read-empty-file", "read-missing",
-        "read-folder", "read-binary-nul", "read-too-large", "read-fifo", "read-window-past-eof",
-        "confine-dotdot-read-canary", "symlink-read-file-link-out", "symlink-loop-read",
-        "validate-missing-path-for-read", "validate-two-problems-two-issues",
+        "read-every-line",
+        "read-window-middle",
+        "read-empty-file",
+        "read-missing",
+        "read-folder",
+        "read-binary-nul",
+        "read-too-large",
+        "read-fifo",
+        "read-window-past-eof",
+        "confine-dotdot-read-canary",
+        "symlink-read-file-link-out",
+        "symlink-loop-read",
+        "validate-missing-path-for-read",
+        "validate-two-problems-two-issues",
     ),
     "write_file": (
-        "result-write-carries-a-summary", "edit-overwrite-not-read", "edit-write-folder-is-directory",
-        "edit-write-under-a-file", "confine-dotdot-write", "confine-nul-write",
-        "symlink-write-through-file-link-out", "symlink-dangling-out-write",
-        "validate-missing-content", "validate-unknown-argument",
+        "result-write-carries-a-summary",
+        "edit-overwrite-not-read",
+        "edit-write-folder-is-directory",
+        "edit-write-under-a-file",
+        "confine-dotdot-write",
+        "confine-nul-write",
+        "symlink-write-through-file-link-out",
+        "symlink-dangling-out-write",
+        "validate-missing-content",
+        "validate-unknown-argument",
     ),
     "edit_file": (
-        "edit-unique-replace", "edit-not-found-absent", "edit-multiple-two-lines", "edit-not-read",
-        "edit-stale-read", "edit-missing-file", "edit-folder-is-directory", "edit-empty-old-text",
-        "edit-noop-lf", "confine-edit-outside-dotdot", "validate-edit-without-new-text",
+        "edit-unique-replace",
+        "edit-not-found-absent",
+        "edit-multiple-two-lines",
+        "edit-not-read",
+        "edit-stale-read",
+        "edit-missing-file",
+        "edit-folder-is-directory",
+        "edit-empty-old-text",
+        "edit-noop-lf",
+        "confine-edit-outside-dotdot",
+        "validate-edit-without-new-text",
     ),
     "list_files": (
-        "list-root-files-and-folders", "list-empty-folder", "list-missing-folder", "list-a-file",
-        "list-pattern-no-match", "confine-list-outside", "symlink-loop-list",
+        "list-root-files-and-folders",
+        "list-empty-folder",
+        "list-missing-folder",
+        "list-a-file",
+        "list-pattern-no-match",
+        "confine-list-outside",
+        "symlink-loop-list",
     ),
     "grep": (
-        "grep-reports-path-and-line", "grep-no-match-is-success", "grep-invalid-regex",
-        "grep-path-missing", "confine-grep-outside", "validate-grep-without-pattern",
+        "grep-reports-path-and-line",
+        "grep-no-match-is-success",
+        "grep-invalid-regex",
+        "grep-path-missing",
+        "confine-grep-outside",
+        "validate-grep-without-pattern",
     ),
     "bash": (
-        "shell-echo", "shell-empty-output-is-said", "shell-nonzero-exit", "shell-timeout",
+        "shell-echo",
+        "shell-empty-output-is-said",
+        "shell-nonzero-exit",
+        "shell-timeout",
         "validate-bash-command-is-a-list",
     ),
     "registry": ("registry-unknown-tool-plain",),
 }
 
-NEXT_STEP_VERBS = frozenset("""
-    use call read list check choose pick pass give add remove fix run retry try set narrow split
-    ask copy include create rename provide specify search window omit shorten raise increase
-    edit write open wait select supply change correct reread re-read verify make send name
-    delete move replace report rewrite break
-""".split())
+_VERB_LINES = (
+    "use call read list check choose pick pass give add remove fix run retry try set narrow split",
+    "ask copy include create rename provide specify search window omit shorten raise increase",
+    "edit write open wait select supply change correct reread re-read verify make send name",
+    "delete move replace report rewrite break",
+)
+NEXT_STEP_VERBS = frozenset(word for line in _VERB_LINES for word in line.split())
 # A command's output is its own message: the model reads the exit code and stderr, not advice.
-OWN_OUTPUT_CODES = frozenset({"NONZERO_EXIT", "TIMEOUT"})
+# A timeout still owes the model a next step (shorter command, larger timeout_ms), but its data
+# may carry partial output of any length, so only the budget check exempts it.
+OWN_OUTPUT = frozenset({"NONZERO_EXIT"})
+OWN_OUTPUT_OR_PARTIAL = frozenset({"NONZERO_EXIT", "TIMEOUT"})
 
 _DURATION = re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|milliseconds?|s|secs?|seconds?)\b")
 _PID = re.compile(r"\b(pid|PID|process)(\s*[:=#]?\s*)\d+\b")
@@ -108,8 +149,9 @@ def _last_answer(case: Case, ws: Any, client: Any) -> Any:
 
 
 @pytest.mark.parametrize(("case", "tool"), _scenarios(tagged=True))
-def test_message_snapshot(case: Case, tool: str, ws: Any, client: Any,
-                          message_snapshot: Callable[[str], None]) -> None:
+def test_message_snapshot(
+    case: Case, tool: str, ws: Any, client: Any, message_snapshot: Callable[[str], None]
+) -> None:
     answer = _last_answer(case, ws, client)
     message_snapshot(normalise(answer.data, ws))
 
@@ -118,33 +160,42 @@ def test_message_snapshot(case: Case, tool: str, ws: Any, client: Any,
 @pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
 def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, client: Any) -> None:
     answer = _last_answer(case, ws, client)
-    if answer.success or answer.error in OWN_OUTPUT_CODES:
-        pytest.skip(f"n/a: this scenario answered {answer.error or 'success'}, not an advisable failure")
+    if answer.success or answer.error in OWN_OUTPUT:
+        pytest.skip(
+            f"n/a: this scenario answered {answer.error or 'success'}, not an advisable failure"
+        )
     names = {tool["name"] for tool in client.list_tools()}
-    arguments = {name for tool in client.list_tools()
-                 for name in (tool.get("input_schema") or {}).get("properties", {})}
+    arguments = {
+        name
+        for tool in client.list_tools()
+        for name in (tool.get("input_schema") or {}).get("properties", {})
+    }
     words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
     actionable = words & (names | arguments) or {w.lower() for w in words} & NEXT_STEP_VERBS
     assert actionable, (
         "the failure names no tool, no argument and no action the model could take next\n"
-        + answer.evidence())
+        + answer.evidence()
+    )
 
 
 @pytest.mark.clause("RESULT-07")
 @pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
 def test_failure_message_fits_the_budget(case: Case, tool: str, ws: Any, client: Any) -> None:
     answer = _last_answer(case, ws, client)
-    if answer.success or answer.error in OWN_OUTPUT_CODES:
+    if answer.success or answer.error in OWN_OUTPUT_OR_PARTIAL:
         pytest.skip(f"n/a: this scenario answered {answer.error or 'success'}, not a message")
     budget = client.limits.message_budget_chars
     assert len(answer.data) <= budget, (
         f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"
-        + answer.evidence())
+        + answer.evidence()
+    )
 
 
 @pytest.mark.clause("RESULT-08")
 @pytest.mark.parametrize(("case", "tool"), _scenarios())
-def test_message_reveals_no_path_outside_the_root(case: Case, tool: str, ws: Any, client: Any) -> None:
+def test_message_reveals_no_path_outside_the_root(
+    case: Case, tool: str, ws: Any, client: Any
+) -> None:
     answer = _last_answer(case, ws, client)
     text = answer.data + "\n" + (answer.summary or "")
     named = repr(answer.request.arguments)

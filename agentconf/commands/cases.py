@@ -19,15 +19,26 @@ EXIT_PROBLEMS = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True,
-                                    parser_class=type(parser))
+    actions = parser.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=type(parser)
+    )
     check = actions.add_parser("check", help="lint every case: schema, ids, clauses, capabilities")
-    check.add_argument("directory", nargs="?", type=Path, metavar="DIR",
-                       help="folder of *.json case files (default: the shipped cases)")
+    check.add_argument(
+        "directory",
+        nargs="?",
+        type=Path,
+        metavar="DIR",
+        help="folder of *.json case files (default: the shipped cases)",
+    )
     export = actions.add_parser("export", help="write the cases, schema, catalogue and a README")
     export.add_argument("directory", type=Path, metavar="DIR", help="where to write (created)")
-    export.add_argument("--from", dest="source", type=Path, metavar="SRC",
-                        help="folder of case files to export (default: the shipped cases)")
+    export.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        metavar="SRC",
+        help="folder of case files to export (default: the shipped cases)",
+    )
 
 
 def _source(directory: Path | None) -> Path:
@@ -87,12 +98,18 @@ def _catalogue() -> dict[str, object]:
     return {
         "contract_version": CONTRACT_VERSION,
         "clauses": {
-            clause.id: {"level": clause.level.value, "requires": list(clause.requires),
-                        "requirement": clause.requirement}
-            for clause in CLAUSES.values() if clause.retired is None
+            clause.id: {
+                "level": clause.level.value,
+                "requires": list(clause.requires),
+                "requirement": clause.requirement,
+            }
+            for clause in CLAUSES.values()
+            if clause.retired is None
         },
         "capabilities": CAPABILITIES,
-        "limits": {name: getattr(DEFAULT_LIMITS, name) for name in DEFAULT_LIMITS.__dataclass_fields__},
+        "limits": {
+            name: getattr(DEFAULT_LIMITS, name) for name in DEFAULT_LIMITS.__dataclass_fields__
+        },
         "error_codes": {name: code.meaning for name, code in ERROR_CODES.items()},
     }
 

@@ -24,8 +24,9 @@ from typing import Any, Protocol
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-import agentconf
 from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
+
+from .resources import fixtures_dir
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "case.schema.json"
 _PLACEHOLDER = re.compile(r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+)>")
@@ -33,12 +34,8 @@ _LIMIT_NAME = re.compile(r"<LIMIT:([a-z_]+)>")
 
 
 def default_cases_dir() -> Path:
-    """The shipped cases: `fixtures/cases` in a checkout, `agentconf/_data/fixtures/cases` in a wheel."""
-    package = Path(agentconf.__file__).resolve().parent
-    for candidate in (package / "_data" / "fixtures" / "cases", package.parent / "fixtures" / "cases"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("agentconf's case files are missing from this installation")
+    """The shipped cases, in a checkout or an installed wheel."""
+    return fixtures_dir() / "cases"
 
 
 @cache
@@ -171,40 +168,60 @@ def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[Probl
         if clause_id not in CLAUSES:
             problem(f"/clauses/{index}", f"unknown clause id {clause_id!r}")
         elif CLAUSES[clause_id].retired:
-            problem(f"/clauses/{index}", f"clause {clause_id} is retired: {CLAUSES[clause_id].retired}")
+            problem(
+                f"/clauses/{index}", f"clause {clause_id} is retired: {CLAUSES[clause_id].retired}"
+            )
     for index, name in enumerate(case["requires"]):
         if name not in CAPABILITIES:
             problem(f"/requires/{index}", f"unknown capability {name!r}")
     known = [CLAUSES[c] for c in case["clauses"] if c in CLAUSES]
     if known and case["level"] not in {clause.level.value for clause in known}:
         levels = sorted({clause.level.value for clause in known})
-        problem("/level", f"level {case['level']} is not the level of any of its clauses ({', '.join(levels)})")
+        problem(
+            "/level",
+            f"level {case['level']} is not the level of any of its clauses ({', '.join(levels)})",
+        )
     steps = case["calls"]
     tool_steps = [index for index, step in enumerate(steps) if "disk" not in step]
     if not tool_steps:
         problem("/calls", "a case needs at least one tool call")
-    calls = [(f"/calls/{index}", step) for index, step in enumerate(steps) if "disk" not in step and "concurrently" not in step]
+    calls = [
+        (f"/calls/{index}", step)
+        for index, step in enumerate(steps)
+        if "disk" not in step and "concurrently" not in step
+    ]
     for index, step in enumerate(steps):
         for n, call in enumerate(step.get("concurrently", [])):
             calls.append((f"/calls/{index}/concurrently/{n}", call))
             if "tool" not in call or not isinstance(call["arguments"], dict):
-                problem(f"/calls/{index}/concurrently/{n}", "a concurrent call needs a canonical `tool` and object `arguments`")
+                problem(
+                    f"/calls/{index}/concurrently/{n}",
+                    "a concurrent call needs a canonical `tool` and object `arguments`",
+                )
     judged = "expect" in case or "after" in case or any("expect" in call for _, call in calls)
     if not judged:
         problem("", "the case has no expectation: give `expect`, `after` or a call's `expect`")
     if tool_steps and "expect" in case:
         last = steps[tool_steps[-1]]
         if "expect" in last:
-            problem("/expect", "the last call has its own `expect`; the case-level one would be ignored")
+            problem(
+                "/expect", "the last call has its own `expect`; the case-level one would be ignored"
+            )
         if "concurrently" in last:
-            problem("/expect", "the last step is concurrent: give each of its calls its own `expect`")
+            problem(
+                "/expect", "the last step is concurrent: give each of its calls its own `expect`"
+            )
     symlinked = _has_symlink(case.get("tree", {})) or any(
         _has_symlink(step["disk"]) for step in steps if "disk" in step
     )
-    needs = set(case["requires"]).union(*(CLAUSES[c].requires for c in case["clauses"] if c in CLAUSES))
+    needs = set(case["requires"]).union(
+        *(CLAUSES[c].requires for c in case["clauses"] if c in CLAUSES)
+    )
     if symlinked and "symlinks" not in needs:
         problem("/requires", "the tree has symlinks, so the case must require 'symlinks'")
-    expectations = [("/expect", case.get("expect"))] + [(f"{field}/expect", call.get("expect")) for field, call in calls]
+    expectations = [("/expect", case.get("expect"))] + [
+        (f"{field}/expect", call.get("expect")) for field, call in calls
+    ]
     for field, expect in expectations:
         if not expect:
             continue
@@ -220,8 +237,15 @@ def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[Probl
             if name not in limit_names:
                 problem("", f"unknown limit placeholder <LIMIT:{name}>")
     for rel, entry in case.get("tree", {}).items():
-        if isinstance(entry, dict) and "fill" in entry and entry["fill"]["limit"] not in limit_names:
-            problem(f"/tree/{_pointer([rel])[1:]}/fill/limit", f"unknown limit {entry['fill']['limit']!r}")
+        if (
+            isinstance(entry, dict)
+            and "fill" in entry
+            and entry["fill"]["limit"] not in limit_names
+        ):
+            problem(
+                f"/tree/{_pointer([rel])[1:]}/fill/limit",
+                f"unknown limit {entry['fill']['limit']!r}",
+            )
     return problems
 
 
@@ -245,10 +269,18 @@ def lint_directory(directory: Path) -> list[Problem]:
         for index, case in enumerate(cases if isinstance(cases, list) else []):
             pointer = f"/cases/{index}"
             # Cross-checks need a case of the right shape; a malformed one is reported above.
-            if any(p.pointer == pointer or p.pointer.startswith(pointer + "/") for p in schema_problems):
+            if any(
+                p.pointer == pointer or p.pointer.startswith(pointer + "/") for p in schema_problems
+            ):
                 continue
             if case["id"] in seen:
-                problems.append(Problem(path, f"{pointer}/id", f"id {case['id']!r} already used at {seen[case['id']]}"))
+                problems.append(
+                    Problem(
+                        path,
+                        f"{pointer}/id",
+                        f"id {case['id']!r} already used at {seen[case['id']]}",
+                    )
+                )
             else:
                 seen[case["id"]] = f"{path.name}#{pointer}"
             problems.extend(_case_problems(path, pointer, case))
@@ -256,7 +288,9 @@ def lint_directory(directory: Path) -> list[Problem]:
 
 
 def load_cases(directory: Path | None = None) -> list[Case]:
-    """The cases of `directory` (default: the shipped ones); raises CaseFileError if any is unsound."""
+    """The cases of `directory` (default: the shipped ones).
+
+    Raises CaseFileError, listing every problem, if any case is unsound."""
     directory = Path(directory) if directory is not None else default_cases_dir()
     problems = lint_directory(directory)
     if problems:
@@ -359,7 +393,7 @@ class Placeholders:
 
 
 def entry_bytes(entry: Any, limits: Limits) -> bytes | None:
-    """The content a tree entry (or an `after.files` value) stands for; None for links, dirs, FIFOs."""
+    """The bytes a tree entry (or an `after.files` value) means; None for links, dirs, FIFOs."""
     if isinstance(entry, str):
         return entry.encode("utf-8")
     if "text" in entry:
@@ -371,7 +405,9 @@ def entry_bytes(entry: Any, limits: Limits) -> bytes | None:
     if "lines" in entry:
         spec = entry["lines"]
         eol = spec.get("eol", "\n")
-        text = "".join(spec["template"].replace("{n}", str(n)) + eol for n in range(1, spec["count"] + 1))
+        text = "".join(
+            spec["template"].replace("{n}", str(n)) + eol for n in range(1, spec["count"] + 1)
+        )
         return text.encode("utf-8")
     if "fill" in entry:
         spec = entry["fill"]
@@ -435,7 +471,9 @@ def _call(client: CaseClient, step: dict[str, Any], places: Placeholders) -> Cas
     return client.call(step["tool"], **arguments)
 
 
-def judge_result(result: CaseResult, expect: dict[str, Any], places: Placeholders, limits: Limits) -> list[str]:
+def judge_result(
+    result: CaseResult, expect: dict[str, Any], places: Placeholders, limits: Limits
+) -> list[str]:
     """What is wrong with one answer, against one `expect`; empty when it meets it."""
     expect = places.fill(expect)
     wrong = []
@@ -443,27 +481,50 @@ def judge_result(result: CaseResult, expect: dict[str, Any], places: Placeholder
     if codes is not None:
         allowed = [codes] if isinstance(codes, str) else codes
         if result.success or result.error not in allowed:
-            wrong.append(f"expected failure {' or '.join(allowed)}, got success={result.success} error={result.error}")
+            wrong.append(
+                f"expected failure {' or '.join(allowed)}, "
+                f"got success={result.success} error={result.error}"
+            )
     if "success" in expect and result.success is not expect["success"]:
-        wrong.append(f"expected success={expect['success']}, got success={result.success} error={result.error}")
+        wrong.append(
+            f"expected success={expect['success']}, "
+            f"got success={result.success} error={result.error}"
+        )
     elif expect.get("success") is True and result.error is not None:
         wrong.append(f"a success must carry no error code, got error={result.error}")
     data = result.data if isinstance(result.data, str) else ""
-    wrong += [f"data should contain {text!r}" for text in expect.get("data_contains", []) if text not in data]
-    wrong += [f"data must not contain {text!r}" for text in expect.get("data_not_contains", []) if text in data]
+    wrong += [
+        f"data should contain {text!r}"
+        for text in expect.get("data_contains", [])
+        if text not in data
+    ]
+    wrong += [
+        f"data must not contain {text!r}"
+        for text in expect.get("data_not_contains", [])
+        if text in data
+    ]
     if expect.get("data_nonempty") and not data.strip():
         wrong.append("data should not be empty")
     if expect.get("data_bounded"):
         bound = limits.max_output_chars + limits.marker_budget_chars
         if len(data) > bound:
-            wrong.append(f"data has {len(data)} characters, more than max_output_chars + marker ({bound})")
+            wrong.append(
+                f"data has {len(data)} characters, more than max_output_chars + marker ({bound})"
+            )
     diff = result.diff or ""
-    wrong += [f"diff should contain {text!r}" for text in expect.get("diff_contains", []) if text not in diff]
+    wrong += [
+        f"diff should contain {text!r}"
+        for text in expect.get("diff_contains", [])
+        if text not in diff
+    ]
     if expect.get("summary_nonempty") and not (result.summary or "").strip():
         wrong.append("summary should be a non-empty line")
     paths = {issue.get("path") for issue in result.issues or [] if isinstance(issue, dict)}
-    wrong += [f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
-              for p in expect.get("issue_paths", []) if p not in paths]
+    wrong += [
+        f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
+        for p in expect.get("issue_paths", [])
+        if p not in paths
+    ]
     return wrong
 
 
@@ -476,17 +537,27 @@ def _content_matches(actual: bytes, expected: Any, limits: Limits) -> bool:
 
 
 def judge_disk(
-    root: Path, after: dict[str, Any], before_last_call: dict[str, tuple[Any, ...]],
-    places: Placeholders, limits: Limits,
+    root: Path,
+    after: dict[str, Any],
+    before_last_call: dict[str, tuple[Any, ...]],
+    places: Placeholders,
+    limits: Limits,
 ) -> list[str]:
     """What is wrong with the disk after the calls, against `after`; empty when it meets it."""
     wrong = []
     for rel, expected in after.get("files", {}).items():
         path = root / rel
         if not path.is_file():
-            wrong.append(f"{rel} should be a file, but {'is not a file' if path.exists() else 'does not exist'}")
+            wrong.append(
+                f"{rel} should be a file, but "
+                f"{'is not a file' if path.exists() else 'does not exist'}"
+            )
         elif not _content_matches(path.read_bytes(), expected, limits):
-            wanted = expected if isinstance(expected, dict) and {"one_of", "sha256"} & set(expected) else entry_bytes(expected, limits)
+            wanted = (
+                expected
+                if isinstance(expected, dict) and {"one_of", "sha256"} & set(expected)
+                else entry_bytes(expected, limits)
+            )
             wrong.append(f"{rel} should hold {wanted!r}, holds {path.read_bytes()[:300]!r}")
     for spelled in after.get("absent", []):
         if os.path.lexists(places.path(root, spelled)):
@@ -498,13 +569,20 @@ def judge_disk(
         path = root / rel
         actual = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
         if actual != int(mode, 8):
-            wrong.append(f"{rel} should have mode {mode}, has {oct(actual) if actual is not None else 'no file'}")
+            wrong.append(
+                f"{rel} should have mode {mode}, "
+                f"has {oct(actual) if actual is not None else 'no file'}"
+            )
     now = snapshot_tree(root)
     if after.get("unchanged") and now != before_last_call:
-        changed = sorted(k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k))
+        changed = sorted(
+            k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k)
+        )
         wrong.append(f"the root should be unchanged by the last call, but these changed: {changed}")
     if "tree_paths" in after and set(now) != set(after["tree_paths"]):
-        wrong.append(f"the root should hold exactly {sorted(after['tree_paths'])}, holds {sorted(now)}")
+        wrong.append(
+            f"the root should hold exactly {sorted(after['tree_paths'])}, holds {sorted(now)}"
+        )
     return wrong
 
 
@@ -529,7 +607,9 @@ def _calls_of(step: dict[str, Any], index: int) -> list[tuple[dict[str, Any], st
     return [(step, f"call {index + 1}")]
 
 
-def play_case(case: Case, ws: CaseWorkspace, client: CaseClient) -> tuple[list[CaseResult], list[str]]:
+def play_case(
+    case: Case, ws: CaseWorkspace, client: CaseClient
+) -> tuple[list[CaseResult], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
     places = Placeholders.of(ws, client.limits)
     build_tree(ws.root, case.tree, places, client.limits)
@@ -543,7 +623,9 @@ def play_case(case: Case, ws: CaseWorkspace, client: CaseClient) -> tuple[list[C
             continue
         before = snapshot_tree(ws.root)
         if "concurrently" in step:
-            batch = [(call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]]
+            batch = [
+                (call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]
+            ]
             answers = client.call_concurrently(batch)
         else:
             answers = [_call(client, step, places)]
@@ -552,11 +634,16 @@ def play_case(case: Case, ws: CaseWorkspace, client: CaseClient) -> tuple[list[C
             expect = expectations[id(call)]
             name = call.get("tool") or call.get("raw_name")
             if expect:
-                wrong += [f"{label} ({name}): {w}" for w in judge_result(result, expect, places, client.limits)]
+                wrong += [
+                    f"{label} ({name}): {w}"
+                    for w in judge_result(result, expect, places, client.limits)
+                ]
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        wrong += [f"disk: {w}" for w in judge_disk(ws.root, case.after, before, places, client.limits)]
+        wrong += [
+            f"disk: {w}" for w in judge_disk(ws.root, case.after, before, places, client.limits)
+        ]
     return results, wrong
 
 

@@ -41,10 +41,6 @@ class ReadLedger:
         with self._guard:
             self._stamps[path] = ReadStamp.of(info)
 
-    def has_read(self, path: Path) -> bool:
-        with self._guard:
-            return path in self._stamps
-
     def require_current(self, path: Path, info: os.stat_result, shown: str) -> None:
         """Raises NOT_READ or STALE_READ unless `info` is the version this session knows."""
         with self._guard:

@@ -1,4 +1,4 @@
-"""`agentconf cases check`: every kind of malformed case is caught, naming the file and the field."""
+"""`agentconf cases check`: each kind of malformed case is caught, naming its file and field."""
 
 import json
 import subprocess
@@ -52,17 +52,36 @@ def test_a_sound_case_file_has_no_problems(tmp_path: Path) -> None:
         ({"clauses": ["READ-99"]}, "/cases/0/clauses/0", "unknown clause id 'READ-99'"),
         ({"requires": ["teleport"]}, "/cases/0/requires/0", "unknown capability 'teleport'"),
         ({"expect": None}, "/cases/0", "no expectation"),
-        ({"expect": {"error": "FILE_GONE"}}, "/cases/0/expect/error", "unknown error code 'FILE_GONE'"),
-        ({"expect": {"error": "NOT_FOUND", "success": True}}, "/cases/0/expect/success", "contradicts"),
+        (
+            {"expect": {"error": "FILE_GONE"}},
+            "/cases/0/expect/error",
+            "unknown error code 'FILE_GONE'",
+        ),
+        (
+            {"expect": {"error": "NOT_FOUND", "success": True}},
+            "/cases/0/expect/success",
+            "contradicts",
+        ),
         ({"expect": {"data_contain": ["x"]}}, "/cases/0/expect", "data_contain"),
         ({"level": "SHOULD"}, "/cases/0/level", "not the level of any of its clauses"),
-        ({"tree": {"a.bin": {"hex": "zz"}}}, "/cases/0/tree/a.bin", "zz"),
+        ({"tree": {"a.bin": {"hex": "zz"}}}, "/cases/0/tree/a.bin/hex", "zz"),
         ({"tree": {"../escape.txt": "x"}}, "/cases/0/tree", "../escape.txt"),
-        ({"tree": {"a.txt": {"text": "x", "hex": "00"}}}, "/cases/0/tree/a.txt", "valid under each of"),
+        (
+            {"tree": {"a.txt": {"text": "x", "hex": "00"}}},
+            "/cases/0/tree/a.txt",
+            "valid under each of",
+        ),
         ({"tree": {"l": {"symlink": "<OUTSIDE>/secret.txt"}}}, "/cases/0/requires", "'symlinks'"),
-        ({"calls": [{"tool": "cat_file", "arguments": {}}]}, "/cases/0/calls/0/tool", "is not one of"),
-        ({"calls": [{"tool": "read_file", "arguments": {"path": "<LIMIT:max_bananas>"}}]}, "/cases/0",
-         "<LIMIT:max_bananas>"),
+        (
+            {"calls": [{"tool": "cat_file", "arguments": {}}]},
+            "/cases/0/calls/0/tool",
+            "is not one of",
+        ),
+        (
+            {"calls": [{"tool": "read_file", "arguments": {"path": "<LIMIT:max_bananas>"}}]},
+            "/cases/0",
+            "<LIMIT:max_bananas>",
+        ),
         ({"after": {"modes": {"a": "999"}}}, "/cases/0/after/modes/a", "does not match"),
     ],
 )
@@ -71,8 +90,10 @@ def test_a_malformed_case_is_named_by_file_and_pointer(
 ) -> None:
     _write(tmp_path, "broken.json", _case(**overrides))
     problems = _problems(tmp_path)
-    assert any(name == "broken.json" and where == pointer and words in message
-               for name, where, message in problems), problems
+    assert any(
+        name == "broken.json" and where == pointer and words in message
+        for name, where, message in problems
+    ), problems
 
 
 def test_a_file_that_is_not_json_is_one_problem(tmp_path: Path) -> None:
@@ -113,15 +134,22 @@ def test_the_shipped_cases_are_sound_many_and_cover_every_category() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "agentconf", "cases", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "agentconf", "cases", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_check_command_exits_1_naming_file_and_field(tmp_path: Path) -> None:
     _write(tmp_path, "broken.json", _case(clauses=["READ-99"]))
     done = _cli("check", str(tmp_path))
     assert done.returncode == 1
-    assert f"{tmp_path / 'broken.json'}: /cases/0/clauses/0: unknown clause id 'READ-99'" in done.stderr
+    assert (
+        f"{tmp_path / 'broken.json'}: /cases/0/clauses/0: unknown clause id 'READ-99'"
+        in done.stderr
+    )
     assert "Traceback" not in done.stderr
 
 

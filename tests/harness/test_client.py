@@ -47,7 +47,9 @@ def sandbox(tmp_path: Path) -> SandboxWorkspace:
 def client_for(sandbox: SandboxWorkspace, adapter: Any, profile_toml: str = "") -> Client:
     import tomllib
 
-    profile = parse_profile(tomllib.loads(textwrap.dedent(profile_toml))) if profile_toml else Profile()
+    profile = Profile()
+    if profile_toml:
+        profile = parse_profile(tomllib.loads(textwrap.dedent(profile_toml)))
     return Client(adapter, profile, sandbox.root, sandbox.oracle, sandbox.sandbox)
 
 
@@ -130,7 +132,8 @@ def test_a_failure_without_a_code_is_classified_by_the_profile_patterns(sandbox)
 
 def test_their_spelling_of_a_code_is_mapped_onto_ours(sandbox) -> None:
     answer = {"success": False, "data": "escapes the root", "error": "path_escape"}
-    client = client_for(sandbox, Scripted([answer]), '[error_codes]\npath_escape = "OUTSIDE_ROOT"\n')
+    profile = '[error_codes]\npath_escape = "OUTSIDE_ROOT"\n'
+    client = client_for(sandbox, Scripted([answer]), profile)
     result = client.call("read_file", path="../x")
     assert result.error == "OUTSIDE_ROOT"
     assert "classified by the profile" in result.evidence()
@@ -150,7 +153,7 @@ def test_the_oracle_judges_after_every_call_even_one_that_failed(sandbox) -> Non
             raise ImplementationFailure("crashed")
 
     client = client_for(sandbox, EscapesThenCrashes([]))
-    with pytest.raises(EscapeDetected, match="created outside/dropped.txt"):
+    with pytest.raises(EscapeDetected, match=r"created outside/dropped\.txt"):
         client.call("read_file", path="a.txt")
 
 
@@ -179,7 +182,7 @@ def test_capabilities_come_from_the_listing_through_the_mapping_and_the_profile(
 
 def test_an_in_process_implementation_runs_async_calls_together(sandbox) -> None:
     sandbox.write("a.txt", "alpha")
-    spec = parse_spec("python:toys:create")
+    spec = parse_spec("python:harness_toys:create")
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
     client = Client(open_adapter(spec, env), spec.profile, sandbox.root, sandbox.oracle)
     try:
@@ -191,18 +194,18 @@ def test_an_in_process_implementation_runs_async_calls_together(sandbox) -> None
 
 
 def test_an_exception_escaping_call_tool_is_a_contract_violation(sandbox) -> None:
-    spec = parse_spec("python:toys:create_raising")
+    spec = parse_spec("python:harness_toys:create_raising")
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
     client = Client(open_adapter(spec, env), spec.profile, sandbox.root, sandbox.oracle)
     try:
-        with pytest.raises(ContractViolation, match="raised RuntimeError: boom.*RESULT-04"):
+        with pytest.raises(ContractViolation, match=r"raised RuntimeError: boom.*RESULT-04"):
             client.call("read_file", path="a.txt")
     finally:
         client.close()
 
 
 def test_a_factory_that_raises_is_an_implementation_failure(sandbox) -> None:
-    spec = parse_spec("python:toys:create_broken")
+    spec = parse_spec("python:harness_toys:create_broken")
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
     with pytest.raises(ImplementationFailure, match="factory raised OSError"):
         open_adapter(spec, env)
@@ -211,7 +214,7 @@ def test_a_factory_that_raises_is_an_implementation_failure(sandbox) -> None:
 def test_a_sync_implementation_sees_the_sandbox_home_during_calls(sandbox) -> None:
     import os
 
-    spec = parse_spec("python:toys:create_sync")
+    spec = parse_spec("python:harness_toys:create_sync")
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
     real_home = os.environ.get("HOME")
     adapter = open_adapter(spec, env)

@@ -1,19 +1,18 @@
 """The cmd: adapter against tiny misbehaving programs: every one ends in a clear failure within
 bounded time, and nothing of it is left running."""
 
-import os
+import json
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from harness_programs import write_server
 
 from agentconf.harness.adapters.base import AdapterEnv
 from agentconf.harness.adapters.cmd import CmdAdapter, open_cmd
 from agentconf.harness.errors import ContractViolation, ImplementationFailure
 from agentconf.harness.workspace import SandboxWorkspace
-
-from programs import write_server
 
 TIMEOUT_S = 1.5
 # A hang is detected after TIMEOUT_S; the kill adds at most a couple of seconds. Anything near
@@ -92,7 +91,8 @@ def test_the_program_runs_in_the_root_with_home_and_tmpdir_in_the_sandbox(sandbo
         "    env = {k: os.environ.get(k) for k in ('HOME', 'TMPDIR', 'AGENTCONF_ROOT')}\n"
         "    env['cwd'] = os.getcwd()\n"
         "    print(json.dumps({'jsonrpc': '2.0', 'id': r['id'],\n"
-        "                      'result': {'success': True, 'data': json.dumps(env)}}), flush=True)\n"
+        "                      'result': {'success': True, 'data': json.dumps(env)}}),\n"
+        "          flush=True)\n"
     )
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
     adapter = open_cmd([sys.executable, str(probe)], env)
@@ -100,7 +100,7 @@ def test_the_program_runs_in_the_root_with_home_and_tmpdir_in_the_sandbox(sandbo
         seen = adapter.call_tool("anything", {})["data"]
     finally:
         adapter.close()
-    assert eval(seen.replace("null", "None")) == {  # noqa: S307 - our own probe's JSON
+    assert json.loads(seen) == {
         "HOME": str(sandbox.home), "TMPDIR": str(sandbox.tmp),
         "AGENTCONF_ROOT": str(sandbox.root), "cwd": str(sandbox.root)}
 

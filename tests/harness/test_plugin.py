@@ -11,7 +11,7 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-TOYS = Path(__file__).with_name("toys.py")
+TOYS = Path(__file__).with_name("harness_toys.py")
 
 CHECKS = '''
 import pytest
@@ -49,7 +49,7 @@ def test_hypothesis_failure_has_a_reproduce_blob(client, number):
 
 @pytest.fixture
 def child(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    shutil.copy(TOYS, pytester.path / "toys.py")
+    shutil.copy(TOYS, pytester.path / "harness_toys.py")
     monkeypatch.setenv("PYTHONPATH", str(pytester.path))
     monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
     return pytester
@@ -82,11 +82,11 @@ EXPECTED = {
 
 
 def test_each_outcome_and_the_event_stream(child) -> None:
-    records = run_checks(child, "python:toys:create")
+    records = run_checks(child, "python:harness_toys:create")
     start, end = records[0], records[-1]
     assert start["event"] == "run_start" and end["event"] == "run_end"
     assert start["planned"] == 6 and end["executed"] == 6
-    assert start["implementation"]["spec"] == "python:toys:create"
+    assert start["implementation"]["spec"] == "python:harness_toys:create"
     assert start["hypothesis_profile"] == "ci" and start["contract_version"]
     assert outcomes_by_test(records) == EXPECTED
     tests = {r["nodeid"].split("::")[-1]: r for r in records if r["event"] == "test"}
@@ -96,40 +96,41 @@ def test_each_outcome_and_the_event_stream(child) -> None:
     assert "grep" in tests["test_grep_is_not_applicable"]["evidence"]
     assert "KeyError" in tests["test_our_own_bug_is_a_harness_error"]["evidence"]
     assert tests["test_passes"]["reproduce"] == (
-        "agentconf replay --impl python:toys:create test_checks.py::test_passes")
-    assert "@reproduce_failure(" in tests["test_hypothesis_failure_has_a_reproduce_blob"]["reproduce"]
+        "agentconf replay --impl python:harness_toys:create test_checks.py::test_passes")
+    hypothesis_test = tests["test_hypothesis_failure_has_a_reproduce_blob"]
+    assert "@reproduce_failure(" in hypothesis_test["reproduce"]
 
 
 def test_an_escape_fails_the_test_that_caused_it(child) -> None:
-    records = run_checks(child, "python:toys:create_leaky")
+    records = run_checks(child, "python:harness_toys:create_leaky")
     tests = {r["nodeid"].split("::")[-1]: r for r in records if r["event"] == "test"}
     assert tests["test_escape_is_a_failure"]["outcome"] == "fail"
     assert "created escape.txt" in tests["test_escape_is_a_failure"]["evidence"]
 
 
 def test_an_implementation_that_cannot_start_is_an_error_not_a_failure(child) -> None:
-    records = run_checks(child, "python:toys:create_broken")
+    records = run_checks(child, "python:harness_toys:create_broken")
     assert set(outcomes_by_test(records).values()) == {"error"}
     assert all("factory raised OSError" in r["evidence"] for r in records if r["event"] == "test")
 
 
 def test_under_xdist_the_controller_writes_one_stream(child) -> None:
     pytest.importorskip("xdist")
-    records = run_checks(child, "python:toys:create", "-n", "2")
+    records = run_checks(child, "python:harness_toys:create", "-n", "2")
     assert [r["event"] for r in records].count("run_start") == 1
     assert records[0]["planned"] == 6 and records[-1]["executed"] == 6
     assert outcomes_by_test(records) == EXPECTED
 
 
 def test_clauses_option_runs_only_tagged_tests(child) -> None:
-    records = run_checks(child, "python:toys:create", "--agentconf-clauses", "CONFINE")
+    records = run_checks(child, "python:harness_toys:create", "--agentconf-clauses", "CONFINE")
     assert set(outcomes_by_test(records)) == {"test_fails_on_a_wrong_code",
                                               "test_escape_is_a_failure"}
     assert records[0]["planned"] == 2
 
 
 def test_a_profile_switching_a_feature_off_makes_its_clauses_n_a(child) -> None:
-    child.makefile(".toml", agentconf='[implementation]\nspec = "python:toys:create"\n'
+    child.makefile(".toml", agentconf='[implementation]\nspec = "python:harness_toys:create"\n'
                    '[capabilities]\ntruncation = false\n')
     child.makepyfile(test_trunc='''
         import pytest
@@ -169,7 +170,7 @@ def test_an_unknown_required_capability_is_a_clear_collection_error(child) -> No
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        ("--agentconf-impl", "python:toys:nope", "*has no factory 'nope'*"),
+        ("--agentconf-impl", "python:harness_toys:nope", "*has no factory 'nope'*"),
         ("--agentconf-impl", "bogus", "*unknown implementation spec 'bogus'*"),
         ("--agentconf-profile", "absent.toml", "*cannot read profile absent.toml*"),
         ("--agentconf-clauses", "NOPE-01", "*unknown clause id or category NOPE-01*"),

@@ -331,3 +331,15 @@ def test_bash_output_is_bounded_keeping_head_and_tail_without_splitting_characte
     # The output has no digits of its own, so the only number is the marker's count of the cut.
     kept = sum(data.count(char) for char in "é€😀") + len("HEADTAIL")
     assert [int(number) for number in re.findall(r"\d+", data)] == [120_008 - kept]
+
+
+def test_plain_ascii_output_over_the_limit_keeps_its_tail(server: NodeServer) -> None:
+    # Small enough to stay in the streaming head buffer, large enough to need a cut.
+    envelope = server.call(
+        "bash", command="printf 'HEADMARK'; head -c 120000 /dev/zero | tr '\\0' x; echo TAILMARK"
+    )
+    data = envelope["data"]
+    assert len(data) <= MAX_OUTPUT_CHARS
+    assert data.startswith("HEADMARK") and data.rstrip("\n").endswith("TAILMARK")
+    kept = data.count("x")
+    assert [int(number) for number in re.findall(r"\d+", data)] == [120_000 - kept]

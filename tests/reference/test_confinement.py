@@ -175,3 +175,18 @@ def test_write_roots_narrow_where_writes_may_land_but_not_reads(tmp_path: Path) 
     read = asyncio.run(system.call_tool("read_file", {"path": "docs.txt"}))
     assert denied["error"] == "OUTSIDE_ROOT" and not (root / "docs2.txt").exists()
     assert allowed["success"] and read["success"]
+
+
+def test_a_lone_surrogate_in_a_path_is_invalid_not_a_crash(box: Box) -> None:
+    answer = box.call("read_file", path="bad\ud800name")
+    assert answer["error"] == "INVALID_ARGS" and answer["issues"][0]["path"] == "$.path"
+
+
+def test_a_name_too_long_for_the_file_system_is_a_failure_envelope(box: Box) -> None:
+    answer = box.call("write_file", path="x" * 300 + "/f.txt", content="x")
+    assert answer["error"] == "IO_ERROR" and "too long" in answer["data"]
+
+
+def test_dot_components_are_harmless(box: Box) -> None:
+    box.write("a.txt", "dots\n")
+    assert "dots" in box.call("read_file", path="./././a.txt")["data"]

@@ -184,7 +184,7 @@ ARGUMENTS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(ARGUMENTS)
 def test_a_model_and_its_json_schema_twin_give_identical_issues(arguments: Any) -> None:
     by_model, by_schema = both(arguments)

@@ -194,3 +194,15 @@ def test_concurrent_writes_leave_exactly_one_whole_content(box: Box) -> None:
     assert any(answer["success"] for answer in answers)
     assert box.read("w.txt").decode() in contents
     assert sorted(p.name for p in box.root.iterdir()) == ["w.txt"]
+
+
+def test_overwriting_a_large_or_binary_file_works_without_a_diff(box: Box) -> None:
+    big = "line\n" * 100_000  # larger than max_read_bytes, so not diffed
+    assert box.call("write_file", path="big.txt", content=big)["success"]
+    replaced = box.call("write_file", path="big.txt", content="small\n")
+    assert replaced["success"] and "diff" not in replaced
+    assert box.call("write_file", path="blob", content="\x00")["success"]
+    box.write("latin1.txt", b"caf\xe9\n")
+    assert box.call("write_file", path="latin1.txt", content="x")["error"] == "NOT_READ"
+    assert box.call("write_file", path="blob", content="text now\n")["success"]
+    assert box.read("blob") == b"text now\n"

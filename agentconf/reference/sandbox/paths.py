@@ -40,6 +40,12 @@ def strip_mention(raw: str) -> str:
     return raw[1:] if raw.startswith("@") else raw
 
 
+def resolve_in_root(raw: str, root: Path) -> Path:
+    """`raw` as an absolute path, still lexical: mention stripped, relative paths joined to the
+    root, an absolute path kept as it is, `~` left literal (never the home folder)."""
+    return root / strip_mention(raw)
+
+
 def shown_path(real: Path, root: Path) -> str:
     """`real` relative to `root` in POSIX form, `.` for the root itself."""
     return real.relative_to(root).as_posix() if real != root else "."
@@ -79,8 +85,7 @@ def confine_write(
 
 def _confine(raw: str, root: Path, allowed: Sequence[Path], *, field: str) -> Target:
     _reject_unusable(raw, field)
-    lexical = root / strip_mention(raw)  # an absolute `raw` replaces the root; `~` stays literal
-    real, exists, dangling = _walk(lexical, raw)
+    real, exists, dangling = _walk(resolve_in_root(raw, root), raw)
     if not any(is_within(real, allowed_root) for allowed_root in allowed):
         raise ToolError("OUTSIDE_ROOT", _outside_message(raw, field))
     shown = shown_path(real, root) if is_within(real, root) else cut(raw)

@@ -10,8 +10,8 @@
   seed waits 5 s, an agent waiting on a dead command is better served by 2 s), answer TIMEOUT
   with the partial output.
 - When the shell exits, background children may still hold the pipes. They get DRAIN_GRACE_S to
-  finish writing, then the whole group is killed: **no process started by a call outlives it**.
-  A command that must keep running has to leave the group itself (`setsid`), on purpose.
+  finish writing, then the whole group is killed (SHELL-10): **no process started by a call
+  outlives it**. A command that must keep running has to leave the group (`setsid`) on purpose.
 - A non-zero exit is a failure, NONZERO_EXIT, with the exit code, stdout and stderr in `data` and
   the code in `exit_code` (seed 001 shows both streams on failure); stderr is shown on success
   too, and a command with no output says so (seed 001's "(no output)").
@@ -165,8 +165,7 @@ def answer(run: Run, timeout_ms: int, limit: int) -> Envelope:
     if run.timed_out:
         head = (
             f"Command timed out after {timeout_ms} ms and was stopped with everything it started "
-            f"(SIGTERM, then SIGKILL). Run a shorter command, or raise timeout_ms (at most "
-            f"{MAX_TIMEOUT_MS}). Partial output follows."
+            "(SIGTERM, then SIGKILL). Partial output follows."
         )
         return fail("TIMEOUT", _sections(head, run, limit, "partial "))
     code = run.returncode

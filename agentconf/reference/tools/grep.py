@@ -97,10 +97,7 @@ async def handler(args: GrepArgs, ctx: "ToolContext") -> Envelope:
         target = confined.real
         shown = shown if confined.shown == "." else confined.shown
         if not confined.exists:
-            raise ToolError(
-                "NOT_FOUND",
-                f"Cannot search {shown}: it does not exist. Check the path with list_files.",
-            )
+            raise ToolError("NOT_FOUND", f"Cannot search {shown}: it does not exist.")
     kind = _kind_of(target, shown)
     if kind == "file" and _starts_binary(target):
         return ok(f"No matches: {shown} is a binary file, so it was skipped.")
@@ -119,7 +116,7 @@ def _kind_of(target: Path, shown: str) -> Literal["file", "dir"]:
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
-        message = f"Cannot search {shown}: it does not exist. Check the path with list_files."
+        message = f"Cannot search {shown}: it does not exist."
         raise ToolError("NOT_FOUND", message) from None
     except OSError as error:
         message = f"Cannot search {shown}: {error.strerror}. Check the path and its permissions."
@@ -200,11 +197,7 @@ def _judge_rg_status(status: int, message: str, args: GrepArgs, search: Search) 
     if status != 2 or RG_NOTHING_SEARCHED in message:
         return  # an empty folder, or an include that no file matches, is simply no match
     if not search.matched and "regex" in message:
-        raise ToolError(
-            "INVALID_ARGS",
-            f"Invalid pattern {args.pattern!r}: {message}\nFix the regular expression "
-            "(Rust regex syntax: no look-around, no back-references) and call again.",
-        )
+        raise ToolError("INVALID_ARGS", f"Invalid pattern {args.pattern!r}: {message}")
     unreadable_only = all("os error" in line for line in message.splitlines() if line.strip())
     if not (search.matched or unreadable_only):
         raise ToolError("IO_ERROR", f"grep failed: {message}\nCheck the path and try again.")
@@ -264,20 +257,33 @@ def python_search(
 
 
 def _walk(root: Path, relative: str, include: Callable[[str], bool]) -> Iterator[str]:
-    """Regular files under `relative`, depth first in name order, links and VCS folders skipped."""
-    try:
-        entries = sorted(os.scandir(root / relative), key=lambda entry: entry.name)
-    except OSError:
-        return
-    for entry in entries:
-        name = entry.name if relative == "." else f"{relative}/{entry.name}"
+    """Regular files under `relative`, depth first in name order, links and VCS folders skipped.
+
+    A stack of folder listings rather than recursion, so a very deep tree cannot overflow it.
+    """
+    stack = [(relative, _listing(root / relative))]
+    while stack:
+        folder, entries = stack[-1]
+        entry = next(entries, None)
+        if entry is None:
+            stack.pop()
+            continue
+        name = entry.name if folder == "." else f"{folder}/{entry.name}"
         if entry.is_symlink():
             continue
         if entry.is_dir(follow_symlinks=False):
             if entry.name not in SKIPPED_DIRS:
-                yield from _walk(root, name, include)
+                stack.append((name, _listing(root / name)))
         elif entry.is_file(follow_symlinks=False) and include(name):
             yield name
+
+
+def _listing(folder: Path) -> Iterator[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return iter(sorted(entries, key=lambda entry: entry.name))
+    except OSError:
+        return iter(())
 
 
 def include_matcher(glob: str | None) -> Callable[[str], bool]:

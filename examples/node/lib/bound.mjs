@@ -91,7 +91,12 @@ export function boundPieces(head, droppedChars, tail, limit = MAX_OUTPUT_CHARS) 
  */
 export function boundText(text, limit = MAX_OUTPUT_CHARS) {
   if (text.length <= limit) return text; // code points <= code units
-  return boundPieces(text, 0, "", limit);
+  const length = codePointLength(text);
+  if (length <= limit) return text;
+  const room = Math.max(0, limit - marker(length).length);
+  const keepHead = Math.ceil(room / 2);
+  const keepTail = room - keepHead;
+  return headOf(text, keepHead) + marker(length - room) + tailOf(text, keepTail);
 }
 
 /**

@@ -1,0 +1,366 @@
+"""The case runner judges right and wrong: small in-test implementations, each wrong in one way,
+fail exactly the cases that target that way, and the reference passes them.
+
+Real temp sandboxes, real symlinks, the real harness client and oracle; the implementations are
+the reference wrapped so that one behaviour is broken.
+"""
+
+import os
+import stat
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentconf.contract import DEFAULT_LIMITS, Workspace
+from agentconf.harness.adapters.base import AdapterEnv
+from agentconf.harness.adapters.python import PythonAdapter
+from agentconf.harness.cases import (
+    CaseFailed,
+    Placeholders,
+    build_tree,
+    entry_bytes,
+    judge_disk,
+    judge_result,
+    load_cases,
+    run_case,
+    snapshot_tree,
+)
+from agentconf.harness.client import Client
+from agentconf.harness.errors import EscapeDetected
+from agentconf.harness.profile import Profile
+from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.reference import create as create_reference
+
+CASES = {case.id: case for case in load_cases()}
+
+
+class Wrapped:
+    """The reference, with one tool's answer replaced by `override` (None: keep the reference's)."""
+
+    def __init__(self, workspace: Workspace, override: Callable[..., Any]) -> None:
+        self.inner = create_reference(workspace)
+        self.root = Path(workspace.root)
+        self.override = override
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.inner.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.override(self, name, arguments)
+        return answer if answer is not None else await self.inner.call_tool(name, arguments)
+
+
+async def first_match_edits(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """Replaces the first occurrence when old_text is ambiguous (the classic String.replace bug)."""
+    if name != "edit_file":
+        return None
+    path = impl.root / arguments["path"]
+    text = path.read_text()
+    if text.count(arguments["old_text"]) > 1 and not arguments.get("replace_all"):
+        path.write_text(text.replace(arguments["old_text"], arguments["new_text"], 1))
+        return {"success": True, "data": "edited"}
+    return None
+
+
+async def lf_only_edits(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """Edits correctly, then writes the whole file back with LF endings."""
+    if name != "edit_file":
+        return None
+    answer = await impl.inner.call_tool(name, arguments)
+    path = impl.root / arguments["path"]
+    path.write_bytes(path.read_bytes().replace(b"\r\n", b"\n"))
+    return answer
+
+
+async def no_confinement(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """write_file joins the path to the root and writes, with no check at all."""
+    if name != "write_file":
+        return None
+    target = impl.root / arguments["path"]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(arguments["content"])
+    return {"success": True, "data": "written"}
+
+
+async def reads_before_every_edit(
+    impl: Wrapped, name: str, arguments: Any
+) -> dict[str, Any] | None:
+    """Re-reads the file itself before each edit, so neither NOT_READ nor STALE_READ can happen."""
+    if name == "edit_file" and isinstance(arguments, dict):
+        await impl.inner.call_tool("read_file", {"path": arguments["path"]})
+    return None
+
+
+async def says_not_found(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """Every edit failure is TEXT_NOT_FOUND, whatever the cause."""
+    if name != "edit_file":
+        return None
+    answer = await impl.inner.call_tool(name, arguments)
+    if not answer["success"]:
+        answer = {**answer, "error": "TEXT_NOT_FOUND"}
+    return answer
+
+
+async def unchanged(impl: Wrapped, name: str, arguments: Any) -> None:
+    return None
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Iterator[SandboxWorkspace]:
+    yield SandboxWorkspace(base=tmp_path)
+
+
+def client_for(ws: SandboxWorkspace, override: Callable[..., Any]) -> Client:
+    env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=20, log_dir=ws.logs)
+    adapter = PythonAdapter(
+        lambda workspace: Wrapped(workspace, override), "wrapped", env, Profile()
+    )
+    return Client(adapter, Profile(), ws.root, ws.oracle, ws.sandbox)
+
+
+def run(case_id: str, ws: SandboxWorkspace, override: Callable[..., Any] = unchanged) -> None:
+    client = client_for(ws, override)
+    try:
+        run_case(CASES[case_id], ws, client)
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "edit-multiple-two-lines",
+        "eol-crlf-added-lines-get-crlf",
+        "edit-stale-read",
+        "confine-dotdot-write",
+        "symlink-dangling-out-write",
+        "concur-three-edits-one-file",
+        "confine-absolute-inside-read",
+        "read-window-of-large-file",
+        "validate-arguments-are-array",
+        "registry-unknown-tool-plain",
+        "edit-keeps-executable-bit",
+        "read-fifo",
+    ],
+)
+def test_the_reference_meets_a_sample_of_cases(case_id: str, sandbox: SandboxWorkspace) -> None:
+    run(case_id, sandbox)
+
+
+def test_first_match_replacement_fails_the_multiple_matches_case(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(CaseFailed) as failed:
+        run("edit-multiple-two-lines", sandbox, first_match_edits)
+    message = str(failed.value)
+    assert "expected failure TEXT_MULTIPLE_MATCHES, got success=True" in message
+    assert "disk: f.txt should hold b'x = 1\\nx = 1\\n', holds b'y\\nx = 1\\n'" in message
+
+
+def test_an_lf_only_rewrite_fails_the_crlf_case_on_the_bytes(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(CaseFailed, match=r"disk: f\.txt should hold b'alpha\\r\\nbeta"):
+        run("eol-crlf-added-lines-get-crlf", sandbox, lf_only_edits)
+
+
+def test_ignoring_stale_reads_fails_the_stale_read_case(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(CaseFailed, match="expected failure STALE_READ"):
+        run("edit-stale-read", sandbox, reads_before_every_edit)
+
+
+def test_ignoring_read_before_edit_fails_the_not_read_case(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(CaseFailed, match="expected failure NOT_READ"):
+        run("edit-not-read", sandbox, reads_before_every_edit)
+
+
+def test_one_code_for_every_failure_fails_the_distinct_codes_case(
+    sandbox: SandboxWorkspace,
+) -> None:
+    with pytest.raises(CaseFailed, match="got success=False error=TEXT_NOT_FOUND"):
+        run("edit-multiple-crlf", sandbox, says_not_found)
+
+
+def test_an_unconfined_write_is_caught_by_the_oracle(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(EscapeDetected):
+        run("confine-dotdot-write", sandbox, no_confinement)
+
+
+def test_writing_through_a_dangling_link_is_caught_on_the_disk(sandbox: SandboxWorkspace) -> None:
+    with pytest.raises(AssertionError) as failed:
+        run("symlink-dangling-out-write", sandbox, no_confinement)
+    assert "created_by_escape.txt" in str(failed.value)
+
+
+def test_a_failure_message_names_the_case_its_file_and_the_evidence(
+    sandbox: SandboxWorkspace,
+) -> None:
+    with pytest.raises(CaseFailed) as failed:
+        run("edit-multiple-two-lines", sandbox, first_match_edits)
+    message = str(failed.value)
+    assert message.startswith("case edit-multiple-two-lines (edit.json#/cases/")
+    assert 'request: edit_file {"new_text": "y", "old_text": "x = 1", "path": "f.txt"}' in message
+    assert str(sandbox.root) not in message
+
+
+# ---- the building blocks, on plain temp folders ------------------------------------------------
+
+
+class _Paths:
+    def __init__(self, base: Path) -> None:
+        self.sandbox, self.root = base, base / "root"
+        self.outside, self.sibling, self.home = base / "outside", base / "root_evil", base / "home"
+        self.secret = "s3cret"
+        self.root.mkdir()
+
+
+def test_every_kind_of_tree_entry_is_built_as_described(tmp_path: Path) -> None:
+    paths = _Paths(tmp_path)
+    places = Placeholders.of(paths, DEFAULT_LIMITS)
+    build_tree(
+        paths.root,
+        {
+            "t.txt": "plain\r\n",
+            "b.bin": {"base64": "AAEC"},
+            "h.bin": {"hex": "ff00"},
+            "n.txt": {"lines": {"template": "row {n}", "count": 3, "eol": "\r\n"}},
+            "big.txt": {
+                "fill": {"text": "ab", "limit": "max_read_bytes", "times": 1, "tail": "END"}
+            },
+            "deep/x/link": {"symlink": "<OUTSIDE>/secret.txt"},
+            "empty": {"dir": True},
+            "pipe": {"fifo": True},
+            "run.sh": {"text": "#!/bin/sh\n", "mode": "0750", "mtime": 1000000000},
+        },
+        places,
+        DEFAULT_LIMITS,
+    )
+    root = paths.root
+    assert (root / "t.txt").read_bytes() == b"plain\r\n"
+    assert (root / "b.bin").read_bytes() == b"\x00\x01\x02"
+    assert (root / "h.bin").read_bytes() == b"\xff\x00"
+    assert (root / "n.txt").read_bytes() == b"row 1\r\nrow 2\r\nrow 3\r\n"
+    big = (root / "big.txt").read_bytes()
+    assert big.endswith(b"END") and len(big) - 3 >= DEFAULT_LIMITS.max_read_bytes
+    assert os.readlink(root / "deep/x/link") == f"{tmp_path}/outside/secret.txt"
+    assert (root / "empty").is_dir() and stat.S_ISFIFO((root / "pipe").lstat().st_mode)
+    assert stat.S_IMODE((root / "run.sh").stat().st_mode) == 0o750
+    assert (root / "run.sh").stat().st_mtime == 1000000000
+
+
+def test_the_tree_snapshot_sees_links_and_fifos_without_following_or_opening(
+    tmp_path: Path,
+) -> None:
+    paths = _Paths(tmp_path)
+    build_tree(
+        paths.root,
+        {"loop": {"symlink": "loop"}, "p": {"fifo": True}, "a/b.txt": "b"},
+        Placeholders.of(paths, DEFAULT_LIMITS),
+        DEFAULT_LIMITS,
+    )
+    found = snapshot_tree(paths.root)
+    assert found["loop"] == ("link", "loop")
+    assert found["p"][0] == "special"
+    assert found["a/b.txt"][:2] == ("file", b"b")
+    assert set(found) == {"loop", "p", "a", "a/b.txt"}
+
+
+class _Answer:
+    def __init__(self, **fields: Any) -> None:
+        self.success, self.data = fields.get("success", True), fields.get("data", "")
+        self.error = fields.get("error")
+        self.summary, self.diff, self.issues = (
+            fields.get("summary"),
+            fields.get("diff"),
+            fields.get("issues"),
+        )
+
+
+@pytest.mark.parametrize(
+    ("answer", "expect", "complaint"),
+    [
+        (_Answer(success=True, data="x"), {"error": "NOT_FOUND"}, "expected failure NOT_FOUND"),
+        (
+            _Answer(success=False, error="IO_ERROR"),
+            {"error": ["NOT_FOUND", "NOT_A_DIRECTORY"]},
+            "NOT_FOUND or NOT_A_DIRECTORY",
+        ),
+        (_Answer(success=True, error="NOT_FOUND"), {"success": True}, "no error code"),
+        (_Answer(data="abc"), {"data_contains": ["<ROOT>/abc"]}, "should contain '/"),
+        (_Answer(data="s3cret"), {"data_not_contains": ["<SECRET>"]}, "must not contain 's3cret'"),
+        (_Answer(data="  \n"), {"data_nonempty": True}, "should not be empty"),
+        (
+            _Answer(
+                data="x"
+                * (DEFAULT_LIMITS.max_output_chars + DEFAULT_LIMITS.marker_budget_chars + 1)
+            ),
+            {"data_bounded": True},
+            "more than max_output_chars",
+        ),
+        (_Answer(diff="-a\n+b\n"), {"diff_contains": ["+c"]}, "diff should contain '+c'"),
+        (_Answer(summary=""), {"summary_nonempty": True}, "summary should be"),
+        (
+            _Answer(success=False, error="INVALID_ARGS", issues=[{"path": "$.path"}]),
+            {"issue_paths": ["$.content"]},
+            "path '$.content'",
+        ),
+    ],
+)
+def test_each_expectation_reports_its_own_mismatch(
+    tmp_path: Path, answer: _Answer, expect: dict[str, Any], complaint: str
+) -> None:
+    places = Placeholders.of(_Paths(tmp_path), DEFAULT_LIMITS)
+    wrong = judge_result(answer, expect, places, DEFAULT_LIMITS)
+    assert len(wrong) == 1 and complaint in wrong[0], wrong
+
+
+def test_disk_expectations_each_report_their_own_mismatch(tmp_path: Path) -> None:
+    paths = _Paths(tmp_path)
+    places = Placeholders.of(paths, DEFAULT_LIMITS)
+    build_tree(
+        paths.root, {"a.txt": "new", "m": {"text": "", "mode": "0644"}}, places, DEFAULT_LIMITS
+    )
+    paths.outside.mkdir()
+    (paths.outside / "leak").write_text("x")
+    before = {"gone.txt": ("file", b"", 0o644)}
+    wrong = judge_disk(
+        paths.root,
+        {
+            "files": {"a.txt": {"one_of": ["old", {"text": "older"}]}},
+            "absent": ["<OUTSIDE>/leak"],
+            "exists": ["missing"],
+            "modes": {"m": "0755"},
+            "unchanged": True,
+            "tree_paths": ["a.txt"],
+        },
+        before,
+        places,
+        DEFAULT_LIMITS,
+    )
+    joined = "\n".join(wrong)
+    assert len(wrong) == 6, joined
+    for words in (
+        "a.txt should hold",
+        "<OUTSIDE>/leak should not exist",
+        "missing should exist",
+        "m should have mode 0755",
+        "unchanged by the last call",
+        "hold exactly ['a.txt']",
+    ):
+        assert words in joined
+
+
+def test_a_sha256_expectation_matches_the_bytes_it_names(tmp_path: Path) -> None:
+    paths = _Paths(tmp_path)
+    places = Placeholders.of(paths, DEFAULT_LIMITS)
+    build_tree(paths.root, {"a.txt": "abc"}, places, DEFAULT_LIMITS)
+    digest = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"  # sha256("abc")
+    assert (
+        judge_disk(paths.root, {"files": {"a.txt": {"sha256": digest}}}, {}, places, DEFAULT_LIMITS)
+        == []
+    )
+    assert judge_disk(
+        paths.root, {"files": {"a.txt": {"sha256": "0" * 64}}}, {}, places, DEFAULT_LIMITS
+    )
+
+
+def test_entry_bytes_of_text_is_utf8_without_newline_conversion() -> None:
+    assert entry_bytes({"text": "é\r\n"}, DEFAULT_LIMITS) == b"\xc3\xa9\r\n"

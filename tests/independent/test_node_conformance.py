@@ -1,0 +1,60 @@
+"""The whole conformance run against the Node example: `agentconf run` over the `cmd:` protocol.
+
+This is the "working example in another language, run in CI": an independent implementation with
+its own wording of every message must pass the suites, which judge codes, fields and the disk.
+It runs every suite once (minutes, not seconds).
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .node_server import NODE, SERVER_SCRIPT
+
+RUN_BOUND_S = 3600  # only catches a hang; a full run takes minutes on a busy machine
+
+# Suite checks that fail this implementation for a reason the contract does not give; each was
+# reported to the suite's owner. A check listed here may start passing; nothing else may fail.
+DISPUTED = {
+    # The failure message quotes the caller's own path back ("<SANDBOX>/outside/secret.txt leads
+    # outside the workspace"), and the check forbids the name `secret.txt` anywhere in `data`.
+    # Quoting the request is not revealing the outside: the call got nothing from there.
+    "suites/test_confine.py::test_grep_outside_the_root_is_rejected_and_reveals_nothing[absolute-file]",
+}
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed on this machine")
+def test_the_node_example_passes_the_conformance_suites(tmp_path: Path) -> None:
+    report = tmp_path / "report"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "agentconf",
+            "run",
+            "--impl",
+            f"cmd:{NODE} {SERVER_SCRIPT} {{root}}",
+            "--report",
+            str(report),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=RUN_BOUND_S,
+        check=False,
+    )
+    events = [json.loads(line) for line in (report / "events.jsonl").read_text().splitlines()]
+    tests = [event for event in events if event["event"] == "test"]
+    failing = {
+        event["nodeid"]: event.get("evidence", "")[:600]
+        for event in tests
+        if event["outcome"] in ("fail", "error", "harness-error")
+    }
+    assert set(failing) <= DISPUTED, json.dumps(failing, indent=1) + "\n" + done.stdout[-3000:]
+    assert sum(event["outcome"] == "pass" for event in tests) > 500
+    end = next(event for event in events if event["event"] == "run_end")
+    start = next(event for event in events if event["event"] == "run_start")
+    assert end["executed"] == start["planned"]

@@ -1,0 +1,50 @@
+"""The suites catch every mutant at the clauses it names, and every MUST clause kills a mutant."""
+
+from pathlib import Path
+
+import pytest
+
+from agentconf.contract import CATEGORIES, CLAUSES, Level, active_clauses
+from agentconf.selftest import check_mutant, render_table
+from mutants import gallery
+
+ENTRIES = gallery.entries()
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "mutants.md"
+
+
+def test_every_must_clause_kills_a_mutant_or_says_why_none_can_exist() -> None:
+    reasons = getattr(gallery, "NO_MUTANT_REASONS", {})
+    killed = gallery.killed_clauses()
+    unbacked = [
+        clause.id
+        for clause in active_clauses()
+        if clause.level is Level.MUST and clause.id not in killed and not reasons.get(clause.id)
+    ]
+    assert not unbacked, f"MUST clauses with no mutant and no reason: {unbacked}"
+
+
+def test_every_mutant_names_a_defect_and_clauses_that_exist() -> None:
+    for entry in ENTRIES:
+        assert entry.defect, f"{entry.name} has no docstring naming its defect"
+        assert entry.kills, f"{entry.name} names no clause"
+        assert set(entry.kills) <= set(CLAUSES), f"{entry.name} names unknown clauses"
+
+
+def test_the_gallery_covers_every_category_with_at_least_thirty_mutants() -> None:
+    assert len(ENTRIES) >= 30
+    categories = {CLAUSES[clause].category for entry in ENTRIES for clause in entry.kills}
+    assert categories == set(CATEGORIES)
+
+
+def test_mutants_reach_the_harness_through_more_than_one_adapter() -> None:
+    assert {entry.adapter for entry in ENTRIES} == {"python", "cmd"}
+
+
+def test_the_clause_to_mutant_table_in_the_docs_is_current() -> None:
+    assert DOCS.read_text("utf-8") == render_table(), "run: agentconf selftest --table > docs/mutants.md"
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry.name)
+def test_the_suites_catch_the_mutant_at_its_named_clauses(entry: gallery.Entry, tmp_path: Path) -> None:
+    verdict = check_mutant(entry, tmp_path / "report")
+    assert verdict.killed, f"{entry.name}: {verdict.detail}"
