@@ -8,6 +8,7 @@ syrupy's own `--snapshot-update` records or rewrites them.
 
 import os
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,7 @@ def snapshot_dir(config: pytest.Config) -> Path | None:
     return None
 
 
+@cache  # one class per folder: syrupy keeps track of extension classes
 def _extension_for(folder: Path) -> type[SingleFileSnapshotExtension]:
     """One UTF-8 text file per scenario under `folder`: easy to review, easy to diff."""
 

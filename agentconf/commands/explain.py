@@ -3,18 +3,20 @@
 import argparse
 import ast
 import re
-from difflib import get_close_matches
 from pathlib import Path
 
 from agentconf.cli import UsageError
 from agentconf.contract import CAPABILITIES, CLAUSES, Clause
 from agentconf.harness import runner
 from agentconf.harness.report.contract_doc import SEEDS
+from agentconf.harness.report.expectations import close_clause_ids
 from agentconf.harness.resources import suites_dir
 
 HELP = "show a clause: requirement, rationale, seed, capabilities, tests and mutants"
 
-MUTANTS_README = Path(__file__).resolve().parents[2] / "tests" / "mutants" / "README.md"
+# The gallery's documented table: generated into docs/ (or kept beside the mutants).
+REPOSITORY = Path(__file__).resolve().parents[2]
+MUTANT_TABLES = (REPOSITORY / "docs" / "mutants.md", REPOSITORY / "tests" / "mutants" / "README.md")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,9 +29,8 @@ def find_clause(text: str) -> Clause:
     key = text.strip().upper()
     if key in CLAUSES:
         return CLAUSES[key]
-    close = get_close_matches(key, CLAUSES, n=3, cutoff=0.5)
-    close += [cid for cid in CLAUSES if cid.startswith(key + "-")][:5]
-    hint = f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
+    close = close_clause_ids(key) or [cid for cid in CLAUSES if cid.startswith(key + "-")][:5]
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise UsageError(f"unknown clause {text!r}{hint}")
 
 
@@ -54,15 +55,19 @@ def collected_tests(clause_id: str) -> list[str]:
     return [nodeid for nodeid, ids in runner.collect_clause_tests().items() if clause_id in ids]
 
 
-def mutants_killing(clause_id: str, readme: Path = MUTANTS_README) -> list[str] | None:
-    """Rows of the mutant gallery's table that name the clause; None without a gallery."""
-    if not readme.is_file():
+def mutants_killing(clause_id: str, tables: tuple[Path, ...] = MUTANT_TABLES) -> list[str] | None:
+    """Rows of the mutant gallery's tables that name the clause; None without a gallery."""
+    found = [path for path in tables if path.is_file()]
+    if not found:
         return None
     rows = []
-    for line in readme.read_text("utf-8").splitlines():
-        if line.startswith("|") and re.search(rf"\b{re.escape(clause_id)}\b", line):
-            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            rows.append(" — ".join(cell for cell in cells if cell))
+    for line in found[0].read_text("utf-8").splitlines():
+        if not line.startswith("|") or not re.search(rf"\b{re.escape(clause_id)}\b", line):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0] == clause_id:
+            continue  # the per-clause summary row; the mutant rows say more
+        rows.append(" — ".join(cell for cell in cells if cell))
     return rows
 
 

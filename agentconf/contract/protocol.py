@@ -89,6 +89,32 @@ def protocol_json_schema() -> dict[str, Any]:
                     "result": {"$ref": "#/$defs/Envelope"},
                 },
             },
+            "InitializeResponse": {
+                "type": "object",
+                "required": ["jsonrpc", "id", "result"],
+                "properties": {
+                    "jsonrpc": {"const": "2.0"},
+                    "id": request_id,
+                    "result": {
+                        "type": "object",
+                        "required": ["name"],
+                        "properties": {
+                            "name": {"type": "string"},
+                            "version": {"type": "string"},
+                            "contract_version": {"type": "string"},
+                        },
+                    },
+                },
+            },
+            "ShutdownResponse": {
+                "type": "object",
+                "required": ["jsonrpc", "id", "result"],
+                "properties": {
+                    "jsonrpc": {"const": "2.0"},
+                    "id": request_id,
+                    "result": {"type": "object", "maxProperties": 0},
+                },
+            },
             "ErrorResponse": {
                 "type": "object",
                 "required": ["jsonrpc", "id", "error"],
@@ -105,6 +131,9 @@ def protocol_json_schema() -> dict[str, Any]:
         },
         "oneOf": [
             {"$ref": f"#/$defs/{name}"}
-            for name in ("ListRequest", "CallRequest", "ListResponse", "CallResponse", "ErrorResponse")
+            for name in (
+                "ListRequest", "CallRequest", "ListResponse", "CallResponse",
+                "InitializeResponse", "ShutdownResponse", "ErrorResponse",
+            )
         ],
     }

@@ -43,6 +43,11 @@ def case_schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text("utf-8"))
 
 
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(case_schema())
+
+
 # ------------------------------------------------------------------ the cases as data
 
 
@@ -121,7 +126,7 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def _schema_problems(path: Path, document: Any) -> list[Problem]:
-    validator = jsonschema.Draft202012Validator(case_schema())
+    validator = _validator()
     problems = []
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
         specific = _most_specific(error)
@@ -157,96 +162,106 @@ def _has_symlink(tree: dict[str, Any]) -> bool:
     return any(isinstance(entry, dict) and "symlink" in entry for entry in tree.values())
 
 
-def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[Problem]:
-    """What the schema cannot say: references into the catalogue, limits, and coherence."""
-    problems = []
+Finding = tuple[str, str]  # (JSON pointer below the case, message)
 
-    def problem(field: str, message: str) -> None:
-        problems.append(Problem(path, f"{pointer}{field}", message))
 
+def _calls_in(steps: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """Every tool call of the steps, concurrent ones included, with its pointer."""
+    calls = []
+    for index, step in enumerate(steps):
+        if "concurrently" in step:
+            calls += [
+                (f"/calls/{index}/concurrently/{n}", call)
+                for n, call in enumerate(step["concurrently"])
+            ]
+        elif "disk" not in step:
+            calls.append((f"/calls/{index}", step))
+    return calls
+
+
+def _catalogue_findings(case: dict[str, Any]) -> Iterator[Finding]:
+    """Clause ids, capability names and the level must exist in the contract and agree."""
     for index, clause_id in enumerate(case["clauses"]):
         if clause_id not in CLAUSES:
-            problem(f"/clauses/{index}", f"unknown clause id {clause_id!r}")
+            yield f"/clauses/{index}", f"unknown clause id {clause_id!r}"
         elif CLAUSES[clause_id].retired:
-            problem(
-                f"/clauses/{index}", f"clause {clause_id} is retired: {CLAUSES[clause_id].retired}"
+            yield (
+                f"/clauses/{index}",
+                f"clause {clause_id} is retired: {CLAUSES[clause_id].retired}",
             )
     for index, name in enumerate(case["requires"]):
         if name not in CAPABILITIES:
-            problem(f"/requires/{index}", f"unknown capability {name!r}")
-    known = [CLAUSES[c] for c in case["clauses"] if c in CLAUSES]
-    if known and case["level"] not in {clause.level.value for clause in known}:
-        levels = sorted({clause.level.value for clause in known})
-        problem(
+            yield f"/requires/{index}", f"unknown capability {name!r}"
+    levels = sorted({CLAUSES[c].level.value for c in case["clauses"] if c in CLAUSES})
+    if levels and case["level"] not in levels:
+        yield (
             "/level",
             f"level {case['level']} is not the level of any of its clauses ({', '.join(levels)})",
         )
-    steps = case["calls"]
-    tool_steps = [index for index, step in enumerate(steps) if "disk" not in step]
-    if not tool_steps:
-        problem("/calls", "a case needs at least one tool call")
-    calls = [
-        (f"/calls/{index}", step)
-        for index, step in enumerate(steps)
-        if "disk" not in step and "concurrently" not in step
-    ]
-    for index, step in enumerate(steps):
-        for n, call in enumerate(step.get("concurrently", [])):
-            calls.append((f"/calls/{index}/concurrently/{n}", call))
-            if "tool" not in call or not isinstance(call["arguments"], dict):
-                problem(
-                    f"/calls/{index}/concurrently/{n}",
-                    "a concurrent call needs a canonical `tool` and object `arguments`",
-                )
-    judged = "expect" in case or "after" in case or any("expect" in call for _, call in calls)
-    if not judged:
-        problem("", "the case has no expectation: give `expect`, `after` or a call's `expect`")
-    if tool_steps and "expect" in case:
-        last = steps[tool_steps[-1]]
-        if "expect" in last:
-            problem(
-                "/expect", "the last call has its own `expect`; the case-level one would be ignored"
-            )
-        if "concurrently" in last:
-            problem(
-                "/expect", "the last step is concurrent: give each of its calls its own `expect`"
-            )
-    symlinked = _has_symlink(case.get("tree", {})) or any(
-        _has_symlink(step["disk"]) for step in steps if "disk" in step
-    )
+    trees = [case.get("tree", {})] + [step["disk"] for step in case["calls"] if "disk" in step]
     needs = set(case["requires"]).union(
         *(CLAUSES[c].requires for c in case["clauses"] if c in CLAUSES)
     )
-    if symlinked and "symlinks" not in needs:
-        problem("/requires", "the tree has symlinks, so the case must require 'symlinks'")
-    expectations = [("/expect", case.get("expect"))] + [
-        (f"{field}/expect", call.get("expect")) for field, call in calls
-    ]
-    for field, expect in expectations:
-        if not expect:
-            continue
-        codes = expect.get("error")
+    if any(_has_symlink(tree) for tree in trees) and "symlinks" not in needs:
+        yield "/requires", "the tree has symlinks, so the case must require 'symlinks'"
+
+
+def _call_findings(case: dict[str, Any]) -> Iterator[Finding]:
+    """A case judges something, and every expectation is one the runner will apply."""
+    steps = case["calls"]
+    calls = _calls_in(steps)
+    if not calls:
+        yield "/calls", "a case needs at least one tool call"
+    for field, call in calls:
+        if "/concurrently/" in field and (
+            "tool" not in call or not isinstance(call["arguments"], dict)
+        ):
+            yield field, "a concurrent call needs a canonical `tool` and object `arguments`"
+    if not ("expect" in case or "after" in case or any("expect" in call for _, call in calls)):
+        yield "", "the case has no expectation: give `expect`, `after` or a call's `expect`"
+    last = next((step for step in reversed(steps) if "disk" not in step), None)
+    if last is not None and "expect" in case:
+        if "expect" in last:
+            yield (
+                "/expect",
+                "the last call has its own `expect`; the case-level one would be ignored",
+            )
+        if "concurrently" in last:
+            yield "/expect", "the last step is concurrent: give each of its calls its own `expect`"
+    for field, expect in [("/expect", case.get("expect"))] + [
+        (f"{f}/expect", c.get("expect")) for f, c in calls
+    ]:
+        codes = (expect or {}).get("error")
         for code in [codes] if isinstance(codes, str) else codes or []:
             if code not in ERROR_CODES:
-                problem(f"{field}/error", f"unknown error code {code!r}")
+                yield f"{field}/error", f"unknown error code {code!r}"
         if codes and expect.get("success") is True:
-            problem(f"{field}/success", "an expected error code contradicts success: true")
+            yield f"{field}/success", "an expected error code contradicts success: true"
+
+
+def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
+    """`<LIMIT:name>` placeholders and `fill` entries name real limits."""
     limit_names = set(Limits.__dataclass_fields__)
     for text in _text_in(case):
         for name in _LIMIT_NAME.findall(text):
             if name not in limit_names:
-                problem("", f"unknown limit placeholder <LIMIT:{name}>")
+                yield "", f"unknown limit placeholder <LIMIT:{name}>"
     for rel, entry in case.get("tree", {}).items():
         if (
             isinstance(entry, dict)
             and "fill" in entry
             and entry["fill"]["limit"] not in limit_names
         ):
-            problem(
+            yield (
                 f"/tree/{_pointer([rel])[1:]}/fill/limit",
                 f"unknown limit {entry['fill']['limit']!r}",
             )
-    return problems
+
+
+def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[Problem]:
+    """What the schema cannot say: references into the catalogue, limits, and coherence."""
+    findings = [*_catalogue_findings(case), *_call_findings(case), *_limit_findings(case)]
+    return [Problem(path, pointer + field, message) for field, message in findings]
 
 
 def lint_directory(directory: Path) -> list[Problem]:
@@ -260,8 +275,8 @@ def lint_directory(directory: Path) -> list[Problem]:
     for path in files:
         try:
             document = json.loads(path.read_text("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            problems.append(Problem(path, "", f"not valid JSON: {error}"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            problems.append(Problem(path, "", f"not readable JSON: {error}"))
             continue
         schema_problems = _schema_problems(path, document)
         problems.extend(schema_problems)

@@ -39,7 +39,7 @@ from .report import (
 )
 from .report.console import Progress, render_summary
 from .report.events import EventStreamError, parse_test_event
-from .report.expectations import CASE_SEPARATOR, render_baseline
+from .report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseline
 from .resources import suites_dir
 from .spec import ImplSpec
 
@@ -48,6 +48,9 @@ PYTEST_PLUGINS = ("agentconf.harness.plugin", "xdist.plugin", "syrupy", "_hypoth
 # Environment that would let the user's shell change what pytest does.
 SCRUBBED_ENV = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "HYPOTHESIS_PROFILE")
 POLL_SECONDS = 0.2
+# After run_end, how long pytest may take to exit. An in-process implementation whose call never
+# returned leaves a thread that Python waits for at exit; the results are complete by then.
+EXIT_GRACE_SECONDS = 30.0
 HARNESS_BUG = "this is a bug in agentconf, please report it"
 
 
@@ -88,9 +91,7 @@ def select_clauses(requested: Sequence[str]) -> list[Clause]:
         elif key in CLAUSES:
             wanted.add(key)
         else:
-            from difflib import get_close_matches
-
-            close = get_close_matches(key, [*CLAUSES, *CATEGORIES], n=3, cutoff=0.6)
+            close = close_clause_ids(key, CATEGORIES)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise ValueError(f"unknown clause or category {name!r}{hint}")
     return [clause for clause in active_clauses() if clause.id in wanted]
@@ -169,6 +170,7 @@ class EventFollower:
         self.on_test = on_test
         self.offset = 0
         self.partial = b""
+        self.ended = False
 
     def poll(self) -> None:
         try:
@@ -189,33 +191,51 @@ class EventFollower:
             record = json.loads(line)
         except ValueError:
             return  # the final read reports malformed lines; progress only shows what it can
-        if isinstance(record, dict) and record.get("event") == "test":
+        if not isinstance(record, dict):
+            return
+        if record.get("event") == "run_end":
+            self.ended = True
+        elif record.get("event") == "test":
             with contextlib.suppress(EventStreamError):
                 self.on_test(parse_test_event(record))
 
 
 def run_pytest(
     command: Sequence[str], env: dict[str, str], log: Path, follower: EventFollower | None = None
-) -> int:
-    """Runs pytest to completion (its output into `log`), following events as they come."""
+) -> int | None:
+    """Runs pytest to completion (its output into `log`), following events as they come.
+
+    Returns pytest's exit status, or None when pytest hung after the run had ended and was
+    stopped (see EXIT_GRACE_SECONDS).
+    """
+    ended_at: float | None = None
     with log.open("wb") as output:
         child = subprocess.Popen(
             command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-            start_new_session=True,  # its own process group, so Ctrl-C stops every worker
+            start_new_session=True,  # its own process group, so every worker can be stopped
         )
         try:
             while child.poll() is None:
                 if follower is not None:
                     follower.poll()
+                    if follower.ended and ended_at is None:
+                        ended_at = time.monotonic()
+                if ended_at is not None and time.monotonic() - ended_at > EXIT_GRACE_SECONDS:
+                    _kill_group(child)
+                    return None
                 time.sleep(POLL_SECONDS)
         except BaseException:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
+            _kill_group(child)
             raise
     if follower is not None:
         follower.poll()
     return child.returncode
+
+
+def _kill_group(child: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGKILL)
+    child.wait()
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -306,6 +326,9 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         status = run_pytest(command, pytest_env(options.snapshot_dir), pytest_log,
                             EventFollower(events, on_test))
     progress.finish()
+    if status is None:
+        out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "
+                  "(a call into the implementation never returned) and was stopped\n")
     try:
         log = read_events(events)
     except EventStreamError as error:

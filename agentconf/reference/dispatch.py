@@ -24,6 +24,8 @@ from .permissions import PermissionGate, PermissionRequest, ask
 from .results import ToolError, fail
 from .sandbox.bounding import bound_text
 
+# Failures whose data is a command's output rather than a message about the call.
+COMMAND_OUTPUT_CODES = frozenset({"NONZERO_EXIT", "TIMEOUT"})
 log = logging.getLogger(__name__)
 
 # An issue list stays readable; a call with a thousand stray keys does not need a thousand issues.
@@ -99,7 +101,11 @@ class Dispatcher:
             message = f"{name} answered without a result envelope; this is a bug in the tool."
             envelope = fail("EXECUTION_ERROR", message)
         update: dict[str, str] = {}
-        if envelope.success and not (spec and spec.bounds_own_output):
+        if envelope.error in COMMAND_OUTPUT_CODES:
+            # A command's own output (RESULT-07): bounded by max_output_chars, not the budget.
+            if not (spec and spec.bounds_own_output):
+                update["data"] = bound_text(envelope.data, self.limits.max_output_chars)
+        elif envelope.success and not (spec and spec.bounds_own_output):
             update["data"] = bound_text(envelope.data, self.limits.max_output_chars)
         elif not envelope.success:
             # The marker must fit in the budget too, so the text itself gets a little less.

@@ -99,7 +99,7 @@ def test_a_malformed_case_is_named_by_file_and_pointer(
 def test_a_file_that_is_not_json_is_one_problem(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text('{"topic": ', "utf-8")
     [(name, pointer, message)] = _problems(tmp_path)
-    assert (name, pointer) == ("bad.json", "") and "not valid JSON" in message
+    assert (name, pointer) == ("bad.json", "") and "not readable JSON" in message
 
 
 def test_a_duplicate_id_in_another_file_names_both_places(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """EDIT mutants: replacements that edit the wrong place, or guards that are missing."""
 
 import asyncio
+import itertools
 import os
 from typing import Any
 
@@ -280,6 +281,11 @@ class TornWrite(Mutant):
 
     KILLS = ("CONCUR-02", "CONCUR-04")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Writers pause for different lengths, as real writes do, so their chunks interleave.
+        self._phase = itertools.count()
+
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if _is_call(name, arguments, "write_file") and isinstance(arguments.get("content"), str):
             target = self.lexical(str(arguments.get("path", "")))
@@ -290,6 +296,6 @@ class TornWrite(Mutant):
                     for start in range(0, len(content), step):
                         stream.write(content[start : start + step])
                         stream.flush()
-                        await asyncio.sleep(0.01)
+                        await asyncio.sleep(0.005 * (1 + next(self._phase) % 3))
                 return succeeded(f"Wrote {arguments['path']}")
         return await super().call_tool(name, arguments)

@@ -278,3 +278,16 @@ def test_two_outputs_share_one_budget(
     budget: int, first: int, second: int, expected: tuple[int, int]
 ) -> None:
     assert share(budget, first, second) == expected
+
+
+def test_a_long_failing_output_keeps_its_tail_through_dispatch(root: Path) -> None:
+    """The dispatcher bounds a command's failure output by max_output_chars, not the message
+    budget: the last lines, where the error usually is, survive."""
+    from agentconf.reference import create
+
+    system = create(Workspace(root=root))
+    script = "for i in $(seq 1 3000); do echo line-$i; done; echo the-real-error >&2; exit 3"
+    answer = asyncio.run(system.call_tool("bash", {"command": script}))
+    assert answer["error"] == "NONZERO_EXIT"
+    assert "the-real-error" in answer["data"] and "line-3000" in answer["data"]
+    assert len(answer["data"]) > DEFAULT_LIMITS.message_budget_chars

@@ -12,6 +12,8 @@ def agentconf(*args: str, cwd: Path, timeout: float = TIMEOUT_S) -> subprocess.C
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
     env["AGENTCONF_CACHE"] = str(cwd / ".cache")  # nothing of a run may leave the temp dir
     env["HOME"] = str(cwd)
+    # As in an activated virtual environment: `python3` is the one agentconf is installed in.
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     return subprocess.run([sys.executable, "-m", "agentconf", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout, check=False)
 

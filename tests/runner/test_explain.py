@@ -48,8 +48,9 @@ def test_collection_finds_every_test_the_static_scan_finds() -> None:
 
 
 def test_mutants_are_read_from_the_gallery_table(tmp_path: Path) -> None:
-    readme = tmp_path / "README.md"
-    assert mutants_killing("EDIT-03", readme) is None
-    readme.write_text("| mutant | kills |\n|---|---|\n| first_match | EDIT-03, EDIT-04 |\n"
+    readme = tmp_path / "mutants.md"
+    assert mutants_killing("EDIT-03", (readme,)) is None
+    readme.write_text("| clause | level | mutants |\n|---|---|---|\n| EDIT-03 | MUST | `a` |\n\n"
+                      "| mutant | kills |\n|---|---|\n| first_match | EDIT-03, EDIT-04 |\n"
                       "| lf_only | EOL-01 |\n| EDIT-030 | no |\n")
-    assert mutants_killing("EDIT-03", readme) == ["first_match — EDIT-03, EDIT-04"]
+    assert mutants_killing("EDIT-03", (readme,)) == ["first_match — EDIT-03, EDIT-04"]

@@ -68,20 +68,28 @@ SCHEMAS = {**HAND_WRITTEN_SCHEMAS,
            **{f"reference-{name}": schema for name, schema in _reference_schemas().items()}}
 
 
+class _Reached(Exception):
+    def __init__(self, value: Any) -> None:
+        super().__init__("reached")
+        self.value = value
+
+
 def _reached(strategy: st.SearchStrategy[Any], condition: Any, examples: int = 500) -> Any:
     """The first drawn value meeting `condition`, or None: like hypothesis.find, minus the
     shrinking that makes find slow."""
-    seen: list[Any] = []
 
     @settings(max_examples=examples, database=None, phases=[Phase.generate], derandomize=True,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
     @given(strategy)
     def probe(value: Any) -> None:
-        if not seen and condition(value):
-            seen.append(value)
+        if condition(value):
+            raise _Reached(value)
 
-    probe()
-    return seen[0] if seen else None
+    try:
+        probe()
+    except _Reached as reached:
+        return reached.value
+    return None
 
 
 def _validator(schema: dict[str, Any]) -> jsonschema.protocols.Validator:

@@ -77,10 +77,21 @@ def load_expectations(path: Path) -> Expectations:
     return parse_expectations(table, str(path))
 
 
-def _suggest(clause_id: str) -> str:
+def close_clause_ids(text: str, extra: Iterable[str] = ()) -> list[str]:
+    """Catalogue ids (and `extra` names) a mistyped id probably meant: EDIT-3 -> EDIT-03."""
     from difflib import get_close_matches
 
-    close = get_close_matches(clause_id.upper(), CLAUSES, n=3, cutoff=0.6)
+    key = text.strip().upper()
+    category, _, number = key.rpartition("-")
+    padded = f"{category}-{number.zfill(2)}" if number.isdigit() else ""
+    names = [*CLAUSES, *extra]
+    close = [padded] if padded in CLAUSES else []
+    close += get_close_matches(key, names, n=3, cutoff=0.6)
+    return list(dict.fromkeys(close))[:3]
+
+
+def _suggest(clause_id: str) -> str:
+    close = close_clause_ids(clause_id, CATEGORIES)
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 

@@ -21,6 +21,7 @@ import { describe, validate } from "./validate.mjs";
 /** Listing order is fixed: the same tools in the same order on every call. */
 const TOOLS = [readFile, writeFile, editFile, listFiles, grep, bash];
 const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+const ISSUES_IN_DATA_MAX = 8;
 
 export function listTools() {
   return TOOLS.map(({ name, description, input_schema, kind }) => ({ name, description, input_schema, kind }));
@@ -43,7 +44,12 @@ export async function callTool(name, args, context) {
   }
   const issues = validate(tool.name, /** @type {any} */ (tool.input_schema), args);
   if (issues.length > 0) {
-    const lines = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
+    // The words stay short however many problems there are; `issues` carries all of them.
+    const shownIssues = issues.slice(0, ISSUES_IN_DATA_MAX);
+    const more = issues.length - shownIssues.length;
+    const lines =
+      shownIssues.map((issue) => `- ${issue.path}: ${issue.message.slice(0, 200)}`).join("\n") +
+      (more > 0 ? `\n- and ${more} more, listed in issues` : "");
     return fail(
       "INVALID_ARGS",
       `${tool.name} was not run because its arguments have ${issues.length === 1 ? "a problem" : `${issues.length} problems`}:\n${lines}\nFix them and call ${tool.name} again.`,

@@ -1,0 +1,59 @@
+"""The pytest child: followed while it runs, and stopped when it hangs after the run ended."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from agentconf.harness import runner
+from agentconf.harness.runner import EventFollower, run_pytest, select_clauses
+
+
+def test_a_child_that_hangs_after_run_end_is_stopped_and_its_events_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "EXIT_GRACE_SECONDS", 0.5)
+    events = tmp_path / "events.jsonl"
+    pid_file = tmp_path / "pid"
+    script = textwrap.dedent(f"""
+        import json, os, time
+        open({str(pid_file)!r}, "w").write(str(os.getpid()))
+        with open({str(events)!r}, "w") as f:
+            f.write(json.dumps({{"event": "test", "nodeid": "t", "clauses": ["EDIT-01"],
+                                 "outcome": "pass"}}) + "\\n")
+            f.write(json.dumps({{"event": "run_end", "executed": 1}}) + "\\n")
+        time.sleep(3600)  # a thread that never returns keeps a real pytest alive like this
+    """)
+    seen = []
+    follower = EventFollower(events, seen.append)
+    status = run_pytest([sys.executable, "-c", script], {}, tmp_path / "log", follower)
+    assert status is None
+    assert [t.nodeid for t in seen] == ["t"]
+    pid = int(pid_file.read_text())
+    alive = subprocess.run(["kill", "-0", str(pid)], capture_output=True, check=False)
+    assert alive.returncode != 0, "the hung child is still running"
+
+
+def test_a_child_that_exits_reports_its_status_and_every_event(tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    records = [{"event": "test", "nodeid": f"t{i}", "clauses": ["EDIT-01"], "outcome": "fail"}
+               for i in range(3)]
+    lines = "".join(json.dumps(r) + "\n" for r in records)
+    script = f"open({str(events)!r}, 'w').write({lines!r}); raise SystemExit(1)"
+    seen = []
+    status = run_pytest([sys.executable, "-c", script], {}, tmp_path / "log",
+                        EventFollower(events, seen.append))
+    assert status == 1
+    assert [t.nodeid for t in seen] == ["t0", "t1", "t2"]
+
+
+def test_clauses_are_selected_by_id_or_category_in_any_case() -> None:
+    chosen = select_clauses(["edit-01", "eol"])
+    assert "EDIT-01" in {c.id for c in chosen}
+    assert {c.category for c in chosen} == {"EDIT", "EOL"}
+    assert len([c for c in chosen if c.category == "EDIT"]) == 1
+    with pytest.raises(ValueError, match="EDIT-01"):
+        select_clauses(["EDIT-1"])
