@@ -229,6 +229,9 @@ def line_text(max_size: int = 12) -> st.SearchStrategy[str]:
     return st.text(alphabet=st.one_of(_LINE_ALPHABET, st.just("\t")), max_size=max_size)
 
 
+TRAILING_BLANKS = ("", " ", "\t", "  ")
+
+
 @dataclass(frozen=True, slots=True)
 class EolEdit:
     """A file, one edit inside it, and the bytes the file must hold after the edit.
@@ -255,6 +258,8 @@ def eol_texts_with_edit(draw: st.DrawFn, max_lines: int = 8) -> EolEdit:
     True
     """
     lines = draw(st.lists(line_text(), min_size=1, max_size=max_lines))
+    # Trailing blanks are bytes an editor likes to "fix"; an edit elsewhere must keep them.
+    lines = [line + draw(st.sampled_from(TRAILING_BLANKS)) for line in lines]
     eols = tuple(draw(st.lists(st.sampled_from(EOLS), min_size=len(lines), max_size=len(lines))))
     final_newline = draw(st.booleans())
     bom = draw(st.booleans())

@@ -186,3 +186,18 @@ def test_a_command_reading_stdin_gets_end_of_input_at_once(ws, client, command: 
         arguments["timeout_ms"] = 5_000  # a hang shows as TIMEOUT, not as a stuck client
     result = _answered(lambda: client.call("bash", **arguments), command)
     assert result.error != "TIMEOUT", result.evidence()
+
+
+@pytest.mark.clause("SHELL-10")
+@pytest.mark.parametrize(
+    "command", ["sleep 60 & echo started", "(sleep 60; echo late) & echo started"]
+)
+def test_a_background_process_keeping_the_output_open_does_not_hold_the_call(
+    ws, client, command
+) -> None:
+    arguments: dict[str, Any] = {"command": command}
+    if client.has("shell_timeout"):
+        arguments["timeout_ms"] = 8_000  # waiting on the pipe shows as TIMEOUT, not a stuck client
+    result = _answered(lambda: client.call("bash", **arguments), command)
+    assert result.success, result.evidence()
+    assert "started" in result.data, result.evidence()

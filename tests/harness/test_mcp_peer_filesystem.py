@@ -13,6 +13,7 @@ import pytest
 
 from agentconf.harness.adapters.base import AdapterEnv
 from agentconf.harness.adapters.mcp import McpAdapter, open_mcp
+from agentconf.harness.errors import ImplementationFailure
 from agentconf.harness.profile import Profile
 from agentconf.harness.spec import parse_spec
 
@@ -232,7 +233,7 @@ def test_an_unknown_tool_is_a_tool_error_its_profile_classifies(server: McpAdapt
         ("write_file", {"path": "new/dir/a.txt", "content": "x"}, "NOT_FOUND"),
         ("write_file", {"path": ".", "content": "x"}, "IS_DIRECTORY"),
         ("edit_file", {"path": "missing.txt", "edits": []}, "NOT_FOUND"),
-        ("list_directory", {"path": "a.txt"}, "NOT_A_DIRECTORY"),
+        ("search_files", {"path": "a.txt", "pattern": "*"}, "NOT_A_DIRECTORY"),
         ("read_text_file", {"path": "loop_a"}, "IO_ERROR"),
     ],
 )
@@ -255,3 +256,45 @@ def test_the_profile_patterns_are_anchored_so_quoted_text_cannot_match(
     envelope = edit(server, "a.txt", "EISDIR: Access denied - ENOENT:", "x")
     assert classify(SPEC.profile, envelope) == "TEXT_NOT_FOUND"
     assert all(re.match(r"\\A", entry.pattern.pattern) for entry in SPEC.profile.error_patterns)
+
+
+def test_a_name_that_starts_with_two_dots_is_inside_and_written_when_its_folder_exists(
+    server: McpAdapter, box: Sandbox
+) -> None:
+    # It does not create parents, so the folder is made first: what is judged is confinement.
+    (box.root / "..cache").mkdir()
+    envelope = server.call_tool("write_file", {"path": "..cache/data.txt", "content": "dotted"})
+    assert envelope["success"] is True, envelope
+    assert (box.root / "..cache" / "data.txt").read_text() == "dotted"
+
+
+def test_the_listing_tool_globs_below_a_folder_and_skips_links_out(
+    server: McpAdapter, box: Sandbox
+) -> None:
+    (box.root / "docs").mkdir()
+    (box.root / "docs" / "guide.md").write_text("g")
+    (box.root / "main.py").write_text("m")
+    (box.root / "link_out").symlink_to(box.outside)
+    listed = server.call_tool("search_files", {"path": ".", "pattern": "*"})["data"].splitlines()
+    assert sorted(listed) == [str(box.root / "docs"), str(box.root / "main.py")]
+    found = server.call_tool("search_files", {"path": ".", "pattern": "**/*.md"})["data"]
+    assert found == str(box.root / "docs" / "guide.md")
+
+
+def test_reading_a_fifo_blocks_the_server_until_the_adapter_kills_it(box: Sandbox) -> None:
+    os.mkfifo(box.root / "pipe")
+    env = AdapterEnv(
+        root=box.root,
+        home=box.home,
+        tmp=box.base / "tmp",
+        call_timeout_s=2.0,
+        start_timeout_s=30.0,
+        log_dir=box.base / "logs",
+    )
+    adapter = open_mcp(SPEC.command(env.root, env.home, env.tmp), env, SPEC.profile)
+    pid = adapter.pid
+    assert pid is not None
+    with pytest.raises(ImplementationFailure, match="no answer within 2 s"):
+        adapter.call_tool("read_text_file", {"path": "pipe"})
+    with pytest.raises(ProcessLookupError):
+        os.killpg(pid, 0)

@@ -1,20 +1,32 @@
 """`cmd:` adapter: newline-delimited JSON-RPC 2.0 over a subprocess's stdin and stdout.
 
 One process per session, in its own process group, cwd = root, HOME/TMPDIR/AGENTCONF_ROOT in the
-sandbox, stderr kept in a log file. A reader thread matches answers to requests by id, so several
-calls can be in flight (`call_many`). Whatever the program does, the harness neither hangs nor
-crashes: garbage lines, partial lines, answers with an unknown id and second answers are noted and
-ignored; a missing answer is a timeout; then the whole process group is killed (SIGTERM, then
-SIGKILL: seed 000's two-stage kill) and the failure is an `ImplementationFailure`.
+sandbox. Whatever the program does, the harness neither hangs, crashes nor runs out of memory:
+
+- garbage lines, partial lines, answers with an unknown id and second answers are noted and
+  ignored; a line longer than `MAX_LINE_BYTES` (a 1 GB flood without a newline) is skipped as it
+  streams, never held whole; a missing answer is a timeout;
+- stderr is drained while the harness waits and kept in a log capped at `STDERR_KEEP_BYTES`, so
+  an endless stream of logs fills neither the pipe (a blocked writer) nor the disk;
+- a program that stops reading its input cannot block the harness: requests are written without
+  blocking, under the same deadline as the answer;
+- on a timeout or at the end of the session the whole process group gets SIGTERM, then SIGKILL
+  (seed 000's two-stage kill), and so does every process that still carries this session's
+  marker in its environment: a daemon that left the group with `setsid` is found through /proc.
+
+There is no reader thread: the caller's thread reads while it waits (one `selectors` loop over
+stdin, stdout and stderr). A thread would cost two wake-ups per call, which dominated a round
+trip on a loaded machine; with one thread a round trip is a write, a select and a read.
 """
 
 import contextlib
 import itertools
 import json
 import os
+import secrets
+import selectors
 import signal
 import subprocess
-import threading
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -29,14 +41,13 @@ from .base import AdapterEnv
 _STDERR_TAIL = 2000
 _TERM_GRACE_S = 1.0
 _EXIT_GRACE_S = 2.0
-
-
-class _Pending:
-    __slots__ = ("answer", "done")
-
-    def __init__(self) -> None:
-        self.done = threading.Event()
-        self.answer: dict[str, Any] | None = None
+_CHUNK = 1 << 16
+# An answer is an envelope: tools bound their output far below this. Longer is a flood.
+MAX_LINE_BYTES = 32 * 1024 * 1024
+STDERR_KEEP_BYTES = 4 * 1024 * 1024
+# Set in the implementation's environment; inherited by everything it starts, even daemons.
+SESSION_VARIABLE = "AGENTCONF_SESSION"
+_MAX_NOISE = 100
 
 
 class RpcError(Exception):
@@ -48,37 +59,100 @@ class RpcError(Exception):
         self.code = code
 
 
+class _StderrLog:
+    """The implementation's stderr: the first STDERR_KEEP_BYTES on disk, the tail in memory."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[bytes] = path.open("wb")
+        self.kept = 0
+        self.dropped = 0
+        self._tail = b""
+
+    def take(self, chunk: bytes) -> None:
+        room = STDERR_KEEP_BYTES - self.kept
+        if room > 0:
+            self._file.write(chunk[:room])
+            self.kept += min(room, len(chunk))
+        self.dropped += max(0, len(chunk) - max(room, 0))
+        self._tail = (self._tail + chunk)[-_STDERR_TAIL:]
+
+    def tail(self) -> str:
+        text = self._tail.decode("utf-8", "replace").strip()
+        if self.dropped:
+            text += f"\n[{self.dropped} more bytes of stderr were not kept]"
+        return text
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._file.close()
+
+
+class _Lines:
+    """Splits stdout into lines without ever holding more than MAX_LINE_BYTES of one line."""
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []
+        self._size = 0
+        self._skipping = False
+        self.skipped = 0
+
+    def feed(self, chunk: bytes) -> list[bytes]:
+        lines = []
+        while chunk:
+            head, newline, chunk = chunk.partition(b"\n")
+            if not self._skipping:
+                self._parts.append(head)
+                self._size += len(head)
+            if self._size > MAX_LINE_BYTES:
+                self._skipping, self._parts, self._size = True, [], 0
+            if newline:
+                if self._skipping:
+                    self.skipped += 1
+                else:
+                    lines.append(b"".join(self._parts))
+                self._skipping, self._parts, self._size = False, [], 0
+        return lines
+
+
 class CmdAdapter:
     def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None) -> None:
         self._argv = argv
         self._env = env
         self._label = label or f"cmd:{' '.join(argv)}"
         self._ids = itertools.count(1)
-        self._pending: dict[int, _Pending] = {}
-        self._lock = threading.Lock()
-        self._write_lock = threading.Lock()
-        self._exited = threading.Event()
+        self._answers: dict[int, dict[str, Any]] = {}
+        self._open: set[int] = set()
+        self._outgoing = bytearray()
+        self._lines = _Lines()
+        self._eof = False
+        self._killed = False
         self.noise: list[str] = []  # lines that were not answers to anything: for diagnostics
         self._info: dict[str, Any] = {}
+        self._marker = secrets.token_hex(8)
         log_dir = env.log_dir or env.tmp
         log_dir.mkdir(parents=True, exist_ok=True)
         self.stderr_path = Path(log_dir) / f"stderr-{os.getpid()}-{id(self)}.log"
-        self._stderr: IO[bytes] = self.stderr_path.open("wb")
+        self._stderr = _StderrLog(self.stderr_path)
         try:
             self._process = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=subprocess.PIPE,
                 cwd=env.root,
-                env=_child_environ(env),
+                env=_child_environ(env, self._marker),
                 start_new_session=True,  # its own process group, so a kill reaches its children
             )
         except OSError as error:
             self._stderr.close()
             raise ImplementationFailure(f"{self._label} could not start: {error}") from None
-        self._reader = threading.Thread(target=self._read, name="agentconf-cmd-reader", daemon=True)
-        self._reader.start()
+        assert self._process.stdin and self._process.stdout and self._process.stderr
+        self._selector = selectors.DefaultSelector()
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
+            os.set_blocking(stream.fileno(), False)
+        self._selector.register(self._process.stdout, selectors.EVENT_READ)
+        self._selector.register(self._process.stderr, selectors.EVENT_READ)
         self._initialize()
 
     # ---- Adapter -----------------------------------------------------------------------------
@@ -111,9 +185,9 @@ class CmdAdapter:
         return self.call_many([(name, arguments)])[0]
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+        deadline = time.monotonic() + self._env.call_timeout_s
         sent = [self._send(METHOD_CALL, {"name": name, "arguments": arguments})
                 for name, arguments in calls]
-        deadline = time.monotonic() + self._env.call_timeout_s
         answers = [self._wait(request_id, METHOD_CALL, deadline) for request_id in sent]
         results = []
         for answer in answers:
@@ -127,31 +201,33 @@ class CmdAdapter:
         return results
 
     def close(self) -> None:
-        if self._process.stdin and not self._process.stdin.closed:
+        stdin = self._process.stdin
+        if stdin is not None and not stdin.closed:
             with contextlib.suppress(OSError):
-                self._process.stdin.close()  # end of input: a polite implementation exits
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._process.wait(timeout=_EXIT_GRACE_S)
+                stdin.close()  # end of input: a polite implementation exits
+        # Wait for a polite exit, draining its output meanwhile so a chatty one is not stuck.
+        deadline = time.monotonic() + _EXIT_GRACE_S
+        while self._process.poll() is None and time.monotonic() < deadline and not self._killed:
+            self._pump(min(deadline, time.monotonic() + 0.05))
         self._kill_group()
-        self._reader.join(timeout=_EXIT_GRACE_S)
-        with contextlib.suppress(OSError):
-            self._stderr.close()
-        if self._process.stdout:
-            with contextlib.suppress(OSError):
-                self._process.stdout.close()
+        self._selector.close()
+        for stream in (self._process.stdout, self._process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        self._stderr.close()
 
     # ---- protocol ----------------------------------------------------------------------------
 
     def _initialize(self) -> None:
         """Optional: an answer with name/version is used, an error or silence is fine."""
-        request_id = self._send("initialize", {
+        # Not waited for: an implementation that ignores it must still work. An answer, if one
+        # comes, is read with the next ones and fills `name`/`version`.
+        self._init_id = self._send("initialize", {
             "client": {"name": "agentconf", "version": __version__},
             "contract_version": CONTRACT_VERSION,
             "root": str(self._env.root),
         })
-        # Do not wait: an implementation that ignores it must still work. The answer, if one
-        # comes, is picked up by `_read` and read by `name`/`version`.
-        self._init_id = request_id
 
     def _request(self, method: str, params: Any, timeout: float) -> Any:
         request_id = self._send(method, params)
@@ -161,58 +237,92 @@ class CmdAdapter:
         return answer.get("result")
 
     def _send(self, method: str, params: Any) -> int:
+        if self._killed:
+            raise self._dead(f"was stopped before {method}")
         request_id = next(self._ids)
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
-        line = json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
-        with self._lock:
-            self._pending[request_id] = _Pending()
-        try:
-            with self._write_lock:
-                assert self._process.stdin is not None
-                self._process.stdin.write(line)
-                self._process.stdin.flush()
-        except (OSError, ValueError):
-            self._process.poll()
-            raise self._dead(f"stopped reading its input before {method}") from None
+        self._outgoing += json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
+        self._open.add(request_id)
+        self._flush()
         return request_id
 
+    def _flush(self) -> None:
+        """Writes what the pipe takes now; the rest goes out while waiting (never blocks)."""
+        stdin = self._process.stdin
+        if not self._outgoing or stdin is None or stdin.closed:
+            return
+        try:
+            written = os.write(stdin.fileno(), self._outgoing)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._outgoing.clear()
+            self._eof = self._eof or self._process.poll() is not None
+            return
+        del self._outgoing[:written]
+        watching = self._selector.get_map().get(stdin.fileno()) is not None
+        if self._outgoing and not watching:
+            self._selector.register(stdin, selectors.EVENT_WRITE)
+        elif not self._outgoing and watching:
+            self._selector.unregister(stdin)
+
     def _wait(self, request_id: int, method: str, deadline: float) -> dict[str, Any]:
-        with self._lock:
-            pending = self._pending[request_id]
         leader_gone_at: float | None = None
-        while not pending.done.wait(timeout=0.05):
-            if self._exited.is_set() and not pending.done.is_set():
+        next_poll = time.monotonic() + 0.05
+        while request_id not in self._answers:
+            if self._killed or self._eof:
                 raise self._dead(f"exited before answering {method}")
-            # A child that inherited stdout keeps it open after the leader died: do not wait
-            # for end of output then, only for what the reader may still have in hand.
-            if leader_gone_at is None and self._process.poll() is not None:
-                leader_gone_at = time.monotonic()
-            if leader_gone_at is not None and time.monotonic() - leader_gone_at > _TERM_GRACE_S:
-                raise self._dead(f"exited before answering {method}")
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if now >= deadline:
                 self._kill_group()
                 raise ImplementationFailure(
                     f"{self._label} did not answer {method} within "
                     f"{self._env.call_timeout_s:g} s; its process group was killed"
                     + self._stderr_note()
                 )
-        with self._lock:
-            self._pending.pop(request_id, None)
-        assert pending.answer is not None
-        return pending.answer
+            # A child that inherited stdout keeps it open after the leader died: do not wait
+            # for end of output then, only a moment for what is already in the pipe.
+            if now >= next_poll:
+                next_poll = now + 0.05
+                if leader_gone_at is None and self._process.poll() is not None:
+                    leader_gone_at = now
+                if leader_gone_at is not None and now - leader_gone_at > _TERM_GRACE_S:
+                    raise self._dead(f"exited before answering {method}")
+            self._pump(min(deadline, next_poll))
+        self._open.discard(request_id)
+        return self._answers.pop(request_id)
 
-    def _read(self) -> None:
-        stdout = self._process.stdout
-        assert stdout is not None
+    def _pump(self, until: float) -> None:
+        """One round of select: writes pending requests, reads answers and stderr."""
         try:
-            for raw in stdout:
-                self._take(raw)
+            ready = self._selector.select(max(0.0, until - time.monotonic()))
         except (OSError, ValueError):
-            pass
-        finally:
-            self._exited.set()
+            self._eof = True
+            return
+        for key, events in ready:
+            stream = key.fileobj
+            if events & selectors.EVENT_WRITE:
+                self._flush()
+                continue
+            try:
+                chunk = os.read(key.fd, _CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                chunk = b""
+            if stream is self._process.stderr:
+                if chunk:
+                    self._stderr.take(chunk)
+                else:
+                    self._selector.unregister(stream)
+            elif chunk:
+                for line in self._lines.feed(chunk):
+                    self._take(line)
+            else:
+                self._selector.unregister(stream)
+                self._eof = True
 
     def _take(self, raw: bytes) -> None:
         text = raw.decode("utf-8", errors="replace").strip()
@@ -227,21 +337,22 @@ class CmdAdapter:
             self._note(f"not a JSON-RPC answer: {text[:200]}")
             return
         request_id = message.get("id")
-        with self._lock:
-            pending = self._pending.get(request_id) if isinstance(request_id, int) else None
-            if pending is None or pending.done.is_set():
-                self._note(f"answer to no open request (id {request_id!r}): {text[:200]}")
-                return
-            pending.answer = message
-            pending.done.set()
-        result = message.get("result")
-        if request_id == getattr(self, "_init_id", None) and isinstance(result, dict):
-            server = result.get("serverInfo")
-            info = server if isinstance(server, dict) else result
-            self._info = {"name": info.get("name"), "version": info.get("version")}
+        if not isinstance(request_id, int) or isinstance(request_id, bool) \
+                or request_id not in self._open or request_id in self._answers:
+            self._note(f"answer to no open request (id {request_id!r}): {text[:200]}")
+            return
+        if request_id == self._init_id:
+            self._open.discard(request_id)
+            result = message.get("result")
+            if isinstance(result, dict):
+                server = result.get("serverInfo")
+                info = server if isinstance(server, dict) else result
+                self._info = {"name": info.get("name"), "version": info.get("version")}
+            return
+        self._answers[request_id] = message
 
     def _note(self, line: str) -> None:
-        if len(self.noise) < 100:
+        if len(self.noise) < _MAX_NOISE:
             self.noise.append(line)
 
     # ---- process -----------------------------------------------------------------------------
@@ -253,17 +364,37 @@ class CmdAdapter:
         return ImplementationFailure(f"{self._label} {what}{status}" + self._stderr_note())
 
     def _stderr_note(self) -> str:
-        with contextlib.suppress(OSError):
-            self._stderr.flush()
+        # Whatever stderr still holds is the likeliest explanation: read it first.
+        with contextlib.suppress(OSError, ValueError):
+            while self._selector.get_map() and self._drain_stderr():
+                pass
+        tail = self._stderr.tail()
+        skipped = self._lines.skipped
+        notes = []
+        if tail:
+            notes.append(f"\nstderr (tail, log {self.stderr_path}):\n{tail}")
+        if skipped:
+            notes.append(f"\n{skipped} stdout line(s) longer than {MAX_LINE_BYTES} bytes skipped")
+        if self.noise:
+            notes.append(f"\nlines that were not answers: {self.noise[:5]}")
+        return "".join(notes)
+
+    def _drain_stderr(self) -> bool:
+        stream = self._process.stderr
+        if stream is None or stream.closed:
+            return False
         try:
-            tail = self.stderr_path.read_bytes()[-_STDERR_TAIL:].decode("utf-8", "replace").strip()
-        except OSError:
-            tail = ""
-        noise = f"\nlines that were not answers: {self.noise[:5]}" if self.noise else ""
-        return (f"\nstderr (tail, full log {self.stderr_path}):\n{tail}" if tail else "") + noise
+            chunk = os.read(stream.fileno(), _CHUNK)
+        except (BlockingIOError, OSError):
+            return False
+        self._stderr.take(chunk)
+        return bool(chunk) and self._stderr.kept < STDERR_KEEP_BYTES
 
     def _kill_group(self) -> None:
-        """SIGTERM to the whole group, a grace period, then SIGKILL; reaps the leader."""
+        """SIGTERM to the whole group, a grace period, then SIGKILL; then the runaways."""
+        if self._killed:
+            return
+        self._killed = True
         pgid = self._process.pid  # start_new_session: the group id is the leader's pid
         if self._process.poll() is None:
             _signal_group(pgid, signal.SIGTERM)
@@ -271,6 +402,7 @@ class CmdAdapter:
                 self._process.wait(timeout=_TERM_GRACE_S)
         # Children may outlive the leader in its group: they are killed either way.
         _signal_group(pgid, signal.SIGKILL)
+        kill_marked(SESSION_VARIABLE, self._marker)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=_TERM_GRACE_S)
 
@@ -280,7 +412,35 @@ def _signal_group(pgid: int, sig: signal.Signals) -> None:
         os.killpg(pgid, sig)
 
 
-def _child_environ(env: AdapterEnv) -> dict[str, str]:
+def kill_marked(variable: str, marker: str) -> list[int]:
+    """SIGKILLs every process whose environment holds `variable=marker` (Linux /proc).
+
+    A daemon that called setsid has left the process group, but not the environment it was
+    started with. Returns the pids signalled; where /proc does not exist it does nothing.
+    """
+    needle = f"{variable}={marker}".encode()
+    killed = []
+    me = os.getpid()
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return killed
+    for name in names:
+        if not name.isdigit() or int(name) == me:
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as handle:
+                environ = handle.read()
+        except OSError:  # gone, or not ours to read
+            continue
+        if needle in environ.split(b"\0"):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(int(name), signal.SIGKILL)
+                killed.append(int(name))
+    return killed
+
+
+def _child_environ(env: AdapterEnv, marker: str) -> dict[str, str]:
     environ = dict(os.environ)
     environ.update({
         "AGENTCONF_ROOT": str(env.root),
@@ -290,6 +450,7 @@ def _child_environ(env: AdapterEnv) -> dict[str, str]:
         "XDG_CACHE_HOME": str(env.tmp / ".cache"),
         "XDG_STATE_HOME": str(env.tmp / ".state"),
         "PYTHONDONTWRITEBYTECODE": "1",
+        SESSION_VARIABLE: marker,
     })
     environ.update(env.extra_env)
     return environ
