@@ -48,3 +48,21 @@ def test_the_clause_to_mutant_table_in_the_docs_is_current() -> None:
 def test_the_suites_catch_the_mutant_at_its_named_clauses(entry: gallery.Entry, tmp_path: Path) -> None:
     verdict = check_mutant(entry, tmp_path / "report")
     assert verdict.killed, f"{entry.name}: {verdict.detail}"
+
+
+def test_the_reference_passes_every_clause_the_gallery_names(tmp_path: Path) -> None:
+    """The other half of a mutant's verdict: the same checks pass on a conforming implementation."""
+    import json
+    import subprocess
+    import sys
+
+    clauses = ",".join(sorted(gallery.killed_clauses()))
+    subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--clauses", clauses, "--report", str(tmp_path)],
+        capture_output=True, text=True, timeout=900, check=False, stdin=subprocess.DEVNULL,
+    )
+    report = json.loads((tmp_path / "conformance.json").read_text())
+    statuses = {clause["id"]: clause["status"] for clause in report["clauses"]}
+    not_passing = {c: s for c, s in statuses.items() if s != "pass"}
+    assert not not_passing, f"the reference does not pass: {not_passing}"
+    assert set(statuses) == set(gallery.killed_clauses())

@@ -207,8 +207,12 @@ class CmdAdapter:
                 stdin.close()  # end of input: a polite implementation exits
         # Wait for a polite exit, draining its output meanwhile so a chatty one is not stuck.
         deadline = time.monotonic() + _EXIT_GRACE_S
-        while self._process.poll() is None and time.monotonic() < deadline and not self._killed:
+        while not (self._killed or self._eof) and self._process.poll() is None \
+                and time.monotonic() < deadline:
             self._pump(min(deadline, time.monotonic() + 0.05))
+        if not self._killed:  # its output ended: it is exiting, or a child holds the pipe
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=max(0.0, deadline - time.monotonic()))
         self._kill_group()
         self._selector.close()
         for stream in (self._process.stdout, self._process.stderr):
