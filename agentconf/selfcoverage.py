@@ -210,7 +210,7 @@ class FileCoverage:
 class ExclusionUse:
     exclusion: Exclusion
     statements: int
-    executed: int  # how many of them the suites ran anyway
+    executed: int  # how many of them the suites ran all the same
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +316,9 @@ def render(report: CoverageReport, fail_under: float, summary: str = "") -> str:
         lines += ["", "out of the contract (agentconf/contract/data/out_of_contract.toml, "
                       "not counted):"]
         for use in report.exclusions:
-            anyway = f", {use.executed} run by the suites anyway" if use.executed else ""
+            # Definition lines run at import, so only "all of it ran" says an entry went stale.
+            stale = use.statements and use.executed == use.statements
+            anyway = ", every one run by the suites: remove this entry?" if stale else ""
             lines.append(f"  {use.exclusion.label} ({use.statements} statements{anyway}): "
                          f"{use.exclusion.reason}")
     verdict = "ok" if report.percent >= fail_under else "BELOW"

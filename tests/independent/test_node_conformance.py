@@ -16,14 +16,9 @@ from .node_server import NODE, SERVER_SCRIPT
 
 RUN_BOUND_S = 3600  # only catches a hang; a full run takes minutes on a busy machine
 
-# Suite checks that fail this implementation for a reason the contract does not give; each was
-# reported to the suite's owner. A check listed here may start passing; nothing else may fail.
-DISPUTED = {
-    # The failure message quotes the caller's own path back ("<SANDBOX>/outside/secret.txt leads
-    # outside the workspace"), and the check forbids the name `secret.txt` anywhere in `data`.
-    # Quoting the request is not revealing the outside: the call got nothing from there.
-    "suites/test_confine.py::test_grep_outside_the_root_is_rejected_and_reveals_nothing[absolute-file]",
-}
+# Suite checks this implementation may fail for a reason the contract does not give, each with
+# its reason; none today. A check listed here may start passing; nothing else may fail.
+DISPUTED: set[str] = set()
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed on this machine")

@@ -363,6 +363,9 @@ class CmdAdapter:
 
     def _dead(self, what: str) -> ImplementationFailure:
         code = self._process.poll()
+        if code is None and self._eof:  # its output ended: give its exit status a moment
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = self._process.wait(timeout=_TERM_GRACE_S / 2)
         status = f" (exit status {code})" if code is not None else ""
         self._kill_group()
         return ImplementationFailure(f"{self._label} {what}{status}" + self._stderr_note())
