@@ -74,7 +74,7 @@ class Exclusion:
             return found
         if self.lines is not None:
             return range(self.lines[0], self.lines[1] + 1)
-        return range(1, source.count("\n") + 2)
+        return range(1, len(source.splitlines()) + 1)
 
 
 def _definition(tree: ast.Module, qualified: str) -> range | None:

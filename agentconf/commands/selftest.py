@@ -35,11 +35,11 @@ def run(args: argparse.Namespace) -> int:
     from agentconf.cli import UsageError
     from agentconf.selftest import check_gallery, gallery, kill_rate, render_table
 
+    if args.coverage:
+        return _coverage(args)
     if args.table:
         sys.stdout.write(render_table())
         return 0
-    if args.coverage:
-        return _coverage(args)
     if args.clauses is not None or args.fail_under is not None:
         raise UsageError("--clauses and --fail-under go with --coverage")
 

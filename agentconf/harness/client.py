@@ -93,6 +93,9 @@ class Client:
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )
         self._listing: list[dict[str, Any]] | None = None
+        # Requests sent, and those of them that carried a `path`: counted for the run's stats.
+        self.calls = 0
+        self.paths = 0
 
     # ---- what the implementation offers -------------------------------------------------------
 
@@ -185,6 +188,9 @@ class Client:
         return value
 
     def _finish(self, requests: list[Request]) -> list[Result]:
+        self.calls += len(requests)
+        self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
+                          for r in requests)
         what = ", ".join(request.name for request in requests)
         try:
             if len(requests) == 1:

@@ -36,16 +36,17 @@ class Entry:
         return f"{self.kind}, mode {self.mode:o}"
 
 
-def entry_of(path: Path) -> Entry:
+def entry_of(path: str | Path) -> Entry:
     """Never opens anything but a regular file: reading a FIFO or a device could block."""
-    info = path.lstat()
+    info = os.lstat(path)
     mode = stat.S_IMODE(info.st_mode)
     if stat.S_ISLNK(info.st_mode):
         return Entry("link", mode, target=os.readlink(path))
     if stat.S_ISDIR(info.st_mode):
         return Entry("dir", mode)
     if stat.S_ISREG(info.st_mode):
-        return Entry("file", mode, content=path.read_bytes())
+        with open(path, "rb") as handle:
+            return Entry("file", mode, content=handle.read())
     if stat.S_ISFIFO(info.st_mode):
         return Entry("fifo", mode)
     return Entry("other", mode)
@@ -55,16 +56,17 @@ def scan(top: Path, skip: frozenset[str] = frozenset()) -> dict[str, Entry]:
     """Every path under `top` (relative, `/`-separated) without following links.
 
     `skip` names top-level entries whose contents are not recorded (their own entry is).
+    Runs after every call of every test, so it stays on plain strings and `os` (pathlib's
+    parsing was a good part of the harness's time).
     """
     found: dict[str, Entry] = {}
 
-    def walk(folder: Path, prefix: str) -> None:
+    def walk(folder: str, prefix: str) -> None:
         with os.scandir(folder) as entries:
             for item in sorted(entries, key=lambda e: e.name):
                 rel = prefix + item.name
-                path = Path(item.path)
                 try:
-                    entry = entry_of(path)
+                    entry = entry_of(item.path)
                 except OSError as error:  # unreadable (mode 000): still record that it exists
                     entry = Entry("other", 0, content=str(error).encode())
                 unjudged = prefix == "" and item.name in skip
@@ -72,9 +74,9 @@ def scan(top: Path, skip: frozenset[str] = frozenset()) -> dict[str, Entry]:
                 found[rel] = Entry(entry.kind, 0) if unjudged else entry
                 if entry.kind == "dir" and not unjudged:
                     with contextlib.suppress(OSError):
-                        walk(path, rel + "/")
+                        walk(item.path, rel + "/")
 
-    walk(top, "")
+    walk(os.fspath(top), "")
     return found
 
 
@@ -128,7 +130,7 @@ class DiskOracle:
         if self._moat is not None:
             for name in sorted(os.listdir(self._moat)):
                 if name not in self._moat_allowed:
-                    found["../" + name] = entry_of(self._moat / name)
+                    found["../" + name] = entry_of(os.path.join(self._moat, name))
         return found
 
     def changes(self) -> list[str]:

@@ -111,12 +111,14 @@ def _now() -> str:
 
 
 class _Test:
-    __slots__ = ("clauses", "duration", "phases")
+    __slots__ = ("calls", "clauses", "duration", "paths", "phases")
 
     def __init__(self) -> None:
         self.phases: list[dict[str, Any]] = []
         self.clauses: list[str] = []
         self.duration = 0.0
+        self.calls = 0
+        self.paths = 0
 
 
 class EventWriter:
@@ -179,6 +181,8 @@ class EventWriter:
         if payload is not None:
             test.clauses = test.clauses or list(payload.get("clauses", []))
             test.phases.append(payload)
+            test.calls += int(payload.get("calls", 0))
+            test.paths += int(payload.get("paths", 0))
         elif report.failed:  # an xdist worker crashed while running the test
             test.phases.append({"when": report.when, "outcome": "error",
                                 "evidence": _cut(str(report.longrepr))})
@@ -199,6 +203,8 @@ class EventWriter:
             "evidence": decided.get("evidence", ""),
             "reproduce": self._reproduce(nodeid, decided.get("hypothesis")),
         }
+        if test.calls:
+            event["calls"], event["paths"] = test.calls, test.paths
         case = next((phase["case"] for phase in test.phases if phase.get("case")), None)
         if case is not None:
             event["case"] = case

@@ -13,8 +13,10 @@ the controller alone writes the event stream, so `-n 2` works.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,15 +34,17 @@ from .client import Client
 from .errors import ImplementationFailure
 from .profile import ProfileError
 from .spec import ImplSpec, SpecError, resolve
-from .workspace import SandboxWorkspace
+from .workspace import SandboxWorkspace, remove_tree
 
 DEFAULT_TIMEOUT_S = 10.0
+TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
 _FAST = {"deadline": None, "database": None, "print_blob": True,
          "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
 settings.register_profile("ci", derandomize=True, max_examples=25, **_FAST)
 settings.register_profile("deep", max_examples=2000, **_FAST)
 
 _STATE = pytest.StashKey["_State"]()
+_PASSED = pytest.StashKey[bool]()
 
 
 class _State:
@@ -52,6 +56,8 @@ class _State:
         self.profile: str | None = config.getoption("agentconf_profile")
         self.explicit = self.impl is not None or self.profile is not None
         self.timeout: float | None = config.getoption("agentconf_timeout")
+        if self.timeout is None:
+            self.timeout = _timeout_from_environment()
         self.clauses = _parse_clause_filter(config.getoption("agentconf_clauses"))
         self._spec: ImplSpec | None = None
         self._spec_error: str | None = None
@@ -93,7 +99,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agentconf-clauses", metavar="IDS", default=None,
                     help="comma-separated clause ids or categories: run only their tests")
     group.addoption("--agentconf-timeout", metavar="SECONDS", type=float, default=None,
-                    help=f"per-call timeout (default: the profile's, else {DEFAULT_TIMEOUT_S:g})")
+                    help=f"per-call timeout (default: ${TIMEOUT_VARIABLE}, the profile's, "
+                         f"else {DEFAULT_TIMEOUT_S:g})")
 
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's own configure, which builds on our profile
@@ -104,7 +111,8 @@ def pytest_configure(config: pytest.Config) -> None:
     state = _State(config)
     config.stash[_STATE] = state
     if state.timeout is not None and state.timeout <= 0:
-        raise pytest.UsageError("--agentconf-timeout must be a positive number of seconds")
+        raise pytest.UsageError(f"--agentconf-timeout ({TIMEOUT_VARIABLE}) must be a positive "
+                                "number of seconds")
     if state.explicit:
         try:
             resolve(state.impl, state.profile)
@@ -114,6 +122,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if path and not hasattr(config, "workerinput"):  # the controller alone writes events
         writer = outcomes.EventWriter(Path(path), config, state_info(state), replay_command(state))
         config.pluginmanager.register(writer, "agentconf-events")
+
+
+def _timeout_from_environment() -> float | None:
+    """AGENTCONF_TIMEOUT, for callers that cannot pass --agentconf-timeout (`agentconf run`)."""
+    text = os.environ.get(TIMEOUT_VARIABLE, "").strip()
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise pytest.UsageError(
+            f"{TIMEOUT_VARIABLE}={text!r} is not a number of seconds"
+        ) from None
 
 
 def _load_hypothesis_profile(config: pytest.Config) -> None:
@@ -206,9 +227,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def ws(tmp_path: Path) -> SandboxWorkspace:
-    """A fresh sandbox: root, canaries outside it, and the disk oracle's snapshot."""
-    return SandboxWorkspace(base=tmp_path)
+def ws(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SandboxWorkspace]:
+    """A fresh sandbox: root, canaries outside it, and the disk oracle's snapshot.
+
+    Not `tmp_path`: pytest numbers those by listing the base folder for every test, which grew
+    quadratic over a run of a thousand tests. A passing test's sandbox is removed at teardown, so
+    a run leaves only the failures' sandboxes to look at (and none to clean up next time).
+    """
+    base = Path(tempfile.mkdtemp(prefix="ws-", dir=tmp_path_factory.getbasetemp()))
+    workspace = SandboxWorkspace(base=base)
+    yield workspace
+    if request.node.stash.get(_PASSED, False):
+        with contextlib.suppress(OSError):
+            remove_tree(base)
 
 
 @pytest.fixture
@@ -248,12 +281,17 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Iterator[None]:
     report: pytest.TestReport = yield  # type: ignore[misc]
+    if report.when == "call":
+        item.stash[_PASSED] = report.passed
     if item.get_closest_marker("clause") is None and not _uses_agentconf(item):
         return report
-    workspace = getattr(item, "funcargs", {}).get("ws")
-    report.user_properties.append(
-        (outcomes.PROPERTY, outcomes.phase_payload(report, call, clause_ids(item), workspace))
-    )
+    funcargs = getattr(item, "funcargs", {})
+    payload = outcomes.phase_payload(report, call, clause_ids(item), funcargs.get("ws"))
+    session = funcargs.get("client")
+    if report.when == "call" and isinstance(session, Client):
+        # How much the test asked of the implementation: the deep fuzz job reports these.
+        payload["calls"], payload["paths"] = session.calls, session.paths
+    report.user_properties.append((outcomes.PROPERTY, payload))
     return report
 
 

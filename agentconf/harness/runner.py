@@ -40,6 +40,7 @@ from .report import (
 from .report.console import Progress, render_summary
 from .report.events import EventStreamError, parse_test_event
 from .report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseline
+from .report.write import REPORT_FILES
 from .resources import suites_dir
 from .spec import ImplSpec
 
@@ -171,6 +172,7 @@ class EventFollower:
         self.offset = 0
         self.partial = b""
         self.ended = False
+        self.planned = 0
 
     def poll(self) -> None:
         try:
@@ -193,7 +195,9 @@ class EventFollower:
             return  # the final read reports malformed lines; progress only shows what it can
         if not isinstance(record, dict):
             return
-        if record.get("event") == "run_end":
+        if record.get("event") == "run_start":
+            self.planned = int(record.get("planned") or 0)
+        elif record.get("event") == "run_end":
             self.ended = True
         elif record.get("event") == "test":
             with contextlib.suppress(EventStreamError):
@@ -309,22 +313,22 @@ def finish(
 def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
     clauses = select_clauses(options.clauses)
     options.report_dir.mkdir(parents=True, exist_ok=True)
+    # A previous run's files must not outlive this run, nor be mistaken for its results.
+    for name in (*REPORT_FILES, "events.jsonl", "pytest.log"):
+        (options.report_dir / name).unlink(missing_ok=True)
     events = options.report_dir / "events.jsonl"
-    events.unlink(missing_ok=True)  # never aggregate a previous run's stream
     pytest_log = options.report_dir / "pytest.log"
     out.write(f"agentconf: checking {options.spec.display_name} ({options.spec.text})\n")
     progress = Progress(stream=out)
 
     def on_test(test: TestEvent) -> None:
-        if not progress.planned:
-            with contextlib.suppress(EventStreamError, OSError):
-                progress.planned = read_events(events).planned
+        progress.planned = follower.planned
         progress(test)
 
+    follower = EventFollower(events, on_test)
     with isolated_config() as config:
         command = pytest_command(config, run_arguments(options, events))
-        status = run_pytest(command, pytest_env(options.snapshot_dir), pytest_log,
-                            EventFollower(events, on_test))
+        status = run_pytest(command, pytest_env(options.snapshot_dir), pytest_log, follower)
     progress.finish()
     if status is None:
         out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "

@@ -72,7 +72,11 @@ def render_markdown(document: dict[str, Any]) -> str:
             lines += ["", "None."]
         for clause in chosen:
             lines += _clause_section(clause)
-    not_applicable = [c for c in clauses if c["status"] == "n/a"]
+    unchecked = document["summary"]["unchecked"]
+    if unchecked:
+        lines += ["", "## Not checked", "",
+                  f"No test in the suites checks {', '.join(unchecked)} (reported n/a)."]
+    not_applicable = [c for c in clauses if c["status"] == "n/a" and c["tests"]]
     if not_applicable:
         lines += ["", "## Not applicable", ""]
         lines += [f"- {c['id']}: {na_reason(c)}" for c in not_applicable]

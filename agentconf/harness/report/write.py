@@ -10,6 +10,7 @@ from .html import render_html
 from .junit import render_junit
 from .markdown import render_markdown
 
+CONFORMANCE = "conformance.json"
 RENDERERS = {
     "report.md": render_markdown,
     "report.html": render_html,
@@ -17,6 +18,7 @@ RENDERERS = {
     "badge.json": render_badge_json,
     "badge.svg": render_badge_svg,
 }
+REPORT_FILES = (CONFORMANCE, *RENDERERS)
 
 
 def write_reports(document: dict[str, Any], directory: Path) -> list[Path]:
@@ -24,7 +26,7 @@ def write_reports(document: dict[str, Any], directory: Path) -> list[Path]:
     validate_document(document)
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    conformance = directory / "conformance.json"
+    conformance = directory / CONFORMANCE
     conformance.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
     written.append(conformance)
     for name, render in RENDERERS.items():
