@@ -72,9 +72,15 @@ class Exclusion:
                     f"out_of_contract.toml: {self.file} defines no {self.function!r}"
                 )
             return found
+        length = len(source.splitlines())
         if self.lines is not None:
+            if self.lines[1] > length:
+                raise CoverageError(
+                    f"out_of_contract.toml: {self.label} runs past the end of the file "
+                    f"({length} lines)"
+                )
             return range(self.lines[0], self.lines[1] + 1)
-        return range(1, len(source.splitlines()) + 1)
+        return range(1, length + 1)
 
 
 def _definition(tree: ast.Module, qualified: str) -> range | None:

@@ -152,3 +152,9 @@ def test_bad_coverage_options_are_one_line_and_exit_2(
 def test_the_suites_reach_95_percent_of_the_reference_in_the_contract(tmp_path: Path) -> None:
     done = selftest("--coverage", cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr
+
+
+def test_a_line_range_past_the_end_of_its_file_is_an_error() -> None:
+    entry = Exclusion(file="agentconf/reference/results.py", reason="r", lines=(1, 10_000))
+    with pytest.raises(CoverageError, match="past the end"):
+        entry.span()

@@ -179,13 +179,23 @@ _ERRNO_CODES: dict[int, tuple[str, str]] = {
     errno.ENOENT: ("NOT_FOUND", "does not exist. Check the path with list_files."),
     errno.EISDIR: ("IS_DIRECTORY", "is a folder, not a file. Use list_files to see inside it."),
     errno.ENOTDIR: ("NOT_A_DIRECTORY", "has a file where a folder should be. Fix the folder part."),
-    errno.EACCES: ("PERMISSION_DENIED", "is not accessible: the file system denied permission."),
-    errno.EPERM: ("PERMISSION_DENIED", "is not accessible: the operation is not permitted."),
-    errno.ELOOP: ("IO_ERROR", "is part of a symbolic-link loop and cannot be resolved."),
+    errno.EACCES: (
+        "PERMISSION_DENIED",
+        "is not accessible: the file system denied permission. Ask the user, or use another file.",
+    ),
+    errno.EPERM: (
+        "PERMISSION_DENIED",
+        "is not accessible: the operation is not permitted. Ask the user, or use another file.",
+    ),
+    errno.ELOOP: (
+        "IO_ERROR",
+        "is part of a symbolic-link loop and cannot be resolved. Use a path without the loop, or "
+        "check the links with list_files.",
+    ),
     errno.ENAMETOOLONG: ("IO_ERROR", "is too long for the file system; use a shorter name."),
-    errno.EEXIST: ("ALREADY_EXISTS", "already exists."),
-    errno.ENOSPC: ("IO_ERROR", "cannot be written: the disk is full."),
-    errno.EROFS: ("PERMISSION_DENIED", "is on a read-only file system."),
+    errno.EEXIST: ("ALREADY_EXISTS", "already exists. Read and edit it, or choose another name."),
+    errno.ENOSPC: ("IO_ERROR", "cannot be written: the disk is full. Tell the user."),
+    errno.EROFS: ("PERMISSION_DENIED", "is on a read-only file system. Write somewhere else."),
 }
 
 

@@ -165,7 +165,8 @@ def answer(run: Run, timeout_ms: int, limit: int) -> Envelope:
     if run.timed_out:
         head = (
             f"Command timed out after {timeout_ms} ms and was stopped with everything it started "
-            "(SIGTERM, then SIGKILL). Partial output follows."
+            "(SIGTERM, then SIGKILL). Run a shorter command, or give a larger timeout_ms. "
+            "Partial output follows."
         )
         return fail("TIMEOUT", _sections(head, run, limit, "partial "))
     code = run.returncode
