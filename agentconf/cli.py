@@ -32,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
         if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        command = sub.add_parser(info.name.replace("_", "-"), help=module.HELP, description=module.HELP)
+        name = info.name.replace("_", "-")
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
     return parser

@@ -7,7 +7,7 @@
 
 The verdict, clause by clause, is the run's; the notes file adds what a run cannot know: why a
 clause fails (from the peer's source) and where the peer departs from the contract on purpose.
-notes.toml: `intro = "..."`, `departures = "..."` and a `[clauses]` table of id -> explanation.
+notes.toml: `intro`, `run` (how the run was made), `departures` and `[clauses]` (id -> why).
 """
 
 import argparse
@@ -79,6 +79,8 @@ def render(report: dict[str, Any], notes: dict[str, Any]) -> str:
     if notes.get("intro"):
         lines += [notes["intro"].strip(), ""]
     lines += _run_facts(report, run, summary)
+    if notes.get("run"):
+        lines[-1:-1] = [f"- {notes['run'].strip()}"]
     lines += _summary_table(clauses)
     if notes.get("departures"):
         lines += [
@@ -213,10 +215,10 @@ def _load_notes(path: Path) -> dict[str, Any]:
         raise PageError(f"cannot read {path}: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise PageError(f"{path} is not valid TOML: {error}") from None
-    unknown = sorted(set(notes) - {"intro", "departures", "clauses"})
+    unknown = sorted(set(notes) - {"intro", "run", "departures", "clauses"})
     if unknown:
         raise PageError(
-            f"{path}: unknown key(s) {', '.join(unknown)}; allowed: intro, departures, clauses"
+            f"{path}: unknown key(s) {', '.join(unknown)}; allowed: intro, run, departures, clauses"
         )
     return notes
 

@@ -11,8 +11,12 @@ class ValidationIssue(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    path: str = Field(description="Pointer to the field, `$`-rooted: `$.path`, `$.edits[2].old_text`.")
-    expected: str = Field(description="What the field should be: `string`, `present`, `integer >= 1`.")
+    path: str = Field(
+        description="Pointer to the field, `$`-rooted: `$.path`, `$.edits[2].old_text`."
+    )
+    expected: str = Field(
+        description="What the field should be: `string`, `present`, `integer >= 1`."
+    )
     received: str = Field(description="A description of the value given, at most 60 characters.")
     message: str = Field(description="A sentence a model can act on.")
 
@@ -28,13 +32,18 @@ class Denial(BaseModel):
 
 
 class Envelope(BaseModel):
-    """The answer to every tool call. `data` is for the model, `summary` for people, `diff` for tools."""
+    """The answer to every tool call.
+
+    `data` is for the model, `summary` for people, `diff` for tools (seed 000).
+    """
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
     success: bool
     data: str
-    error: str | None = Field(default=None, description="A stable code from the registry; null on success.")
+    error: str | None = Field(
+        default=None, description="A stable code from the registry; null on success."
+    )
     summary: str | None = None
     diff: str | None = Field(default=None, description="Unified diff of a file change.")
     issues: list[ValidationIssue] | None = None

@@ -19,7 +19,8 @@ class Limits:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(overrides) - known)
         if unknown:
-            raise ValueError(f"unknown limit(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+            names = ", ".join(unknown)
+            raise ValueError(f"unknown limit(s) {names}; known: {', '.join(sorted(known))}")
         return replace(self, **overrides)
 
 

@@ -20,120 +20,70 @@ METHOD_CALL = "tools/call"
 OPTIONAL_METHODS = ("initialize", "shutdown")
 
 
+_REQUEST_ID = {"type": ["integer", "string"]}
+_TOOL = {
+    "type": "object",
+    "required": ["name", "input_schema"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "description": {"type": "string"},
+        "input_schema": {"type": "object"},
+        "kind": {"enum": ["read", "edit", "delete", "move", "other"]},
+    },
+}
+
+
+def _message(id_schema: dict[str, Any], **fields: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-RPC 2.0 message object with `jsonrpc`, `id` and the given required fields."""
+    return {
+        "type": "object",
+        "required": ["jsonrpc", "id", *fields],
+        "properties": {"jsonrpc": {"const": "2.0"}, "id": id_schema, **fields},
+    }
+
+
+def _object(required: list[str], **properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "required": required, "properties": properties}
+
+
 def protocol_json_schema() -> dict[str, Any]:
     envelope = envelope_json_schema()
     defs = envelope.pop("$defs", {})
     envelope.pop("$schema", None)
     envelope.pop("$id", None)
-    tool = {
-        "type": "object",
-        "required": ["name", "input_schema"],
-        "properties": {
-            "name": {"type": "string", "minLength": 1},
-            "description": {"type": "string"},
-            "input_schema": {"type": "object"},
-            "kind": {"enum": ["read", "edit", "delete", "move", "other"]},
-        },
+    messages = {
+        "ListRequest": _message(_REQUEST_ID, method={"const": METHOD_LIST}),
+        "CallRequest": _message(
+            _REQUEST_ID,
+            method={"const": METHOD_CALL},
+            params=_object(["name", "arguments"], name={"type": "string"}, arguments={}),
+        ),
+        "ListResponse": _message(
+            _REQUEST_ID,
+            result=_object(["tools"], tools={"type": "array", "items": {"$ref": "#/$defs/Tool"}}),
+        ),
+        "CallResponse": _message(_REQUEST_ID, result={"$ref": "#/$defs/Envelope"}),
+        "InitializeResponse": _message(
+            _REQUEST_ID,
+            result=_object(
+                ["name"],
+                name={"type": "string"},
+                version={"type": "string"},
+                contract_version={"type": "string"},
+            ),
+        ),
+        "ShutdownResponse": _message(_REQUEST_ID, result={"type": "object", "maxProperties": 0}),
+        "ErrorResponse": _message(
+            {"type": ["integer", "string", "null"]},
+            error=_object(
+                ["code", "message"], code={"type": "integer"}, message={"type": "string"}
+            ),
+        ),
     }
-    request_id = {"type": ["integer", "string"]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://agentconf.dev/schemas/protocol.schema.json",
         "title": "agentconf cmd: protocol message (one JSON object per line)",
-        "$defs": {
-            **defs,
-            "Envelope": envelope,
-            "Tool": tool,
-            "ListRequest": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "method"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "method": {"const": METHOD_LIST},
-                },
-            },
-            "CallRequest": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "method", "params"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "method": {"const": METHOD_CALL},
-                    "params": {
-                        "type": "object",
-                        "required": ["name", "arguments"],
-                        "properties": {"name": {"type": "string"}, "arguments": {}},
-                    },
-                },
-            },
-            "ListResponse": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "result"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "result": {
-                        "type": "object",
-                        "required": ["tools"],
-                        "properties": {"tools": {"type": "array", "items": {"$ref": "#/$defs/Tool"}}},
-                    },
-                },
-            },
-            "CallResponse": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "result"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "result": {"$ref": "#/$defs/Envelope"},
-                },
-            },
-            "InitializeResponse": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "result"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "result": {
-                        "type": "object",
-                        "required": ["name"],
-                        "properties": {
-                            "name": {"type": "string"},
-                            "version": {"type": "string"},
-                            "contract_version": {"type": "string"},
-                        },
-                    },
-                },
-            },
-            "ShutdownResponse": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "result"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": request_id,
-                    "result": {"type": "object", "maxProperties": 0},
-                },
-            },
-            "ErrorResponse": {
-                "type": "object",
-                "required": ["jsonrpc", "id", "error"],
-                "properties": {
-                    "jsonrpc": {"const": "2.0"},
-                    "id": {"type": ["integer", "string", "null"]},
-                    "error": {
-                        "type": "object",
-                        "required": ["code", "message"],
-                        "properties": {"code": {"type": "integer"}, "message": {"type": "string"}},
-                    },
-                },
-            },
-        },
-        "oneOf": [
-            {"$ref": f"#/$defs/{name}"}
-            for name in (
-                "ListRequest", "CallRequest", "ListResponse", "CallResponse",
-                "InitializeResponse", "ShutdownResponse", "ErrorResponse",
-            )
-        ],
+        "$defs": {**defs, "Envelope": envelope, "Tool": _TOOL, **messages},
+        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in messages],
     }

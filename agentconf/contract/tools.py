@@ -31,7 +31,9 @@ CANONICAL_TOOLS: dict[str, CanonicalTool] = {
     for tool in (
         CanonicalTool("read_file", ToolKind.READ, ("path",), ("start_line", "end_line")),
         CanonicalTool("write_file", ToolKind.EDIT, ("path", "content"), ()),
-        CanonicalTool("edit_file", ToolKind.EDIT, ("path", "old_text", "new_text"), ("replace_all",)),
+        CanonicalTool(
+            "edit_file", ToolKind.EDIT, ("path", "old_text", "new_text"), ("replace_all",)
+        ),
         CanonicalTool("list_files", ToolKind.READ, (), ("path", "pattern")),
         CanonicalTool("grep", ToolKind.READ, ("pattern",), ("path", "include")),
         CanonicalTool("bash", ToolKind.OTHER, ("command",), ("timeout_ms",)),

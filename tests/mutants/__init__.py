@@ -1,4 +1,4 @@
-"""The mutant gallery: implementations each wrong in exactly one way, and the clauses that catch them.
+"""The mutant gallery: implementations each wrong in exactly one way, and the clauses catching them.
 
 Every mutant is the reference tool system with one defect grafted on, so the only thing that
 differs from a conforming implementation is the defect its docstring names. `KILLS` lists the

@@ -9,7 +9,7 @@ from agentconf.reference import create
 
 
 class Mutant:
-    """The reference, unchanged. Subclasses override one behaviour and say which clauses catch it."""
+    """The reference, unchanged. Subclasses override one behaviour and name the clauses that catch it."""
 
     KILLS: ClassVar[tuple[str, ...]] = ()
     # Set when the defect is known from public code or advisories.
@@ -32,7 +32,7 @@ class Mutant:
         return await self.reference.call_tool(name, arguments)
 
     def lexical(self, path: str) -> Path:
-        """The path the way a careless tool resolves it: joined and normalised, links not followed."""
+        """The path as a careless tool resolves it: joined and normalised, links not followed."""
         return Path(os.path.normpath(os.path.join(self.root, path.removeprefix("@"))))
 
     def inside_by_components(self, path: Path) -> bool:

@@ -88,7 +88,8 @@ class NulByteRaises(Mutant):
 
 
 class RootRejected(Mutant):
-    """Treats the root itself as outside: seed 000's `rel !== ""` test without its root exception."""
+    """Treats the root itself as outside: seed 000's `rel !== ""` test without its exception
+    for the root."""
 
     KILLS = ("CONFINE-15",)
 
@@ -212,8 +213,9 @@ class AbsolutePathsRejected(Mutant):
 
 
 class MissingTailNotNormalised(Mutant):
-    """Confines the existing prefix of a new path, then creates the rest as spelt: `new/x/../../../e`
-    has an existing prefix inside, and its `..` climb out once the folders exist."""
+    """Confines the existing prefix of a new path, then creates the rest as spelt:
+    `new/x/../../../e` has an existing prefix inside, and its `..` climb out once the folders exist.
+    """
 
     KILLS = ("CONFINE-11",)
 

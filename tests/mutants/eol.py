@@ -21,7 +21,7 @@ class _AfterEdit(Mutant):
 
 
 class WholeFileEolRewrite(_AfterEdit):
-    """Normalises every line ending of the file to its first one on write (whole-file EOL rewrite)."""
+    """Normalises every line ending of the file to its first one on write (a whole-file rewrite)."""
 
     KILLS = ("EOL-03", "EOL-06")
 
@@ -32,7 +32,7 @@ class WholeFileEolRewrite(_AfterEdit):
 
 
 class TrailingWhitespaceStripped(_AfterEdit):
-    """Strips trailing spaces from every line on write, an editor habit applied to the whole file."""
+    """Strips trailing blanks from every line on write: an editor habit applied to the whole file."""
 
     KILLS = ("EOL-02", "EOL-06")
 
@@ -76,9 +76,13 @@ class CrlfNotMatched(Mutant):
         if name == "edit_file" and isinstance(arguments, dict):
             target = self.lexical(str(arguments.get("path", "")))
             old = arguments.get("old_text")
-            if target.is_file() and isinstance(old, str) and "\n" in old:
-                if old not in target.read_bytes().decode("utf-8", "replace"):
-                    return {"success": False, "error": "TEXT_NOT_FOUND", "data": "Text not found."}
+            if (
+                target.is_file()
+                and isinstance(old, str)
+                and "\n" in old
+                and old not in target.read_bytes().decode("utf-8", "replace")
+            ):
+                return {"success": False, "error": "TEXT_NOT_FOUND", "data": "Text not found."}
         return await super().call_tool(name, arguments)
 
 

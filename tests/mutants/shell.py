@@ -132,3 +132,34 @@ class StdoutDropped(Mutant):
         if name == "bash" and answer.get("success"):
             return {**answer, "data": "Command succeeded."}
         return answer
+
+
+class WaitsForThePipesToClose(Mutant):
+    """Reads the command's output to end of file before answering, so a background child that
+    inherited stdout (`server & echo started`) holds the call until it exits or the timeout fires
+    (asyncio's `communicate()` on Python 3.11 behaves this way)."""
+
+    KILLS = ("SHELL-10",)
+    ADAPTER = "cmd"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if not _is_bash(name, arguments):
+            return await super().call_tool(name, arguments)
+        timeout_ms = arguments.get("timeout_ms") or self.limits.shell_timeout_ms
+        process = await asyncio.create_subprocess_exec(
+            "/bin/bash",
+            "-c",
+            arguments["command"],
+            cwd=self.root,
+            start_new_session=True,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        try:
+            output, _ = await asyncio.wait_for(process.communicate(), timeout_ms / 1000)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            return failed("TIMEOUT", f"Timed out after {timeout_ms} ms.")
+        return succeeded(output.decode("utf-8", "replace") or NO_OUTPUT)

@@ -41,11 +41,15 @@ def test_mutants_reach_the_harness_through_more_than_one_adapter() -> None:
 
 
 def test_the_clause_to_mutant_table_in_the_docs_is_current() -> None:
-    assert DOCS.read_text("utf-8") == render_table(), "run: agentconf selftest --table > docs/mutants.md"
+    assert DOCS.read_text("utf-8") == render_table(), (
+        "run: agentconf selftest --table > docs/mutants.md"
+    )
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry.name)
-def test_the_suites_catch_the_mutant_at_its_named_clauses(entry: gallery.Entry, tmp_path: Path) -> None:
+def test_the_suites_catch_the_mutant_at_its_named_clauses(
+    entry: gallery.Entry, tmp_path: Path
+) -> None:
     verdict = check_mutant(entry, tmp_path / "report")
     assert verdict.killed, f"{entry.name}: {verdict.detail}"
 
@@ -59,7 +63,11 @@ def test_the_reference_passes_every_clause_the_gallery_names(tmp_path: Path) -> 
     clauses = ",".join(sorted(gallery.killed_clauses()))
     subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--clauses", clauses, "--report", str(tmp_path)],
-        capture_output=True, text=True, timeout=900, check=False, stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        stdin=subprocess.DEVNULL,
     )
     report = json.loads((tmp_path / "conformance.json").read_text())
     statuses = {clause["id"]: clause["status"] for clause in report["clauses"]}

@@ -42,6 +42,7 @@ _STDERR_TAIL = 2000
 _TERM_GRACE_S = 1.0
 _EXIT_GRACE_S = 2.0
 _CHUNK = 1 << 16
+_POLL_S = 0.05  # how often a wait looks whether the leader died
 # An answer is an envelope: tools bound their output far below this. Longer is a flood.
 MAX_LINE_BYTES = 32 * 1024 * 1024
 STDERR_KEEP_BYTES = 4 * 1024 * 1024
@@ -273,12 +274,20 @@ class CmdAdapter:
             self._selector.unregister(stdin)
 
     def _wait(self, request_id: int, method: str, deadline: float) -> dict[str, Any]:
-        leader_gone_at: float | None = None
-        next_poll = time.monotonic() + 0.05
+        next_poll = time.monotonic() + _POLL_S
         while request_id not in self._answers:
             if self._killed or self._eof:
                 raise self._dead(f"exited before answering {method}")
             now = time.monotonic()
+            # A child that inherited stdout keeps it open after the leader died: do not wait
+            # for end of output then, only for what is already in the pipe.
+            if now >= next_poll:
+                next_poll = now + _POLL_S
+                if self._process.poll() is not None:
+                    self._pump(now + _POLL_S)  # the last words, if any
+                    if request_id not in self._answers:
+                        raise self._dead(f"exited before answering {method}")
+                    continue
             if now >= deadline:
                 self._kill_group()
                 raise ImplementationFailure(
@@ -286,14 +295,6 @@ class CmdAdapter:
                     f"{self._env.call_timeout_s:g} s; its process group was killed"
                     + self._stderr_note()
                 )
-            # A child that inherited stdout keeps it open after the leader died: do not wait
-            # for end of output then, only a moment for what is already in the pipe.
-            if now >= next_poll:
-                next_poll = now + 0.05
-                if leader_gone_at is None and self._process.poll() is not None:
-                    leader_gone_at = now
-                if leader_gone_at is not None and now - leader_gone_at > _TERM_GRACE_S:
-                    raise self._dead(f"exited before answering {method}")
             self._pump(min(deadline, next_poll))
         self._open.discard(request_id)
         return self._answers.pop(request_id)
