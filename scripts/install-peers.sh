@@ -3,14 +3,13 @@
 # own folder under the peers cache, with `npm ci` from the committed lockfile (so a fresh
 # machine and CI get exactly the versions the peer pages were written from).
 #
-#   scripts/install-peers.sh               # into .cache/peers/ of this checkout
-#   AGENTCONF_PEERS_DIR=/x scripts/install-peers.sh
+#   scripts/install-peers.sh        # into .cache/peers/<peer>/ of this checkout
 #
-# The profiles refer to this folder as {cache} (AGENTCONF_PEERS_DIR when set).
+# The profiles find it from their own folder: {profile_dir}/../../.cache/peers/<peer>/...
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cache="${AGENTCONF_PEERS_DIR:-$repo/.cache/peers}"
+cache="$repo/.cache/peers"
 
 if ! command -v npm >/dev/null 2>&1; then
     echo "install-peers: npm is not on PATH; install Node.js 20 or newer first" >&2

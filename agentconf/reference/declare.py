@@ -7,7 +7,7 @@ and produces the same `ValidationIssue`s.
 
 import copy
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -46,7 +46,6 @@ class ToolSpec:
     deferred: bool = False
     supported_providers: tuple[str, ...] = ()
     feature_flag: str | None = None
-    is_concurrency_safe: Callable[[Any], bool] | None = field(default=None)
 
     def __post_init__(self) -> None:
         if (self.args_model is None) == (self.json_schema is None):
@@ -73,11 +72,6 @@ class ToolSpec:
             return validate_with_model(self.args_model, arguments, received_limit=received_limit)
         assert self.json_schema is not None
         return validate_with_schema(self.json_schema, arguments, received_limit=received_limit)
-
-    def concurrency_safe(self, args: Any) -> bool:
-        if self.is_concurrency_safe is not None:
-            return self.is_concurrency_safe(args)
-        return self.kind is ToolKind.READ
 
     def listing(self) -> dict[str, Any]:
         return {

@@ -9,7 +9,7 @@ from agentconf.reference import create
 
 
 class Mutant:
-    """The reference, unchanged. Subclasses override one behaviour and name the clauses that catch it."""
+    """The reference, unchanged. A subclass overrides one behaviour and names who catches it."""
 
     KILLS: ClassVar[tuple[str, ...]] = ()
     # Set when the defect is known from public code or advisories.

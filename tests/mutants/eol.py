@@ -32,7 +32,7 @@ class WholeFileEolRewrite(_AfterEdit):
 
 
 class TrailingWhitespaceStripped(_AfterEdit):
-    """Strips trailing blanks from every line on write: an editor habit applied to the whole file."""
+    """Strips trailing blanks from every line on write: an editor habit applied to a file."""
 
     KILLS = ("EOL-02", "EOL-06")
 

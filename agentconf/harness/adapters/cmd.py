@@ -284,7 +284,10 @@ class CmdAdapter:
             if now >= next_poll:
                 next_poll = now + _POLL_S
                 if self._process.poll() is not None:
-                    self._pump(now + _POLL_S)  # the last words, if any
+                    while request_id not in self._answers and not self._eof \
+                            and time.monotonic() < deadline \
+                            and self._pump(time.monotonic() + _POLL_S):
+                        pass  # its last words, if any, are still in the pipe
                     if request_id not in self._answers:
                         raise self._dead(f"exited before answering {method}")
                     continue
@@ -299,13 +302,15 @@ class CmdAdapter:
         self._open.discard(request_id)
         return self._answers.pop(request_id)
 
-    def _pump(self, until: float) -> None:
-        """One round of select: writes pending requests, reads answers and stderr."""
+    def _pump(self, until: float) -> bool:
+        """One round of select: writes pending requests, reads answers and stderr.
+
+        Returns whether anything was ready."""
         try:
             ready = self._selector.select(max(0.0, until - time.monotonic()))
         except (OSError, ValueError):
             self._eof = True
-            return
+            return False
         for key, events in ready:
             stream = key.fileobj
             if events & selectors.EVENT_WRITE:
@@ -328,6 +333,7 @@ class CmdAdapter:
             else:
                 self._selector.unregister(stream)
                 self._eof = True
+        return bool(ready)
 
     def _take(self, raw: bytes) -> None:
         text = raw.decode("utf-8", errors="replace").strip()
