@@ -139,8 +139,21 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
     except ValueError as error:
         raise SpecError(f"cannot split the command of {text!r}: {error}") from None
     once = {"cache": _cache_dir(), "profile_dir": _profile_dir(profile)}
-    argv = [_fill(arg, once) for arg in argv]
+    base = Path(_profile_dir(profile))
+    argv = [_anchored(_fill(arg, once), base, first=i == 0) for i, arg in enumerate(argv)]
     return ImplSpec(text, scheme, rest, tuple(argv), profile)  # type: ignore[arg-type]
+
+
+def _anchored(arg: str, base: Path, *, first: bool) -> str:
+    """A relative argument naming an existing file, made absolute.
+
+    The program starts with the workspace root as its cwd, so `cmd:node server.mjs {root}` would
+    otherwise look for server.mjs in the root. A bare program name stays a PATH lookup.
+    """
+    if "{" in arg or arg.startswith("-") or os.path.isabs(arg) or (first and "/" not in arg):
+        return arg
+    candidate = base / arg
+    return str(candidate.resolve()) if candidate.is_file() else arg
 
 
 def load_factory(target: str) -> Any:

@@ -162,3 +162,17 @@ def test_the_reference_spec_is_the_reference_factory() -> None:
 def test_suites_and_fixtures_are_found_in_a_checkout() -> None:
     assert (suites_dir() / "test_registry.py").is_file()
     assert fixtures_dir().is_dir()
+
+
+def test_a_relative_script_path_in_a_command_is_anchored_where_the_user_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The program runs with cwd = the workspace root, so `cmd:node server.mjs {root}` must not
+    look for server.mjs there; a bare program name and a module name stay as they are."""
+    (tmp_path / "server.mjs").write_text("// a server\n")
+    (tmp_path / "agentconf").mkdir()
+    monkeypatch.chdir(tmp_path)
+    spec = resolve("cmd:node server.mjs {root}", None)
+    assert spec.argv == ("node", str(tmp_path / "server.mjs"), "{root}")
+    spec = resolve("cmd:python -m agentconf serve --root {root}", None)
+    assert spec.argv == ("python", "-m", "agentconf", "serve", "--root", "{root}")
