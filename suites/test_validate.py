@@ -95,9 +95,10 @@ WRONG_TYPES = [
                  marks=pytest.mark.requires("write_file"), id="write-content-number"),
     pytest.param("edit_file", {"path": "a.txt", "old_text": "a", "new_text": "b",
                                "replace_all": "true"},
-                 marks=pytest.mark.requires("edit_file"), id="edit-replace-all-string"),
+                 marks=pytest.mark.requires("edit_file", "replace_all"),
+                 id="edit-replace-all-string"),
     pytest.param("bash", {"command": "echo x", "timeout_ms": "1000"},
-                 marks=pytest.mark.requires("shell_timeout"), id="bash-timeout-string"),
+                 marks=pytest.mark.requires("bash", "shell_timeout"), id="bash-timeout-string"),
     pytest.param("bash", {"command": ["echo", "x"]},
                  marks=pytest.mark.requires("bash"), id="bash-command-list"),
 ]
