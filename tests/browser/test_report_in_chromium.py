@@ -1,0 +1,127 @@
+"""The HTML report, rendered by a real browser (headless Chromium), shows a person the verdict,
+the summary tables and the failures — self-contained, with no server and no network."""
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from agentconf.selftest import gallery_dir
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if CHROMIUM is None:
+    # CI installs Debian's chromium (.ci/run); a developer's machine may not have it.
+    pytestmark = pytest.mark.skipif(not os.environ.get("CI"), reason="chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def red_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real run of a mutant that replaces the first of two matches: red, with one failure."""
+    report = tmp_path_factory.mktemp("report")
+    env = {**os.environ, "PYTHONPATH": str(gallery_dir().parent)}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "agentconf",
+            "run",
+            "--impl",
+            "python:mutants.edit:FirstMatchReplace",
+            "--clauses",
+            "EDIT-03,READ-01",
+            "--report",
+            str(report),
+        ],
+        env=env,
+        capture_output=True,
+        timeout=600,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (report / "report.html").is_file()
+    return report
+
+
+def _chromium(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    assert CHROMIUM is not None, "chromium is not installed (CI installs Debian's chromium)"
+    profile = cwd / "chromium-profile"
+    return subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env={**os.environ, "HOME": str(cwd)},
+    )
+
+
+def test_the_rendered_page_shows_the_verdict_the_summary_and_the_failure(
+    red_report: Path, tmp_path: Path
+) -> None:
+    document = json.loads((red_report / "conformance.json").read_text())
+    dom = _chromium("--dump-dom", (red_report / "report.html").as_uri(), cwd=tmp_path).stdout
+    assert "RED" in dom
+    assert "By level" in dom and "By category" in dom
+    failing = [c["id"] for c in document["clauses"] if c["status"] == "fail"]
+    assert failing == ["EDIT-03"]
+    assert "EDIT-03" in dom and "<details" in dom
+    executed = document["summary"]["executed"]
+    assert f"{executed} of {document['summary']['planned']} planned checks executed" in dom
+
+
+def test_the_screenshot_is_a_page_with_content_not_a_blank_or_error_page(
+    red_report: Path, tmp_path: Path
+) -> None:
+    shot = tmp_path / "report.png"
+    _chromium(
+        f"--screenshot={shot}",
+        "--window-size=1200,900",
+        (red_report / "report.html").as_uri(),
+        cwd=tmp_path,
+    )
+    colours = _distinct_colours(shot.read_bytes())
+    # A blank page has one colour; the report has text, a red verdict and tinted cells.
+    assert colours >= 8, f"the screenshot has only {colours} colours"
+
+
+def _distinct_colours(png: bytes) -> int:
+    """How many distinct pixel values an 8-bit RGB(A) PNG holds (enough to tell blank from not)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    offset, idat, width, channels = 8, b"", 0, 3
+    while offset < len(png):
+        length, kind = struct.unpack(">I4s", png[offset : offset + 8])
+        chunk = png[offset + 8 : offset + 8 + length]
+        if kind == b"IHDR":
+            width, _, depth, colour_type = struct.unpack(">IIBB", chunk[:10])
+            assert depth == 8
+            channels = {2: 3, 6: 4}[colour_type]
+        elif kind == b"IDAT":
+            idat += chunk
+        offset += 12 + length
+    raw = zlib.decompress(idat)
+    stride = 1 + width * channels
+    # Filter bytes make rows differ from pixels, but a blank page still decodes to few values.
+    pixels = {
+        raw[i : i + channels]
+        for row in range(0, len(raw), stride)
+        for i in range(row + 1, row + stride, channels * 37)
+    }
+    return len(pixels)
