@@ -313,3 +313,57 @@ def test_writing_to_a_folder_is_is_directory(ws, client, path: str) -> None:
     assert result.success is False, result.evidence()
     assert result.error == "IS_DIRECTORY", result.evidence()
     assert ws.tree() == before
+
+
+# ---------------------------------------------------------------- files that are not plain text
+
+NOT_UTF8 = b"head \xff\xfe bytes\nalpha\ntail \x80 byte\n"
+
+
+def _unchanged_or_only_the_span(result: Any, after: bytes, original: bytes) -> None:
+    if result.success:
+        assert after == original.replace(b"alpha", b"omega", 1), result.evidence()
+    else:
+        assert after == original, result.evidence()
+
+
+@pytest.mark.clause("EDIT-18")
+def test_an_edit_of_a_file_with_invalid_utf8_never_corrupts_it(ws, client) -> None:
+    ws.write("mixed.bin", NOT_UTF8)
+    _read(client, "mixed.bin")
+    result = client.call("edit_file", path="mixed.bin", old_text="alpha", new_text="omega")
+    _unchanged_or_only_the_span(result, ws.read_bytes("mixed.bin"), NOT_UTF8)
+
+
+@pytest.mark.clause("EDIT-18")
+def test_an_edit_of_a_file_with_nul_bytes_this_session_wrote_never_corrupts_it(ws, client) -> None:
+    # Written by the session itself, so no read guard stands between the edit and the bytes.
+    content = "head\x00\nalpha\ntail\x00\n"
+    written = client.call("write_file", path="nul.bin", content=content)
+    if not written.success:
+        pytest.skip(f"n/a: write_file does not store text with NUL characters ({written.error})")
+    _read(client, "nul.bin")
+    result = client.call("edit_file", path="nul.bin", old_text="alpha", new_text="omega")
+    _unchanged_or_only_the_span(result, ws.read_bytes("nul.bin"), content.encode())
+
+
+def _too_large_to_read(limits: Any) -> bytes:
+    line = b"a line of a file too large to read whole\n"
+    return line * (limits.max_read_bytes // len(line) + 100)
+
+
+def _invalid_past_its_first_lines(limits: Any) -> bytes:
+    return b"plain first line\n" * 2000 + b"then \xff\xfe bytes\n" + b"more text\n" * 10
+
+
+@pytest.mark.clause("EDIT-19")
+@pytest.mark.parametrize("content_of", [_too_large_to_read, _invalid_past_its_first_lines],
+                         ids=["larger-than-max-read-bytes", "invalid-utf8-past-the-start"])
+def test_a_file_read_by_a_window_can_be_replaced_whole(ws, client, content_of) -> None:
+    ws.write("f.dat", content_of(client.limits))
+    window = client.call("read_file", path="f.dat", start_line=1, end_line=1)
+    assert window.success, window.evidence()
+    before = ws.tree()
+    result = client.call("write_file", path="f.dat", content="replaced\n")
+    assert result.success, result.evidence()
+    assert ws.tree() == {**before, "f.dat": b"replaced\n"}

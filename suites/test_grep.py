@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from agentconf.harness.errors import ImplementationFailure
+
 
 def _lines_with(data: str, *needles: str) -> list[str]:
     return [line for line in data.splitlines() if all(needle in line for needle in needles)]
@@ -156,3 +158,24 @@ def test_path_restricts_the_search(ws, client, path, kept, dropped) -> None:
     result = _search(client, pattern="shared token", path=path)
     assert kept in result.data, result.evidence()
     assert dropped not in result.data, result.evidence()
+
+
+@pytest.mark.clause("GREP-04")
+@pytest.mark.parametrize("content", BINARIES)
+def test_a_binary_file_named_as_the_path_is_skipped(ws, client, content: bytes) -> None:
+    ws.write("blob.bin", content)
+    result = client.call("grep", pattern="needle", path="blob.bin")
+    assert "BINTOKEN" not in result.data, result.evidence()
+    assert "\x00" not in result.data and "\ufffd" not in result.data, result.evidence()
+
+
+@pytest.mark.clause("GREP-09")
+@pytest.mark.parametrize("path", ["pipe", "sub/pipe"])
+def test_a_fifo_named_as_the_path_is_answered_at_once(ws, client, path: str) -> None:
+    ws.fifo(path)
+    try:
+        result = client.call("grep", pattern="needle", path=path)
+    except ImplementationFailure as failure:
+        pytest.fail(f"grep on a FIFO did not answer: {failure}")
+    # Any answer will do, a failure or no matches: the clause is about answering at all.
+    assert isinstance(result.success, bool), result.evidence()

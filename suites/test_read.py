@@ -187,3 +187,29 @@ def test_a_window_past_the_end_is_answered_without_a_crash(ws, client, start, en
         assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     else:
         assert _shows_number(result.data, len(WORDS)), result.evidence()
+
+
+@pytest.mark.clause("READ-04")
+@pytest.mark.parametrize("offset", [20_000, 100_000], ids=["past-8-kib", "past-64-kib"])
+def test_invalid_utf8_far_into_a_file_is_still_binary_file(ws, client, offset: int) -> None:
+    # A sniff of the first few KiB is a fine shortcut, but it cannot be the whole judgement:
+    # the text before the bad byte must not come back as if the file were text.
+    line = "BINTOKEN plain text line\n"
+    ws.write("late.bin", (line * (offset // len(line))).encode() + b"\xff\xfe tail\n")
+    result = client.call("read_file", path="late.bin")
+    assert result.success is False, result.evidence()
+    assert result.error == "BINARY_FILE", result.evidence()
+    assert "BINTOKEN" not in result.data, result.evidence()
+
+
+@pytest.mark.clause("READ-12")
+@pytest.mark.parametrize(("start", "end"), [(5, 3), (12, 1), (2, 1)])
+def test_a_window_ending_before_it_starts_is_invalid_args(ws, client, start: int, end: int) -> None:
+    _numbered_file(ws)
+    result = client.call("read_file", path="words.txt", start_line=start, end_line=end)
+    assert result.success is False, result.evidence()
+    assert result.error == "INVALID_ARGS", result.evidence()
+    assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
+    if client.has("validation_issues"):
+        paths = {issue.get("path") for issue in result.issues or []}
+        assert paths & {"$.start_line", "$.end_line"}, result.evidence()

@@ -183,3 +183,62 @@ def test_tool_search_finds_a_tool_by_a_word_of_its_name(client) -> None:
     properties = wanted.get("input_schema", {}).get("properties", {})
     if properties:
         assert any(name in result.data for name in properties), "no input schema in the answer"
+
+
+# ---------------------------------------------------------------- tools revealed by tool_search
+
+# Words a deferred tool's name or description is likely to hold; what a search reveals is judged
+# like any advertised tool, whatever it is.
+_SEARCH_WORDS = ("file", "info", "search", "list", "read", "write", "edit", "run", "find")
+
+
+def _revealed_tools(client: Any) -> list[dict[str, Any]]:
+    """Tools that tools/list shows only after tool_search has found them."""
+    first = {tool["name"] for tool in client.list_tools()}
+    for word in _SEARCH_WORDS:
+        client.call("tool_search", query=word)
+    revealed = [tool for tool in client.list_tools() if tool["name"] not in first]
+    if not revealed:
+        pytest.skip("n/a: tool_search revealed no deferred tool")
+    return revealed
+
+
+def _string_arguments(tool: dict[str, Any], value: str) -> dict[str, Any] | None:
+    """`value` for every required argument, when all of them are strings; else None."""
+    schema = tool.get("input_schema", {})
+    properties = schema.get("properties", {})
+    required = schema.get("required", [])
+    if any(properties.get(name, {}).get("type") != "string" for name in required):
+        return None
+    return {name: value for name in required}
+
+
+@pytest.mark.clause("REGISTRY-03")
+@pytest.mark.requires("tool_search")
+def test_a_tool_revealed_by_tool_search_is_callable(ws, client) -> None:
+    ws.write("a.txt", "alpha\n")
+    for tool in _revealed_tools(client):
+        arguments = _string_arguments(tool, "a.txt")
+        result = client.call_raw(tool["name"], arguments if arguments is not None else {})
+        assert result.error != "TOOL_NOT_FOUND", result.evidence()
+
+
+@pytest.mark.clause("REGISTRY-06")
+@pytest.mark.requires("tool_search")
+@pytest.mark.parametrize("path", ["a.txt", "blob.bin", "sub", "pipe", ".", "missing.txt"])
+def test_a_revealed_read_tool_changes_nothing_whatever_it_is_pointed_at(ws, client, path) -> None:
+    ws.write("a.txt", "alpha\nbeta\n")
+    ws.write("blob.bin", b"\x00\x01\x02 binary")
+    ws.write("sub/b.txt", "beta\n")
+    ws.fifo("pipe")
+    readers = [tool for tool in _revealed_tools(client) if tool.get("kind") == ToolKind.READ.value]
+    callable_with_a_path = [
+        (tool, arguments) for tool in readers
+        if (arguments := _string_arguments(tool, path))
+    ]
+    if not callable_with_a_path:
+        pytest.skip("n/a: no revealed read tool takes only string arguments")
+    before = ws.tree()
+    for tool, arguments in callable_with_a_path:
+        client.call_raw(tool["name"], arguments)
+        assert ws.tree() == before, f"{tool['name']}({arguments!r}) changed the root"

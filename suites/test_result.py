@@ -221,3 +221,69 @@ def test_a_successful_edit_carries_a_one_line_summary(ws, client) -> None:
     assert result.success, result.evidence()
     assert isinstance(result.summary, str) and result.summary.strip(), result.evidence()
     assert "\n" not in result.summary.strip(), result.evidence()
+
+
+# An include glob that does not parse reaches the search engine's own error path.
+BAD_GLOBS = ["[", "{a", "a[z-a]"]
+
+
+@pytest.mark.clause("RESULT-04")
+@pytest.mark.requires("grep")
+@pytest.mark.parametrize("include", BAD_GLOBS)
+def test_an_include_glob_that_does_not_parse_gets_an_envelope(ws, client, include: str) -> None:
+    ws.write("a.txt", "alpha\n")
+    arguments = {"pattern": "alpha", "include": include}
+    result = _answered(lambda: client.call("grep", **arguments), f"grep({arguments!r})")
+    assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
+    if not result.success:
+        assert result.error in ERROR_CODES, result.evidence()
+
+
+@pytest.mark.clause("RESULT-04")
+@pytest.mark.requires("write_file")
+def test_a_write_path_longer_than_the_system_allows_gets_an_envelope(ws, client) -> None:
+    # Each name is short; together they pass PATH_MAX (4096 on Linux) only once created.
+    path = "d/" * 2100 + "f.txt"
+    result = _answered(lambda: client.call("write_file", path=path, content="x"), "write_file")
+    assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
+    if not result.success:
+        assert result.error in ERROR_CODES, result.evidence()
+
+
+# A lone surrogate is a JSON string (`"\ud800"`) but not Unicode text: it cannot become a file
+# name or UTF-8 content as it is. (Models do send them: half an emoji cut by a token limit.)
+LONE_SURROGATES: list[tuple[str, dict[str, Any]]] = [
+    ("read_file", {"path": "lone\ud800surrogate.txt"}),
+    ("write_file", {"path": "lone\udfffsurrogate.txt", "content": "x"}),
+    ("write_file", {"path": "surrogate-content.txt", "content": "half an emoji \ud83d here"}),
+    ("list_files", {"path": "\udc80"}),
+]
+
+
+@pytest.mark.clause("RESULT-04")
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [pytest.param(tool, args, marks=_needs(tool), id=f"{tool}-{i}")
+     for i, (tool, args) in enumerate(LONE_SURROGATES)],
+)
+def test_a_lone_surrogate_in_an_argument_gets_an_envelope(ws, client, tool, arguments) -> None:
+    ws.write("a.txt", "alpha\n")
+    try:
+        result = _answered(lambda: client.call(tool, **arguments), f"{tool}({arguments!r})")
+    except UnicodeEncodeError:
+        # The transport encoded the request as UTF-8 text instead of escaping the surrogate.
+        pytest.skip("n/a: this transport cannot carry a lone surrogate to the implementation")
+    assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
+    if not result.success:
+        assert result.error in ERROR_CODES, result.evidence()
+
+
+@pytest.mark.clause("RESULT-07")
+@pytest.mark.requires("read_file")
+def test_a_call_with_hundreds_of_problems_answers_within_the_message_budget(client) -> None:
+    # Hundreds of unknown arguments: every one is a problem, and the words must stay short.
+    arguments = {f"unknown_argument_{index:03d}": index for index in range(300)}
+    result = client.call("read_file", path="a.txt", **arguments)
+    assert result.success is False, result.evidence()
+    budget = client.limits.message_budget_chars
+    assert len(result.data) <= budget, f"{len(result.data)} characters, over the budget of {budget}"

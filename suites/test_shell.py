@@ -201,3 +201,39 @@ def test_a_background_process_keeping_the_output_open_does_not_hold_the_call(
     result = _answered(lambda: client.call("bash", **arguments), command)
     assert result.success, result.evidence()
     assert "started" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-11")
+@pytest.mark.parametrize(("signal_name", "number"), [("KILL", 9), ("TERM", 15), ("HUP", 1)])
+def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
+    ws, client, signal_name: str, number: int
+) -> None:
+    result = _answered(
+        lambda: client.call("bash", command=f"echo before-signal; kill -{signal_name} $$"), "bash"
+    )
+    assert result.success is False, result.evidence()
+    assert result.error == "NONZERO_EXIT", result.evidence()
+    named = signal_name in result.data.upper() or _shows_number(result.data, 128 + number)
+    assert named, result.evidence()
+    assert "before-signal" in result.data, result.evidence()
+
+
+@pytest.mark.clause("SHELL-12")
+@pytest.mark.parametrize("exit_code", [0, 3], ids=["success", "failure"])
+def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit_code) -> None:
+    limits = client.limits
+    size = 5 * limits.max_output_chars
+
+    def flood(start: str, end: str) -> str:
+        return f"{{ echo {start}; head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo {end}; }}"
+
+    command = (f"{flood('OUT-START', 'OUT-END')}; {flood('ERR-START', 'ERR-END')} 1>&2; "
+               f"exit {exit_code}")
+    result = _answered(lambda: client.call("bash", command=command), "bash")
+    assert result.success is (exit_code == 0), result.evidence()
+    bound = limits.max_output_chars + 2 * limits.marker_budget_chars
+    assert len(result.data) <= bound, f"{len(result.data)} characters, more than {bound}"
+    shown = [mark for mark in ("OUT-START", "OUT-END") if mark in result.data]
+    assert shown, f"no stdout is shown: {result.data[:200]!r} … {result.data[-200:]!r}"
+    shown = [mark for mark in ("ERR-START", "ERR-END") if mark in result.data]
+    assert shown, f"no stderr is shown: {result.data[:200]!r} … {result.data[-200:]!r}"

@@ -198,3 +198,40 @@ def test_editing_through_a_link_out_is_rejected(ws, client, path: str, old_text:
     before = ws.tree()
     _rejected_outside(client.call("edit_file", path=path, old_text=old_text, new_text="edited"))
     assert ws.tree() == before
+
+
+DANGLING_IN = [
+    pytest.param("dangling_in", "made_by_link.txt", "dangling_in", id="file-beside"),
+    pytest.param("dangling_in", "sub/deeper/made_by_link.txt", "dangling_in",
+                 id="file-in-missing-folders"),
+    pytest.param("gone_in", "missing_dir", "gone_in/new.txt", id="missing-folder"),
+]
+
+
+@pytest.mark.clause("SYMLINK-11")
+@pytest.mark.parametrize(("link", "target", "path"), DANGLING_IN)
+def test_a_write_through_a_dangling_link_inside_fails_cleanly_or_lands(
+    ws, client, link: str, target: str, path: str
+) -> None:
+    ws.write("keep.txt", "kept\n")
+    ws.symlink(link, target)
+    before = ws.tree()
+    result = client.call("write_file", path=path, content="written through a link\n")
+    if not result.success:
+        assert ws.tree() == before, result.evidence()
+        return
+    assert ws.path(path).read_bytes() == b"written through a link\n", result.evidence()
+    assert ws.read_bytes("keep.txt") == b"kept\n"
+
+
+@pytest.mark.clause("SYMLINK-11")
+def test_a_write_through_an_absolute_dangling_link_inside_fails_cleanly_or_lands(
+    ws, client
+) -> None:
+    ws.symlink("dangling_abs", ws.root / "made_by_absolute_link.txt")
+    before = ws.tree()
+    result = client.call("write_file", path="dangling_abs", content="absolute\n")
+    if not result.success:
+        assert ws.tree() == before, result.evidence()
+        return
+    assert ws.path("dangling_abs").read_bytes() == b"absolute\n", result.evidence()

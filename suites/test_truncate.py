@@ -127,3 +127,24 @@ def test_output_within_the_limit_is_returned_whole(ws, client, text_of) -> None:
     result = _print(ws, client, text)
     assert text in result.data, f"{len(result.data)} characters returned for {len(text)}"
     assert "truncat" not in result.data.lower()
+
+
+@pytest.mark.clause("TRUNCATE-01")
+@pytest.mark.requires("read_file")
+@pytest.mark.parametrize("window", [None, (1, 2)], ids=["whole-read", "window"])
+def test_a_read_of_one_line_longer_than_the_limit_is_bounded(ws, client, window) -> None:
+    limits = client.limits
+    # Long enough to be cut several times over, small enough for a whole read.
+    length = min(3 * limits.max_output_chars, limits.max_read_bytes // 2)
+    ws.write("long.txt", "LONG-LINE-START" + "w" * length + "\nsecond line\n")
+    arguments: dict[str, Any] = {"path": "long.txt"}
+    if window is not None:
+        if not client.has("line_window"):
+            pytest.skip("n/a: read_file takes no line window")
+        arguments.update(start_line=window[0], end_line=window[1])
+    result = client.call("read_file", **arguments)
+    assert result.success, result.evidence()
+    assert len(result.data) <= limits.max_output_chars + limits.marker_budget_chars, (
+        f"{len(result.data)} characters"
+    )
+    assert "LONG-LINE-START" in result.data, result.data[:300]

@@ -5,6 +5,7 @@ Seed 000's ValidationIssue: `{path, expected, received, message}`, `path` a `$`-
 """
 
 import re
+import weakref
 from typing import Any
 
 import pytest
@@ -333,3 +334,64 @@ def test_an_issue_message_names_the_field_it_is_about(client) -> None:
         field = issue["path"].removeprefix("$.")
         assert field in issue["message"], issue
         assert len(issue["message"].split()) >= 3, f"not a sentence: {issue}"
+
+
+# Words a deferred tool's name or description is likely to hold (as in test_registry.py).
+_SEARCH_WORDS = ("file", "info", "search", "list", "read", "write", "edit", "run", "find")
+_REVEALED: "weakref.WeakKeyDictionary[Any, list[dict[str, Any]]]" = weakref.WeakKeyDictionary()
+
+
+def _revealed_tools(client: Any) -> list[dict[str, Any]]:
+    """Tools listed only after tool_search found them, found once per session: hypothesis must
+    see the same choices in every example."""
+    if client not in _REVEALED:
+        first = {tool["name"] for tool in client.list_tools()}
+        for word in _SEARCH_WORDS:
+            client.call("tool_search", query=word)
+        _REVEALED[client] = [t for t in client.list_tools() if t["name"] not in first]
+    return _REVEALED[client]
+
+
+@pytest.mark.clause("VALIDATE-10")
+@pytest.mark.requires("tool_search")
+@PROPERTY
+@given(data=st.data())
+def test_a_tool_revealed_by_tool_search_validates_like_any_other(ws, client, data) -> None:
+    revealed = [tool for tool in _revealed_tools(client)
+                if tool["name"] != client.tool_name("bash")]
+    if not revealed:
+        pytest.skip("n/a: tool_search revealed no deferred tool")
+    if not ws.exists("a.txt"):
+        ws.write("a.txt", "alpha\n")
+    before = ws.tree()
+    tool = data.draw(st.sampled_from(revealed), label="tool")
+    schema = tool.get("input_schema", {})
+    arguments = data.draw(ill_typed_arguments(schema, strings=_DEFAULT_STRINGS), label="arguments")
+    result = client.call_raw(tool["name"], arguments)
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    fields = set(schema.get("properties", {})) | set(arguments)
+    for issue in result.issues:
+        path = issue["path"]
+        assert path == "$" or any(
+            path == f"$.{name}" or path.startswith((f"$.{name}.", f"$.{name}["))
+            for name in fields
+        ), f"issue points at no real field: {issue}"
+    assert ws.tree() == before
+
+
+@pytest.mark.clause("VALIDATE-09")
+@pytest.mark.requires("tool_search")
+@pytest.mark.parametrize(
+    "arguments", [["a.txt"], "a.txt", None, 3], ids=["array", "string", "null", "number"]
+)
+def test_arguments_to_a_revealed_tool_that_are_not_an_object_are_invalid(
+    ws, client, arguments
+) -> None:
+    revealed = [tool for tool in _revealed_tools(client)
+                if tool["name"] != client.tool_name("bash")]
+    if not revealed:
+        pytest.skip("n/a: tool_search revealed no deferred tool")
+    ws.write("a.txt", "alpha\n")
+    for tool in revealed:
+        _assert_invalid(client.call_raw(tool["name"], arguments))

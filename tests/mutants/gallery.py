@@ -21,6 +21,7 @@ MODULES = (
     "result",
     "read",
     "protocol",
+    "extra",
 )
 HERE = Path(__file__).resolve().parent
 SERVE = HERE / "programs" / "serve_mutant.py"

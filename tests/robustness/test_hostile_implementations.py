@@ -101,7 +101,7 @@ ERRORS = {
     "hang_call": ("REGISTRY-04", "did not answer tools/call within 1.5 s"),
     "exit_mid": ("REGISTRY-04", "exited before answering tools/call (exit status 5)"),
     "garbage": ("REGISTRY-04", "not JSON: this is not json"),
-    "flood": ("REGISTRY-04", "longer than"),
+    "flood": ("REGISTRY-04", "bytes on stdout since the last newline"),
     "ignore_term": ("REGISTRY-04", "its process group was killed"),
     "wrong_id": ("REGISTRY-04", "answer to no open request (id 10"),
 }

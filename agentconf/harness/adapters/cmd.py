@@ -97,11 +97,13 @@ class _Lines:
         self._size = 0
         self._skipping = False
         self.skipped = 0
+        self.unfinished = 0  # bytes since the last newline, kept or not
 
     def feed(self, chunk: bytes) -> list[bytes]:
         lines = []
         while chunk:
             head, newline, chunk = chunk.partition(b"\n")
+            self.unfinished = 0 if newline else self.unfinished + len(head)
             if not self._skipping:
                 self._parts.append(head)
                 self._size += len(head)
@@ -389,6 +391,9 @@ class CmdAdapter:
             notes.append(f"\nstderr (tail, log {self.stderr_path}):\n{tail}")
         if skipped:
             notes.append(f"\n{skipped} stdout line(s) longer than {MAX_LINE_BYTES} bytes skipped")
+        if self._lines.unfinished:
+            notes.append(f"\n{self._lines.unfinished} bytes on stdout since the last newline "
+                         f"(a line longer than {MAX_LINE_BYTES} bytes is not kept)")
         if self.noise:
             notes.append(f"\nlines that were not answers: {self.noise[:5]}")
         return "".join(notes)

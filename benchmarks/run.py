@@ -1,0 +1,310 @@
+"""agentconf benchmarks: each figure measured side by side with its comparison, in one run.
+
+    .venv/bin/python benchmarks/run.py            # everything (a few minutes, ~1.3 GB of disk)
+    .venv/bin/python benchmarks/run.py --only overhead,memory --grep-tree-mb 50
+
+Prints one table: figure, ours, the comparison, ratio, target, met or not. Big files are made in
+a temporary folder (TMPDIR) and deleted. Memory is measured in a child process: the child does
+its imports and setup, resets its peak RSS (/proc/self/clear_refs), runs the operation and reads
+VmHWM, so the figure is the real peak of the operation, with the interpreter's idle RSS shown
+apart. Times are wall clock: on a shared machine read the CPU column of the full runs too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+PYTHON = sys.executable
+MB = 1024 * 1024
+GB = 1024 * MB
+
+
+@dataclass
+class Row:
+    figure: str
+    ours: float
+    comparison: float | None
+    unit: str
+    target: str
+    met: bool | None
+    note: str = ""
+
+    def cells(self) -> list[str]:
+        ratio = (f"{self.ours / self.comparison:.2f}x"
+                 if self.comparison not in (None, 0) else "-")
+        comparison = "-" if self.comparison is None else _fmt(self.comparison, self.unit)
+        met = {True: "yes", False: "NO", None: "-"}[self.met]
+        return [self.figure, _fmt(self.ours, self.unit), comparison, ratio, self.target, met]
+
+
+def _fmt(value: float, unit: str) -> str:
+    return f"{value:.1f} {unit}" if value < 100 else f"{value:.0f} {unit}"
+
+
+def best_per_call(function: Callable[[], object], block: int = 100, rounds: int = 30) -> float:
+    """Seconds per call, the best block of `rounds`: noise on a shared machine only adds."""
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for _ in range(block):
+            function()
+        best = min(best, (time.perf_counter() - started) / block)
+    return best
+
+
+# ------------------------------------------------------------------ full runs
+
+
+def full_run(workers: int | None, folder: Path) -> tuple[float, float, bool]:
+    """Wall and CPU seconds (this process's children) of `agentconf run` against the reference."""
+    command = [PYTHON, "-m", "agentconf", "run", "--report", str(folder / f"report-{workers}")]
+    if workers:
+        command += ["-n", str(workers)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode == 0
+
+
+def bench_full(folder: Path) -> list[Row]:
+    serial, serial_cpu, ok_serial = full_run(None, folder)
+    parallel, parallel_cpu, ok_parallel = full_run(2, folder)
+    note = "" if ok_serial and ok_parallel else "a run was not green"
+    return [
+        Row("full run, serial (wall)", serial, None, "s", "-", None, note),
+        Row("full run, -n 2 (wall) vs serial", parallel, serial, "s", "<= 20 s",
+            parallel <= 20, note),
+        Row("full run CPU, -n 2 vs serial", parallel_cpu, serial_cpu, "s", "-", None),
+    ]
+
+
+# ------------------------------------------------------------------ harness overhead
+
+
+def bench_overhead(folder: Path) -> list[Row]:
+    import asyncio
+
+    from agentconf.contract import Workspace
+    from agentconf.harness.adapters.base import AdapterEnv
+    from agentconf.harness.adapters.cmd import CmdAdapter
+    from agentconf.harness.adapters.python import PythonAdapter
+    from agentconf.harness.profile import Profile
+    from agentconf.reference import create
+
+    root = folder / "root"
+    root.mkdir(exist_ok=True)
+    env = AdapterEnv(root=root, home=folder, tmp=folder)
+    arguments = {"path": "a.txt"}  # an unknown tool: the cheapest answer the reference has
+    reference = create(Workspace(root=root))
+    loop = asyncio.new_event_loop()
+
+    async def direct_block() -> None:
+        for _ in range(100):
+            await reference.call_tool("no_such_tool", dict(arguments))
+
+    direct = best_per_call(lambda: loop.run_until_complete(direct_block()), block=1) / 100
+    adapter = PythonAdapter(create, "reference", env, Profile())
+    in_process = best_per_call(lambda: adapter.call_tool("no_such_tool", arguments))
+    adapter.close()
+
+    serve = [PYTHON, "-m", "agentconf", "serve", "--root", str(root)]
+    cmd = CmdAdapter(serve, env)
+    round_trip = best_per_call(lambda: cmd.call_tool("no_such_tool", arguments), rounds=15)
+    cmd.close()
+    raw = best_per_call(raw_pipe_client(serve), rounds=15)
+    return [
+        Row("in-process call vs direct (us)", in_process * 1e6, direct * 1e6, "us",
+            "<= 50 us added", in_process - direct <= 50e-6,
+            f"added {(in_process - direct) * 1e6:.0f} us"),
+        Row("cmd: round trip vs direct (us)", round_trip * 1e6, direct * 1e6, "us",
+            "<= 300 us added", round_trip - direct <= 300e-6,
+            f"added {(round_trip - direct) * 1e6:.0f} us"),
+        Row("cmd: adapter vs bare pipe client (us)", round_trip * 1e6, raw * 1e6, "us",
+            "harness share", None, f"harness adds {(round_trip - raw) * 1e6:.0f} us"),
+    ]
+
+
+def raw_pipe_client(command: list[str]) -> Callable[[], object]:
+    """The least a client can do: write a line, read a line. Its process lives as long as we do."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                       "params": {"name": "no_such_tool", "arguments": {"path": "a.txt"}}})
+    data = line.encode() + b"\n"
+    assert process.stdin and process.stdout
+
+    def call() -> object:
+        process.stdin.write(data)  # type: ignore[union-attr]
+        process.stdin.flush()  # type: ignore[union-attr]
+        return process.stdout.readline()  # type: ignore[union-attr]
+
+    return call
+
+
+# ------------------------------------------------------------------ grep and memory
+
+CHILD = textwrap.dedent('''
+    import asyncio, json, os, sys, time
+    from pathlib import Path
+    from agentconf.contract import Workspace
+    from agentconf.reference import create
+    root, engine, tool, arguments = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+    system = create(Workspace(root=Path(root)), grep_engine=engine)
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(system.call_tool("no_such_tool", {}))  # warm: lazy imports done
+    def status(key):
+        for line in open("/proc/self/status"):
+            if line.startswith(key):
+                return int(line.split()[1]) * 1024
+    idle = status("VmRSS:")
+    with open("/proc/self/clear_refs", "w") as handle:
+        handle.write("5")  # resets VmHWM, the peak, to the current RSS
+    started = time.perf_counter()
+    envelope = loop.run_until_complete(system.call_tool(tool, arguments))
+    seconds = time.perf_counter() - started
+    print(json.dumps({"seconds": seconds, "peak": status("VmHWM:"), "idle": idle,
+                      "chars": len(envelope.get("data", "")), "error": envelope.get("error")}))
+''')
+
+
+def in_child(root: Path, tool: str, arguments: dict[str, object], engine: str = "auto") -> dict:
+    done = subprocess.run([PYTHON, "-c", CHILD, str(root), engine, tool, json.dumps(arguments)],
+                          capture_output=True, text=True, check=False, timeout=1800)
+    if done.returncode != 0:
+        raise RuntimeError(f"the child failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def make_tree(root: Path, total_mb: int) -> None:
+    """Source-like text files, 100 KB each, a rare needle in some of them."""
+    line = b"def function_%d(argument): return argument * 2  # ordinary text\n"
+    block = b"".join(line % n for n in range(1500))[: 100 * 1024]
+    for index in range(total_mb * 10):
+        folder = root / f"pkg{index // 100}"
+        folder.mkdir(parents=True, exist_ok=True)
+        needle = b"NEEDLE_%d found here\n" % index if index % 97 == 0 else b""
+        (folder / f"module{index}.py").write_bytes(block + needle)
+
+
+def big_text_file(path: Path, size: int) -> int:
+    """Writes about `size` bytes of text lines; returns the number of lines."""
+    line = b"an ordinary line of text that goes on for a while, nothing to find\n"
+    block = line * (MB // len(line))
+    lines = 0
+    with path.open("wb") as handle:
+        written = 0
+        while written < size:
+            handle.write(block)
+            written += len(block)
+            lines += MB // len(line)
+        handle.write(b"the last line\nNEEDLE at the end\nthe very last line\n")
+    return lines + 3
+
+
+def bench_grep(folder: Path, tree_mb: int) -> list[Row]:
+    from agentconf.reference.tools.grep import find_rg
+
+    root = folder / "tree"
+    make_tree(root, tree_mb)
+    rg = find_rg()
+    assert rg, "no rg"
+    raw = min(_timed([rg, "-n", "--", "NEEDLE_", str(root)]) for _ in range(3))
+    ours = min(in_child(root, "grep", {"pattern": "NEEDLE_"}, "rg")["seconds"] for _ in range(3))
+    return [Row(f"grep tool vs raw rg, {tree_mb} MB tree (s)", ours, raw, "s", "<= 1.3x",
+                ours <= 1.3 * raw)]
+
+
+def _timed(command: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, capture_output=True, check=False)
+    return time.perf_counter() - started
+
+
+def bench_memory(folder: Path, big_mb: int) -> list[Row]:
+    root = folder / "big"
+    root.mkdir(exist_ok=True)
+    lines = big_text_file(root / "big.txt", big_mb * MB)
+    rows = []
+    grep = in_child(root, "grep", {"pattern": "NEEDLE"}, "python")
+    rows.append(_memory_row(f"python grep fallback, {big_mb} MB file", grep))
+    read = in_child(root, "read_file", {"path": "big.txt", "start_line": lines - 2,
+                                        "end_line": lines})
+    rows.append(_memory_row(f"read_file 3-line window at the end of {big_mb} MB", read))
+    (root / "big.txt").unlink()
+    command = f"head -c {big_mb * MB} /dev/zero | tr '\\\\0' 'x'"
+    bash = in_child(root, "bash", {"command": command, "timeout_ms": 600_000})
+    rows.append(_memory_row(f"bash printing {big_mb} MB", bash))
+    return rows
+
+
+def _memory_row(figure: str, measured: dict) -> Row:
+    peak_mb = measured["peak"] / MB
+    idle_mb = measured["idle"] / MB
+    added = peak_mb - idle_mb
+    note = (f"idle {idle_mb:.0f} MB, peak {peak_mb:.0f} MB; answer {measured['chars']} chars"
+            f"{', ' + measured['error'] if measured['error'] else ''}; "
+            f"{measured['seconds']:.1f} s")
+    bounded = measured["chars"] <= 60_000
+    return Row(figure + " (MB added)", added, None, "MB", "< 64 MB, bounded",
+               added < 64 and bounded, note)
+
+
+# ------------------------------------------------------------------ main
+
+
+def print_table(rows: list[Row]) -> None:
+    header = ["figure", "ours", "comparison", "ratio", "target", "met"]
+    table = [header] + [row.cells() for row in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+    for index, line in enumerate(table):
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)))
+        if index == 0:
+            print("  ".join("-" * width for width in widths))
+    notes = [f"- {row.figure}: {row.note}" for row in rows if row.note]
+    if notes:
+        print("\nnotes:\n" + "\n".join(notes))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="full,overhead,grep,memory",
+                        help="comma-separated: full, overhead, grep, memory")
+    parser.add_argument("--grep-tree-mb", type=int, default=200)
+    parser.add_argument("--big-file-mb", type=int, default=1024)
+    args = parser.parse_args()
+    wanted = {name.strip() for name in args.only.split(",")}
+    unknown = wanted - {"full", "overhead", "grep", "memory"}
+    if unknown:
+        parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="agentconf-bench-") as temporary:
+        folder = Path(temporary)
+        if "overhead" in wanted:
+            rows += bench_overhead(folder)
+        if "grep" in wanted:
+            rows += bench_grep(folder, args.grep_tree_mb)
+        if "memory" in wanted:
+            rows += bench_memory(folder, args.big_file_mb)
+        if "full" in wanted:
+            rows += bench_full(folder)
+    print_table(rows)
+    print(f"\nmachine: {os.cpu_count()} cores, load average "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
