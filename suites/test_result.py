@@ -241,9 +241,14 @@ def test_an_include_glob_that_does_not_parse_gets_an_envelope(ws, client, includ
 
 @pytest.mark.clause("RESULT-04")
 @pytest.mark.requires("write_file")
-def test_a_write_path_longer_than_the_system_allows_gets_an_envelope(ws, client) -> None:
-    # Each name is short; together they pass PATH_MAX (4096 on Linux) only once created.
-    path = "d/" * 2100 + "f.txt"
+@pytest.mark.parametrize(
+    "path",
+    # Short names that pass PATH_MAX (4096 on Linux) together; a name past NAME_MAX (255) in a
+    # folder that does not exist yet, so nothing complains before the folder is made.
+    ["d/" * 2100 + "f.txt", "fresh/" + "n" * 300],
+    ids=["past-path-max", "past-name-max-in-a-new-folder"],
+)
+def test_a_write_path_longer_than_the_system_allows_gets_an_envelope(ws, client, path) -> None:
     result = _answered(lambda: client.call("write_file", path=path, content="x"), "write_file")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
     if not result.success:

@@ -103,6 +103,11 @@ class Client:
     def limits(self) -> Limits:
         return self.profile.limits
 
+    @property
+    def listing(self) -> list[dict[str, Any]] | None:
+        """The last tools/list answer, or None if none was asked for yet."""
+        return self._listing
+
     def tool_name(self, canonical: str) -> str:
         return self.profile.tool(canonical).name
 

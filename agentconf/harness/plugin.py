@@ -17,7 +17,7 @@ import contextlib
 import os
 import shlex
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.errors import InvalidArgument
 
-from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, FEATURE_CAPABILITIES
+from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, TOOL_CAPABILITIES
 
 from . import outcomes
 from .adapters import open_adapter
@@ -33,6 +33,7 @@ from .adapters.base import AdapterEnv
 from .client import Client
 from .errors import ImplementationFailure
 from .profile import ProfileError
+from .reuse import WorkerServer
 from .spec import ImplSpec, SpecError, resolve
 from .workspace import SandboxWorkspace, remove_tree
 
@@ -45,6 +46,7 @@ settings.register_profile("deep", max_examples=2000, **_FAST)
 
 _STATE = pytest.StashKey["_State"]()
 _PASSED = pytest.StashKey[bool]()
+_FAILED = pytest.StashKey[bool]()
 
 
 class _State:
@@ -61,6 +63,11 @@ class _State:
         self.clauses = _parse_clause_filter(config.getoption("agentconf_clauses"))
         self._spec: ImplSpec | None = None
         self._spec_error: str | None = None
+        self.kept_server: WorkerServer | None = None
+        # The names the first session of this process advertised: a test needing a tool that is
+        # not among them is n/a before a session is opened for it (a listing is deterministic,
+        # REGISTRY-02; each session's own listing still decides when the tool is there).
+        self.advertised: frozenset[str] | None = None
 
     def spec(self) -> ImplSpec:
         if self._spec is None and self._spec_error is None:
@@ -71,6 +78,22 @@ class _State:
         if self._spec is None:
             raise ImplementationFailure(f"cannot load the implementation: {self._spec_error}")
         return self._spec
+
+    def worker_server(self, new_base: Callable[[], Path]) -> WorkerServer | None:
+        """The kept server of a profile with `reuse`; None when each test starts its own."""
+        if self.kept_server is None:
+            try:
+                spec = self.spec()
+            except ImplementationFailure:
+                return None  # the client fixture reports it, test by test
+            if spec.profile.reuse is None:
+                return None
+            self.kept_server = WorkerServer(spec, new_base)
+        return self.kept_server
+
+    def close(self) -> None:
+        if self.kept_server is not None:
+            self.kept_server.close()
 
     @property
     def spec_text(self) -> str:
@@ -122,6 +145,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if path and not hasattr(config, "workerinput"):  # the controller alone writes events
         writer = outcomes.EventWriter(Path(path), config, state_info(state), replay_command(state))
         config.pluginmanager.register(writer, "agentconf-events")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(_STATE, None)
+    if state is not None:
+        state.close()
 
 
 def _timeout_from_environment() -> float | None:
@@ -236,10 +265,19 @@ def ws(
     quadratic over a run of a thousand tests. A passing test's sandbox is removed at teardown, so
     a run leaves only the failures' sandboxes to look at (and none to clean up next time).
     """
-    base = Path(tempfile.mkdtemp(prefix="ws-", dir=tmp_path_factory.getbasetemp()))
+    def new_base() -> Path:
+        return Path(tempfile.mkdtemp(prefix="ws-", dir=tmp_path_factory.getbasetemp()))
+
+    kept = request.config.stash[_STATE].worker_server(new_base)
+    base = kept.base() if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
-    if request.node.stash.get(_PASSED, False):
+    # Clean: passed, or n/a; a failure's sandbox stays for a look.
+    clean = not request.node.stash.get(_FAILED, False) and (
+        request.node.stash.get(_PASSED, True))
+    if kept is not None:
+        kept.release(clean)
+    elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
 
@@ -250,18 +288,38 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     state: _State = request.config.stash[_STATE]
     spec = state.spec()
     needed = required_capabilities(request.node)
-    _skip_if_missing(request.node, [name for name in needed if name in FEATURE_CAPABILITIES
-                                    and spec.profile.capabilities.get(name) is False])
+    # Decided before a session is opened, which for a server is most of a test's cost.
+    _skip_if_missing(request.node, [name for name in needed
+                                    if not _may_have(name, spec, state.advertised)])
     env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp,
                      call_timeout_s=state.call_timeout(spec), log_dir=ws.logs)
-    session = Client(open_adapter(spec, env), spec.profile, ws.root, ws.oracle, ws.sandbox)
+    kept = state.kept_server  # made by the `ws` fixture, which this one follows
+    adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
+    session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox)
     try:
-        _skip_if_missing(request.node, session.missing(needed))
+        missing = session.missing(needed)
+        if state.advertised is None and session.listing is not None:
+            state.advertised = frozenset(tool["name"] for tool in session.listing)
+        _skip_if_missing(request.node, missing)
         yield session
     finally:
         session.close()
     # Late writes (a background process, a detached task) count as much as immediate ones.
-    session.judge("the end of the session")
+    try:
+        session.judge("the end of the session")
+    except BaseException:
+        request.node.stash[_FAILED] = True  # before `ws` decides what to keep: this sandbox
+        raise
+
+
+def _may_have(capability: str, spec: ImplSpec, advertised: frozenset[str] | None) -> bool:
+    """False when the profile switches the capability off, or the tool is known to be absent."""
+    switched = spec.profile.capabilities.get(capability)
+    if switched is not None:
+        return switched
+    if capability in TOOL_CAPABILITIES and advertised is not None:
+        return spec.profile.tool(capability).name in advertised
+    return True
 
 
 def _skip_if_missing(item: pytest.Item, missing: list[str]) -> None:
@@ -283,6 +341,8 @@ def pytest_runtest_makereport(
     report: pytest.TestReport = yield  # type: ignore[misc]
     if report.when == "call":
         item.stash[_PASSED] = report.passed
+    if report.failed:
+        item.stash[_FAILED] = True
     if item.get_closest_marker("clause") is None and not _uses_agentconf(item):
         return report
     funcargs = getattr(item, "funcargs", {})

@@ -27,7 +27,12 @@ class ProfileError(ValueError):
 
 _TOP_LEVEL = {"implementation", "limits", "capabilities", "tools", "error_patterns",
               "error_codes", "expected_failures"}
-_IMPLEMENTATION_KEYS = {"spec", "name", "version", "absolute_paths", "call_timeout_ms"}
+_IMPLEMENTATION_KEYS = {"spec", "name", "version", "absolute_paths", "call_timeout_ms", "reuse"}
+# `reuse = "worker"`: one process per pytest worker, kept from test to test (see harness/reuse.py).
+REUSE_MODES = ("worker",)
+# A reused process carries its session from test to test, so these features could not be judged:
+# a file read in one test would count as read in the next.
+_SESSION_FEATURES = ("read_before_edit", "stale_read")
 _TOOL_KEYS = {"name", "args", "defaults"}
 # `name`, `name.sub`, `name[0]`, `name[0].sub[2]`: where an argument goes in the real call.
 _TARGET = re.compile(r"[A-Za-z_$][\w$-]*(\[\d+\])*(\.[A-Za-z_$][\w$-]*(\[\d+\])*)*")
@@ -58,6 +63,7 @@ class Profile:
     version: str | None = None
     absolute_paths: bool = False
     call_timeout_ms: int | None = None
+    reuse: str | None = None
     limits: Limits = DEFAULT_LIMITS
     capabilities: dict[str, bool] = field(default_factory=dict)
     tools: dict[str, ToolMapping] = field(default_factory=dict)
@@ -101,6 +107,7 @@ def parse_profile(data: dict[str, Any], path: Path | None = None) -> Profile:
     if timeout is not None and timeout <= 0:
         raise fail(f"[implementation].call_timeout_ms must be > 0, got {timeout}")
     absolute = _optional(impl, "absolute_paths", bool, "[implementation]", fail)
+    reuse = _optional(impl, "reuse", str, "[implementation]", fail)
 
     limits_table = _table(data, "limits", fail)
     for key, value in limits_table.items():
@@ -118,6 +125,9 @@ def parse_profile(data: dict[str, Any], path: Path | None = None) -> Profile:
                        + ", ".join(sorted(CAPABILITIES)))
         if not isinstance(value, bool):
             raise fail(f"[capabilities].{key} must be true or false, got {value!r}")
+
+    if reuse is not None:
+        _check_reuse(reuse, capabilities, fail)
 
     tools = {name: _tool(name, spec_, fail) for name, spec_ in _table(data, "tools", fail).items()}
 
@@ -145,6 +155,7 @@ def parse_profile(data: dict[str, Any], path: Path | None = None) -> Profile:
         version=_optional(impl, "version", str, "[implementation]", fail),
         absolute_paths=bool(absolute),
         call_timeout_ms=timeout,
+        reuse=reuse,
         limits=limits,
         capabilities=dict(capabilities),
         tools=tools,
@@ -153,6 +164,17 @@ def parse_profile(data: dict[str, Any], path: Path | None = None) -> Profile:
         expected_failures=dict(expected),
         path=path,
     )
+
+
+def _check_reuse(reuse: str, capabilities: dict[str, Any], fail: Any) -> None:
+    if reuse not in REUSE_MODES:
+        raise fail(f"[implementation].reuse must be one of {', '.join(REUSE_MODES)}, "
+                   f"got {reuse!r}")
+    kept = [name for name in _SESSION_FEATURES if capabilities.get(name) is not False]
+    if kept:
+        raise fail(f"[implementation].reuse = {reuse!r} keeps one session across tests, so "
+                   f"{' and '.join(kept)} cannot be judged; set them false under [capabilities] "
+                   "(a server that keeps no session state) or drop reuse")
 
 
 def _only(table: dict[str, Any], allowed: set[str], where: str, fail: Any) -> None:

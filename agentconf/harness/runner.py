@@ -43,6 +43,7 @@ from .report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseli
 from .report.write import REPORT_FILES
 from .resources import suites_dir
 from .spec import ImplSpec
+from .temproot import TEMPROOT_VARIABLE, memory_temproot
 
 # The plugins a run needs, loaded by name because autoloading is off (see the module docstring).
 PYTEST_PLUGINS = ("agentconf.harness.plugin", "xdist.plugin", "syrupy", "_hypothesis_pytestplugin")
@@ -138,6 +139,9 @@ def pytest_env(snapshot_dir: Path | None = None) -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
     if snapshot_dir is not None:
         env["AGENTCONF_SNAPSHOT_DIR"] = str(snapshot_dir.resolve())
+    temproot = memory_temproot(env)
+    if temproot is not None:
+        env[TEMPROOT_VARIABLE] = temproot
     return env
 
 

@@ -130,6 +130,9 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
         module, sep, factory = rest.partition(":")
         if not sep or not module or not factory:
             raise SpecError(f"python spec {text!r} must look like python:MODULE:FACTORY")
+        if profile.reuse is not None:
+            raise SpecError(f"profile {profile.path}: [implementation].reuse is for cmd: and mcp: "
+                            "servers; a python: factory makes one object per workspace")
         load_factory(rest)
         return ImplSpec(text, "python", rest, (), profile)
     if not rest:

@@ -157,6 +157,38 @@ class SandboxWorkspace:
             remove_tree(self.base)
 
 
+def empty_for_reuse(base: Path, root_id: tuple[int, int], root_mode: int) -> bool:
+    """Makes a clean sandbox's base ready to be built again at the same place.
+
+    Everything goes but the harness's logs and the root folder itself, which is emptied and given
+    back its first mode: a process kept from test to test has it as its cwd. False (nothing
+    removed) when the root is no longer the folder it was: that base cannot be reused.
+    """
+    root = base / "sandbox" / "root"
+    try:
+        info = os.lstat(root)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(info.st_mode) or (info.st_dev, info.st_ino) != root_id:
+        return False
+    os.chmod(root, 0o700)  # a test may have made it read-only
+    _remove_children(root, keep=())
+    os.chmod(root, root_mode)
+    _remove_children(root.parent, keep=("root",))
+    _remove_children(base, keep=("sandbox", HARNESS_DIR))
+    return True
+
+
+def _remove_children(folder: Path, keep: tuple[str, ...]) -> None:
+    with os.scandir(folder) as entries:
+        doomed = [entry for entry in entries if entry.name not in keep]
+    for entry in doomed:
+        if entry.is_dir(follow_symlinks=False):
+            remove_tree(Path(entry.path))
+        else:
+            os.unlink(entry.path)
+
+
 def remove_tree(top: Path) -> None:
     """rmtree that first makes read-only folders writable again (tests chmod things)."""
 

@@ -203,6 +203,13 @@ class CmdAdapter:
             results.append(answer.get("result"))
         return results
 
+    @property
+    def alive(self) -> bool:
+        """Still running and spoken to: a session that may be kept for another test."""
+        stdin = self._process.stdin
+        return not (self._killed or self._eof) and self._process.poll() is None \
+            and stdin is not None and not stdin.closed
+
     def close(self) -> None:
         stdin = self._process.stdin
         if stdin is not None and not stdin.closed:

@@ -137,6 +137,11 @@ class McpAdapter:
         names = ", ".join(name for name, _ in calls)
         return self._run(f"tools/call [{names}]", together(), self._env.call_timeout_s)
 
+    @property
+    def alive(self) -> bool:
+        """The session is open: a server that may be kept for another test."""
+        return not self._closed and self._client is not None and not self._session_task.done()
+
     def close(self) -> None:
         if self._closed:
             return

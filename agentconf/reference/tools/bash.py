@@ -7,8 +7,9 @@
 - stdout and stderr stream into `StreamBound`s: memory stays bounded while a command prints
   100 MB, and the head and tail survive (seed 003 bounds output itself; SPEC says so to dispatch).
 - On timeout: SIGTERM to the group, SIGKILL after KILL_GRACE_S (seed 000's two-stage kill; the
-  seed waits 5 s, an agent waiting on a dead command is better served by 2 s), answer TIMEOUT
-  with the partial output.
+  seed waits 5 s). Half a second is ample for a SIGTERM handler that tidies up (removes a lock
+  or a temp file); a command that needs longer is ignoring the signal, and the agent waiting on
+  it gets nothing from the wait. Answer TIMEOUT with the partial output.
 - When the shell exits, background children may still hold the pipes. They get DRAIN_GRACE_S to
   finish writing, then the whole group is killed (SHELL-10): **no process started by a call
   outlives it**. A command that must keep running has to leave the group (`setsid`) on purpose.
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 SHELL = "/bin/bash"
 MAX_TIMEOUT_MS = 600_000
-KILL_GRACE_S = 2.0
+KILL_GRACE_S = 0.5
 DRAIN_GRACE_S = 0.5
 POLL_S = 0.02
 READ_CHUNK_BYTES = 64 * 1024
