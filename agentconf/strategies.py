@@ -23,12 +23,13 @@ root: a broken implementation under test can reach the canaries beside the root 
 
 from __future__ import annotations
 
+import functools
 import string
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
-from typing import Any
+from pathlib import PurePath, PurePosixPath
+from typing import Any, TypeVar
 
 import jsonschema
 from hypothesis import strategies as st
@@ -54,6 +55,49 @@ __all__ = [
 ]
 
 JsonSchema = Mapping[str, Any]
+
+_Factory = TypeVar("_Factory", bound=Callable[..., Any])
+_MEMO_SIZE = 256
+
+
+def _memoised(factory: _Factory) -> _Factory:
+    """The same strategy object for the same arguments.
+
+    The suites draw from these inside the test, once per example (the schema or the root comes
+    from the fixture): building the strategy anew each time cost more than drawing from it, and
+    a fresh object also throws away what hypothesis caches per strategy. Arguments are compared
+    by value (schemas, paths) or, for strategies passed in, by identity; the memo holds them, so
+    an identity is never reused while its entry lives.
+    """
+    memo: dict[Any, tuple[Any, Any]] = {}
+
+    @functools.wraps(factory)
+    def cached(*args: Any, **kwargs: Any) -> Any:
+        try:
+            key = _frozen((args, sorted(kwargs.items())))
+        except TypeError:  # something unhashable we do not know how to compare: no memo
+            return factory(*args, **kwargs)
+        if key not in memo:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[key] = ((args, kwargs), factory(*args, **kwargs))
+        return memo[key][1]
+
+    return cached  # type: ignore[return-value]
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, st.SearchStrategy):
+        return ("strategy", id(value))
+    if isinstance(value, Mapping):
+        return ("map", tuple(sorted((str(k), _frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_frozen(item) for item in value))
+    if isinstance(value, PurePath):
+        return ("path", str(value))
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return (type(value).__name__, value)
+    raise TypeError(f"no memo key for {type(value).__name__}")
 
 # ---------------------------------------------------------------- hostile paths
 
@@ -133,6 +177,7 @@ def hostile_path_components(
     return st.one_of(st.sampled_from(fixed), shell_names, unicode_names)
 
 
+@_memoised
 def hostile_paths(
     root: str | PurePosixPath,
     *,
@@ -268,6 +313,8 @@ def eol_texts_with_edit(draw: st.DrawFn, max_lines: int = 8) -> EolEdit:
     cut = draw(st.integers(0, len(lines[target])))
     lines[target] = lines[target][:cut] + needle + lines[target][cut:]
     new_text = draw(line_text(max_size=8))
+    if not final_newline and not lines[-1]:
+        lines[-1] = "end"  # an empty last line would end the text with its predecessor's EOL
     body = ""
     for index, line in enumerate(lines):
         last = index == len(lines) - 1
@@ -487,6 +534,7 @@ def _validator(schema: JsonSchema) -> Callable[[Any], bool]:
 _DEFAULT_STRINGS = st.text(alphabet=string.ascii_lowercase + string.digits + "._-", max_size=12)
 
 
+@_memoised
 def valid_arguments(
     schema: JsonSchema, *, strings: st.SearchStrategy[str] | None = None
 ) -> st.SearchStrategy[dict[str, Any]]:
@@ -508,6 +556,7 @@ def valid_arguments(
     )
 
 
+@_memoised
 def ill_typed_arguments(
     schema: JsonSchema, *, strings: st.SearchStrategy[str] | None = None
 ) -> st.SearchStrategy[dict[str, Any]]:

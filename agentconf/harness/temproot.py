@@ -19,16 +19,17 @@ from collections.abc import Mapping
 # pytest puts its numbered temporary folders (and so our sandboxes) under this.
 TEMPROOT_VARIABLE = "PYTEST_DEBUG_TEMPROOT"
 MEMORY_FOLDER = "/dev/shm"
+MOUNTS = "/proc/mounts"
 # Room a run may need: the largest suite fixtures are tens of MB; failures' sandboxes are kept.
 MIN_FREE_BYTES = 1024 * 1024 * 1024
 
 
 def memory_temproot(environ: Mapping[str, str], folder: str = MEMORY_FOLDER,
-                    min_free: int = MIN_FREE_BYTES) -> str | None:
+                    min_free: int = MIN_FREE_BYTES, mounts: str = MOUNTS) -> str | None:
     """The folder to give pytest as its temporary root, or None to leave its default."""
     if environ.get("TMPDIR") or environ.get(TEMPROOT_VARIABLE):
         return None
-    if not _is_tmpfs(folder) or not os.access(folder, os.W_OK | os.X_OK):
+    if not _is_tmpfs(folder, mounts) or not os.access(folder, os.W_OK | os.X_OK):
         return None
     try:
         usage = os.statvfs(folder)
@@ -37,11 +38,11 @@ def memory_temproot(environ: Mapping[str, str], folder: str = MEMORY_FOLDER,
     return folder if usage.f_bavail * usage.f_frsize >= min_free else None
 
 
-def _is_tmpfs(folder: str) -> bool:
+def _is_tmpfs(folder: str, mounts: str) -> bool:
     """From /proc/mounts (Linux); anywhere else there is no such folder to find."""
     try:
-        with open("/proc/mounts", encoding="utf-8") as mounts:
+        with open(mounts, encoding="utf-8") as table:
             return any(fields[1] == folder and fields[2] == "tmpfs"
-                       for fields in (line.split() for line in mounts) if len(fields) > 2)
+                       for fields in (line.split() for line in table) if len(fields) > 2)
     except OSError:
         return False

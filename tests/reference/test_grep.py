@@ -333,3 +333,9 @@ def test_the_fallback_stops_when_asked(root: Path) -> None:
         search_file(handle, "a.txt", re.compile("hit"), search, lambda: True)
     assert not search.matched
     assert isinstance(search.output, StreamBound)
+
+
+def test_an_include_glob_rg_cannot_parse_is_invalid_args(root: Path) -> None:
+    write(root, "a.py", "x\n")
+    error = call_error(root, "rg", "x", include="{a")
+    assert error.code == "INVALID_ARGS" and "include" in error.message

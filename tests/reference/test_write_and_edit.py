@@ -35,6 +35,20 @@ def test_overwriting_a_read_file_keeps_its_mode_and_leaves_no_temp_file(box: Box
     assert "-echo old\n+echo new\n" in answer["diff"]
 
 
+def test_a_binary_file_read_as_binary_may_then_be_replaced(box: Box) -> None:
+    """BINARY_FILE shows the model what is there, so it counts as the read before an overwrite;
+    an edit of it stays BINARY_FILE and changes nothing."""
+    box.write("blob.bin", "")
+    (box.root / "blob.bin").write_bytes(b"\x00\x01\x02 old")
+    assert box.call("write_file", path="blob.bin", content="text")["error"] == "NOT_READ"
+    assert box.call("read_file", path="blob.bin")["error"] == "BINARY_FILE"
+    edit = box.call("edit_file", path="blob.bin", old_text="old", new_text="new")
+    assert edit["error"] == "BINARY_FILE"
+    assert box.read("blob.bin") == b"\x00\x01\x02 old"
+    assert box.call("write_file", path="blob.bin", content="text now\n")["success"]
+    assert box.read("blob.bin") == b"text now\n"
+
+
 def test_writing_a_folder_path_is_refused(box: Box) -> None:
     (box.root / "dir").mkdir()
     assert box.call("write_file", path="dir", content="x")["error"] == "IS_DIRECTORY"

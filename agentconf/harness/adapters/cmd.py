@@ -257,7 +257,8 @@ class CmdAdapter:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
-        self._outgoing += json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n"
+        # ASCII escapes carry any string, lone surrogates included, through a UTF-8 pipe.
+        self._outgoing += json.dumps(message, ensure_ascii=True).encode("ascii") + b"\n"
         self._open.add(request_id)
         self._flush()
         return request_id

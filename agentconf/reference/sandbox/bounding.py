@@ -82,10 +82,6 @@ class StreamBound:
         return self._total
 
     @property
-    def cut(self) -> int:
-        """Characters dropped from the middle when rendered at full capacity."""
-        return max(0, self._total - self.capacity)
-
     def render(self, limit: int | None = None) -> str:
         """The stream bounded to `limit` (at most `capacity`) characters, plus a marker if cut.
 

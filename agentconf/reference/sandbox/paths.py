@@ -124,9 +124,7 @@ def _walk(path: Path, raw: str) -> tuple[Path, bool, bool]:
     missing = dangling = False
     hops = 0
     while pending:
-        name, from_link = pending.pop(0)
-        if name == ".":
-            continue
+        name, from_link = pending.pop(0)  # pathlib has already dropped `.` components
         if name == "..":
             current = current.parent
             continue

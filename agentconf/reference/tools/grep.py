@@ -198,6 +198,11 @@ def _judge_rg_status(status: int, message: str, args: GrepArgs, search: Search) 
         return  # an empty folder, or an include that no file matches, is simply no match
     if not search.matched and "regex" in message:
         raise ToolError("INVALID_ARGS", f"Invalid pattern {args.pattern!r}: {message}")
+    if not search.matched and "error parsing glob" in message:
+        raise ToolError(
+            "INVALID_ARGS",
+            f"Invalid include glob {args.include!r}: {message}\nFix the glob, e.g. `*.py`.",
+        )
     unreadable_only = all("os error" in line for line in message.splitlines() if line.strip())
     if not (search.matched or unreadable_only):
         raise ToolError("IO_ERROR", f"grep failed: {message}\nCheck the path and try again.")

@@ -61,11 +61,17 @@ def _read(args: ReadFileArgs, ctx: ToolContext) -> Envelope:
                 f"{human_size(ctx.limits.max_read_bytes)} read_file returns at once. Read a "
                 "window with start_line and end_line (say 1 to 200), or search it with grep.",
             )
-        head = file.read(SNIFF_BYTES)
-        if looks_binary(head, complete=len(head) < SNIFF_BYTES):
-            raise _binary(target.shown)
-        file.seek(0)
-        text = _numbered(file, args.start_line or 1, args.end_line, target.shown, ctx)
+        try:
+            head = file.read(SNIFF_BYTES)
+            if looks_binary(head, complete=len(head) < SNIFF_BYTES):
+                raise _binary(target.shown)
+            file.seek(0)
+            text = _numbered(file, args.start_line or 1, args.end_line, target.shown, ctx)
+        except ToolError as error:
+            if error.code == "BINARY_FILE":
+                # Seen as binary is seen: the model knows what is there and may replace it.
+                ctx.session.ledger.record(target.real, info)
+            raise
     ctx.session.ledger.record(target.real, info)
     return ok(text)
 

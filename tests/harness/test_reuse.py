@@ -1,0 +1,176 @@
+"""`reuse = "worker"`: one server per pytest worker, a fresh sandbox at the same place per test.
+
+End to end in a child pytest with a real cmd: server that tells who it is (pid, cwd, HOME) and
+how many calls it has seen, so the tests can see it kept, and see each test's sandbox fresh.
+"""
+
+import json
+import os
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentconf.harness.profile import ProfileError, parse_profile
+from agentconf.harness.spec import SpecError, parse_spec
+from agentconf.harness.workspace import SandboxWorkspace, empty_for_reuse
+
+pytest_plugins = ["pytester"]
+
+SERVER = textwrap.dedent('''
+    import json, os, sys
+    calls = 0
+    tool = {"name": "read_file", "description": "who am I", "kind": "read",
+            "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}}}
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request.get("method") == "tools/list":
+            result = {"tools": [tool]}
+        elif request.get("method") == "tools/call":
+            calls += 1
+            me = {"pid": os.getpid(), "cwd": os.getcwd(), "home": os.environ["HOME"],
+                  "calls": calls}
+            result = {"success": True, "data": json.dumps(me)}
+        else:
+            result = None
+        answer = {"jsonrpc": "2.0", "id": request.get("id")}
+        if result is None:
+            answer["error"] = {"code": -32601, "message": "method not found"}
+        else:
+            answer["result"] = result
+        sys.stdout.write(json.dumps(answer) + "\\n")
+        sys.stdout.flush()
+''')
+
+PROFILE = '''
+[implementation]
+spec = "cmd:{python} {server}"
+reuse = "worker"
+
+[capabilities]
+read_before_edit = false
+stale_read = false
+'''
+
+# Each test records what the server told it; the last one compares them all.
+CHECKS = '''
+import json, os
+import pytest
+
+RECORD = os.environ["REUSE_RECORD"]
+
+def seen(client, ws):
+    me = json.loads(client.call("read_file", path="x").data)
+    with open(RECORD, "a") as record:
+        record.write(json.dumps({**me, "root": str(ws.root), "ws_home": str(ws.home),
+                                 "entries": sorted(os.listdir(ws.root))}) + "\\n")
+    return me
+
+@pytest.mark.clause("RESULT-01")
+def test_1_leaves_things_in_the_root(ws, client):
+    seen(client, ws)
+    ws.write("left/behind.txt", "x")
+    os.chmod(ws.root, 0o555)
+
+@pytest.mark.clause("RESULT-01")
+def test_2_finds_a_fresh_root(ws, client):
+    seen(client, ws)
+
+@pytest.mark.clause("RESULT-01")
+def test_3_fails(ws, client):
+    seen(client, ws)
+    ws.write("evidence.txt", "kept")
+    assert False, "a failure"
+
+@pytest.mark.clause("RESULT-01")
+def test_4_after_the_failure(ws, client):
+    seen(client, ws)
+'''
+
+
+def run_child(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    server = pytester.path / "server.py"
+    server.write_text(SERVER)
+    profile = pytester.path / "agentconf.toml"
+    profile.write_text(PROFILE.format(python=sys.executable, server=server))
+    record = pytester.path / "record.jsonl"
+    monkeypatch.setenv("REUSE_RECORD", str(record))
+    pytester.makepyfile(test_checks=CHECKS)
+    result = pytester.runpytest_subprocess("--agentconf-profile", str(profile),
+                                           "-p", "no:cacheprovider", timeout=240)
+    result.assert_outcomes(passed=3, failed=1)
+    return [json.loads(line) for line in record.read_text().splitlines()]
+
+
+def test_clean_tests_share_one_server_and_each_gets_a_fresh_root(pytester, monkeypatch) -> None:
+    first, second, third, _ = run_child(pytester, monkeypatch)
+    assert first["pid"] == second["pid"] == third["pid"]
+    assert (first["calls"], second["calls"], third["calls"]) == (1, 2, 3)
+    assert second["entries"] == [] and second["root"] == first["root"]
+    # What a freshly started server would see: its cwd is the root, HOME this test's home.
+    assert second["cwd"] == second["root"]
+    assert second["home"] == second["ws_home"]
+
+
+def test_a_failure_retires_the_server_and_keeps_its_sandbox(pytester, monkeypatch) -> None:
+    _, _, third, fourth = run_child(pytester, monkeypatch)
+    assert fourth["pid"] != third["pid"]
+    assert fourth["calls"] == 1
+    assert fourth["root"] != third["root"]
+    assert fourth["cwd"] == fourth["root"] and fourth["home"] == fourth["ws_home"]
+    assert Path(third["root"], "evidence.txt").read_text() == "kept"
+
+
+def test_emptying_keeps_the_root_folder_and_its_first_mode(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    ws = SandboxWorkspace(base=base)
+    info = os.lstat(ws.root)
+    ws.write("deep/er/file.txt", "x")
+    ws.symlink("out", ws.outside)
+    os.chmod(ws.root / "deep", 0o500)
+    os.chmod(ws.root, 0o500)
+    (ws.logs / "server.stderr").write_text("kept")
+    (base / "stray").write_text("gone")
+    assert empty_for_reuse(base, (info.st_dev, info.st_ino), info.st_mode & 0o7777)
+    after = os.lstat(ws.root)
+    assert (after.st_ino, after.st_mode) == (info.st_ino, info.st_mode)
+    assert os.listdir(ws.root) == []
+    assert sorted(os.listdir(base / "sandbox")) == ["root"]
+    assert sorted(os.listdir(base)) == ["harness", "sandbox"]
+    assert (ws.logs / "server.stderr").read_text() == "kept"
+    assert not ws.outside.exists()  # the canaries are built again, with a new secret
+    again = SandboxWorkspace(base=base)
+    assert again.secret != ws.secret and again.oracle.changes() == []
+
+
+def test_a_root_that_was_replaced_is_not_reused(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    ws = SandboxWorkspace(base=base)
+    info = os.lstat(ws.root)
+    ws.write("a.txt", "x")
+    ws.root.rename(ws.sandbox / "moved")
+    ws.root.mkdir()
+    assert not empty_for_reuse(base, (info.st_dev, info.st_ino), 0o755)
+    assert (ws.sandbox / "moved" / "a.txt").exists()  # nothing was removed
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    ('reuse = "worker"', "read_before_edit and stale_read cannot be judged"),
+    ('reuse = "forever"', "must be one of worker"),
+    ("reuse = true", "must be a str"),
+])
+def test_a_profile_asking_for_reuse_it_cannot_have_is_refused(table: str, message: str) -> None:
+    import tomllib
+
+    data = tomllib.loads(f'[implementation]\nspec = "mcp:x"\n{table}\n')
+    with pytest.raises(ProfileError, match=message):
+        parse_profile(data)
+
+
+def test_an_in_process_implementation_cannot_be_reused() -> None:
+    profile = parse_profile({"implementation": {"reuse": "worker"},
+                             "capabilities": {"read_before_edit": False, "stale_read": False}})
+    with pytest.raises(SpecError, match="reuse is for cmd: and mcp: servers"):
+        parse_spec("reference", profile)

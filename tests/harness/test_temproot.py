@@ -1,0 +1,44 @@
+"""Where `agentconf run` puts its sandboxes: a roomy tmpfs unless the user chose a place."""
+
+from pathlib import Path
+
+from agentconf.harness.runner import pytest_env
+from agentconf.harness.temproot import TEMPROOT_VARIABLE, memory_temproot
+
+
+def mounts_file(tmp_path: Path, folder: Path, kind: str) -> str:
+    table = tmp_path / "mounts"
+    table.write_text(f"proc /proc proc rw 0 0\n{kind} {folder} {kind} rw,nosuid 0 0\n")
+    return str(table)
+
+
+def test_a_roomy_tmpfs_is_chosen_when_the_user_chose_nothing(tmp_path: Path) -> None:
+    table = mounts_file(tmp_path, tmp_path, "tmpfs")
+    assert memory_temproot({}, str(tmp_path), min_free=1, mounts=table) == str(tmp_path)
+
+
+def test_a_folder_on_a_disk_is_not_taken_for_memory(tmp_path: Path) -> None:
+    table = mounts_file(tmp_path, tmp_path, "ext4")
+    assert memory_temproot({}, str(tmp_path), min_free=1, mounts=table) is None
+
+
+def test_a_tmpfs_without_room_for_a_run_is_not_used(tmp_path: Path) -> None:
+    table = mounts_file(tmp_path, tmp_path, "tmpfs")
+    assert memory_temproot({}, str(tmp_path), min_free=2**62, mounts=table) is None
+
+
+def test_tmpdir_set_by_the_user_wins(tmp_path: Path) -> None:
+    table = mounts_file(tmp_path, tmp_path, "tmpfs")
+    chosen = {"TMPDIR": str(tmp_path / "mine")}
+    assert memory_temproot(chosen, str(tmp_path), min_free=1, mounts=table) is None
+
+
+def test_pytests_own_temproot_variable_is_kept_as_given(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv(TEMPROOT_VARIABLE, str(tmp_path))
+    monkeypatch.delenv("TMPDIR", raising=False)
+    assert pytest_env()[TEMPROOT_VARIABLE] == str(tmp_path)
+
+
+def test_without_a_mount_table_nothing_is_chosen(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no-such-mounts")
+    assert memory_temproot({}, str(tmp_path), min_free=1, mounts=missing) is None
