@@ -302,11 +302,30 @@ def lint_directory(directory: Path) -> list[Problem]:
     return problems
 
 
+# Loaded directories, by their files' names, sizes and mtimes: two suite modules load the
+# shipped cases in every pytest process, and linting them is most of that (jsonschema).
+_LOADED: dict[tuple[Any, ...], list[Case]] = {}
+
+
 def load_cases(directory: Path | None = None) -> list[Case]:
     """The cases of `directory` (default: the shipped ones).
 
     Raises CaseFileError, listing every problem, if any case is unsound."""
     directory = Path(directory) if directory is not None else default_cases_dir()
+    try:
+        key = (str(directory.resolve()), *((path.name, path.stat().st_mtime_ns, path.stat().st_size)
+                                           for path in case_files(directory)))
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return list(_LOADED[key])
+    cases = _load(directory)
+    if key is not None:
+        _LOADED[key] = cases
+    return list(cases)
+
+
+def _load(directory: Path) -> list[Case]:
     problems = lint_directory(directory)
     if problems:
         raise CaseFileError(problems)

@@ -81,7 +81,6 @@ class StreamBound:
         """Characters seen so far, kept or cut."""
         return self._total
 
-    @property
     def render(self, limit: int | None = None) -> str:
         """The stream bounded to `limit` (at most `capacity`) characters, plus a marker if cut.
 
