@@ -158,7 +158,8 @@ class Server:
         self._send({"jsonrpc": "2.0", "id": request_id, "error": error})
 
     def _send(self, message: dict[str, Any]) -> None:
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        # ASCII escapes carry every string, a lone surrogate echoed from a request included.
+        data = json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode() + b"\n"
         with self._write_lock:
             self._out.write(data)
             self._out.flush()

@@ -166,6 +166,15 @@ def test_a_failing_call_is_an_envelope_not_a_protocol_error(peer: Peer) -> None:
     assert peer.receive()["result"]["error"] == "TOOL_NOT_FOUND"
 
 
+def test_an_answer_echoing_a_lone_surrogate_still_reaches_the_client(peer: Peer) -> None:
+    """A path with a lone surrogate (legal in JSON, not in UTF-8) is echoed in the answer; the
+    answer must still be sent, escaped, rather than the request going unanswered."""
+    peer.send_line(b'{"jsonrpc":"2.0","id":7,"method":"tools/call",'
+                   b'"params":{"name":"read_file","arguments":{"path":"lone\\ud800.txt"}}}')
+    answer = peer.receive()
+    assert answer["id"] == 7 and answer["result"]["success"] is False
+
+
 def test_requests_run_concurrently_and_answers_carry_their_ids(peer: Peer) -> None:
     # The first call can only succeed once the second has run: a server that answered one
     # request at a time would let the first give up waiting and fail.
