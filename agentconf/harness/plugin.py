@@ -64,9 +64,10 @@ class _State:
         self._spec: ImplSpec | None = None
         self._spec_error: str | None = None
         self.kept_server: WorkerServer | None = None
-        # The names the first session of this process advertised: a test needing a tool that is
-        # not among them is n/a before a session is opened for it (a listing is deterministic,
-        # REGISTRY-02; each session's own listing still decides when the tool is there).
+        # The names the first listing of this process advertised. Later sessions are not asked
+        # again just to decide n/a (a listing costs the reference more than most calls): a
+        # listing is deterministic (REGISTRY-02, judged on its own), and a session that stopped
+        # advertising a tool fails the test that calls it rather than passing anything.
         self.advertised: frozenset[str] | None = None
 
     def spec(self) -> ImplSpec:
@@ -240,16 +241,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if problems:
         raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
     wanted = config.stash[_STATE].clauses
-    if wanted is None:
-        return
-    keep, drop = [], []
-    for item in items:
-        tags = set(clause_ids(item))
-        tags |= {cid.split("-")[0] for cid in tags}
-        (keep if tags & wanted else drop).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+    if wanted is not None:
+        keep, drop = [], []
+        for item in items:
+            tags = set(clause_ids(item))
+            tags |= {cid.split("-")[0] for cid in tags}
+            (keep if tags & wanted else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+    items.sort(key=_waiting_first)
+
+
+# Checks of these categories mostly wait (for a timeout, a kill, a grace period). They run first:
+# longest first balances parallel workers best. Under xdist the other workers take more of the
+# short checks meanwhile, where a wait in a run's tail would leave them idle until it ends.
+_WAITING_CATEGORIES = frozenset({"SHELL"})
+
+
+def _waiting_first(item: pytest.Item) -> int:
+    """Sort key: 0 for checks that wait, 1 for the rest (a stable sort keeps their order)."""
+    return 0 if {cid.split("-")[0] for cid in clause_ids(item)} & _WAITING_CATEGORIES else 1
 
 
 # ---- fixtures ---------------------------------------------------------------------------------
@@ -297,10 +309,10 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
     session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox)
     try:
-        missing = session.missing(needed)
-        if state.advertised is None and session.listing is not None:
-            state.advertised = frozenset(tool["name"] for tool in session.listing)
-        _skip_if_missing(request.node, missing)
+        if state.advertised is None:  # else the check above said all there is to say
+            missing = session.missing(needed)
+            _learn_listing(state, session)
+            _skip_if_missing(request.node, missing)
         yield session
     finally:
         session.close()
@@ -310,6 +322,13 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     except BaseException:
         request.node.stash[_FAILED] = True  # before `ws` decides what to keep: this sandbox
         raise
+
+
+def _learn_listing(state: _State, session: Client) -> None:
+    """From a listing taken before the test ran: a test may reveal deferred tools (tool_search)."""
+    if state.advertised is None and session.listing is not None:
+        # Only a listing of the right shape is kept by the client: objects with a string name.
+        state.advertised = frozenset(tool["name"] for tool in session.listing)
 
 
 def _may_have(capability: str, spec: ImplSpec, advertised: frozenset[str] | None) -> bool:

@@ -20,6 +20,7 @@ root that is no longer the folder the server started in is not reused.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -87,15 +88,22 @@ class WorkerServer:
         if self._base is None:
             return
         if clean and self._adapter is not None and self._root_id is not None \
-                and empty_for_reuse(self._base, self._root_id, self._root_mode):
+                and self._emptied(self._base, self._root_id):
             return
         self._close_adapter()
-        if clean:
-            remove_tree(self._base)  # a clean test that started no server, or a replaced root
+        if clean:  # a clean test that started no server, or a root that cannot be reused
+            with contextlib.suppress(OSError):
+                remove_tree(self._base)
         self._base = None  # else left as it is: a failure's sandbox and the server's stderr
 
     def close(self) -> None:
         self._close_adapter()
+
+    def _emptied(self, base: Path, root_id: tuple[int, int]) -> bool:
+        try:
+            return empty_for_reuse(base, root_id, self._root_mode)
+        except OSError:  # something in it could not be removed: start afresh elsewhere
+            return False
 
     def _close_adapter(self) -> None:
         adapter, self._adapter, self._root_id = self._adapter, None, None

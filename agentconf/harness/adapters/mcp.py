@@ -126,11 +126,15 @@ class McpAdapter:
         return tools
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        _check_encodable(arguments)
         return self._run(
             f"tools/call {name}", self._call(name, arguments), self._env.call_timeout_s
         )
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+        for _, arguments in calls:
+            _check_encodable(arguments)
+
         async def together() -> list[dict[str, Any]]:
             return list(await asyncio.gather(*(self._call(name, args) for name, args in calls)))
 
@@ -300,6 +304,17 @@ class McpAdapter:
         if not text:
             return f" (its stderr, kept in {self._stderr_path}, is empty)"
         return f"\n--- server stderr ({self._stderr_path}) ---\n{text[-_STDERR_TAIL_CHARS:]}"
+
+
+def _check_encodable(arguments: Any) -> None:
+    """Raises UnicodeEncodeError for arguments that MCP's stdio transport cannot carry.
+
+    The SDK writes each message as UTF-8 JSON without escapes, so a lone surrogate (a JSON string
+    that is not Unicode text) makes its writer fail and the session end: it looked like the
+    server had closed the connection. Raised before anything is sent, the suites can tell the
+    transport's limit (n/a) from the server's behaviour, and the session lives on.
+    """
+    json.dumps(arguments, ensure_ascii=False, default=str).encode("utf-8")
 
 
 class _ServerGone(Exception):

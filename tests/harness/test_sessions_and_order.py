@@ -1,0 +1,104 @@
+"""What the plugin does before a session is opened, and the order checks run in.
+
+In a child pytest against a toy that counts its sessions in a file, so the tests can see which
+checks opened one.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+TOYS = Path(__file__).with_name("harness_toys.py")
+
+COUNTING_TOY = '''
+import os
+from harness_toys import Toy
+
+def create(workspace):
+    with open(os.environ["SESSIONS_FILE"], "a") as sessions:
+        sessions.write("session\\n")
+    return Toy(workspace)
+'''
+
+
+@pytest.fixture
+def child(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    shutil.copy(TOYS, pytester.path / "harness_toys.py")
+    pytester.makepyfile(counting_toy=COUNTING_TOY)
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    monkeypatch.setenv("SESSIONS_FILE", str(pytester.path / "sessions.txt"))
+    return pytester
+
+
+def sessions(child: pytest.Pytester) -> int:
+    path = child.path / "sessions.txt"
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def test_a_tool_absent_from_the_first_listing_is_n_a_without_a_session(child) -> None:
+    child.makepyfile(test_checks='''
+        import pytest
+
+        @pytest.mark.clause("RESULT-01")
+        @pytest.mark.requires("read_file")
+        def test_1_lists_the_tools(client):
+            pass
+
+        @pytest.mark.clause("GREP-01")
+        def test_2_needs_grep(client):
+            raise AssertionError("must not run: the toy has no grep")
+
+        @pytest.mark.clause("GREP-02")
+        def test_3_needs_grep_too(client):
+            raise AssertionError("must not run: the toy has no grep")
+    ''')
+    result = child.runpytest_subprocess("--agentconf-impl", "python:counting_toy:create", "-rs",
+                                        "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, skipped=2)
+    result.stdout.fnmatch_lines(["*n/a: the implementation lacks grep*GREP-01*"])
+    assert sessions(child) == 1
+
+
+def test_a_capability_the_profile_switches_off_is_n_a_without_a_session(child) -> None:
+    child.makefile(".toml", agentconf='[implementation]\nspec = "python:counting_toy:create"\n'
+                   '[capabilities]\nwrite_file = false\n')
+    child.makepyfile(test_checks='''
+        import pytest
+
+        @pytest.mark.clause("RESULT-01")
+        @pytest.mark.requires("write_file")
+        def test_needs_write_file(client):
+            raise AssertionError("must not run")
+    ''')
+    result = child.runpytest_subprocess("--agentconf-profile", "agentconf.toml", "-rs",
+                                        "-p", "no:cacheprovider")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*n/a: the implementation lacks write_file*"])
+    assert sessions(child) == 0
+
+
+def test_checks_that_wait_on_the_shell_run_first_and_others_keep_their_order(child) -> None:
+    child.makepyfile(test_checks='''
+        import pytest
+
+        @pytest.mark.clause("READ-01")
+        def test_a_read():
+            pass
+
+        def test_plain():
+            pass
+
+        @pytest.mark.clause("SHELL-04")
+        def test_a_timeout():
+            pass
+
+        @pytest.mark.clause("EDIT-01")
+        def test_an_edit():
+            pass
+    ''')
+    result = child.runpytest_subprocess("--collect-only", "-q", "-p", "no:cacheprovider")
+    collected = [line.split("::")[1] for line in result.stdout.lines if "::" in line]
+    assert collected == ["test_a_timeout", "test_a_read", "test_plain", "test_an_edit"]
