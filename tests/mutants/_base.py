@@ -45,3 +45,20 @@ def succeeded(data: str, **extra: Any) -> dict[str, Any]:
 
 def failed(code: str, data: str, **extra: Any) -> dict[str, Any]:
     return {"success": False, "data": data, "error": code, **extra}
+
+
+class UnboundedFor(Mutant):
+    """The reference unbounded, with every tool's output bounded again except `UNBOUNDED_TOOL`'s."""
+
+    UNBOUNDED_TOOL: ClassVar[str] = ""
+    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_output_chars": 10**9}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        data = answer.get("data")
+        limit = self.limits.max_output_chars
+        if name != self.UNBOUNDED_TOOL and isinstance(data, str) and len(data) > limit:
+            half = limit // 2
+            cut = f"\n[... {len(data) - 2 * half} cut ...]\n"
+            return {**answer, "data": data[:half] + cut + data[-half:]}
+        return answer

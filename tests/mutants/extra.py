@@ -141,8 +141,9 @@ class BothStreamsFullBudget(Mutant):
         data = f"{run.stdout.render()}\n--- stderr ---\n{run.stderr.render()}"
         if run.returncode == 0:
             return succeeded(data, exit_code=0)
-        return failed("NONZERO_EXIT", f"Exit code {run.returncode}.\n{data}",
-                      exit_code=run.returncode)
+        return failed(
+            "NONZERO_EXIT", f"Exit code {run.returncode}.\n{data}", exit_code=run.returncode
+        )
 
 
 class RevealedToolNotCallable(Mutant):

@@ -4,9 +4,9 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from ._base import Mutant, failed, succeeded
+from ._base import Mutant, UnboundedFor, failed, succeeded
 
 
 def _rg() -> str:
@@ -99,23 +99,11 @@ class BinaryFilesSearched(Mutant):
         return answer
 
 
-class GrepUnbounded(Mutant):
+class GrepUnbounded(UnboundedFor):
     """Bounds every tool's output except grep's."""
 
     KILLS = ("GREP-05",)
-    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_output_chars": 10**9}
-
-    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        answer = await super().call_tool(name, arguments)
-        data = answer.get("data")
-        limit = self.limits.max_output_chars
-        if name != "grep" and isinstance(data, str) and len(data) > limit:
-            half = limit // 2
-            return {
-                **answer,
-                "data": f"{data[:half]}\n[... {len(data) - 2 * half} cut ...]\n{data[-half:]}",
-            }
-        return answer
+    UNBOUNDED_TOOL = "grep"
 
 
 class BadRegexRaises(Mutant):

@@ -3,7 +3,7 @@
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ._base import Mutant, failed, succeeded
+from ._base import Mutant, UnboundedFor, failed, succeeded
 
 
 def _numbered(lines: list[str], first: int = 1) -> str:
@@ -180,23 +180,11 @@ class ListMissingFolderIsEmpty(Mutant):
         return answer
 
 
-class ListUnbounded(Mutant):
+class ListUnbounded(UnboundedFor):
     """Bounds every tool's output except list_files'."""
 
     KILLS = ("LIST-04",)
-    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_output_chars": 10**9}
-
-    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        answer = await super().call_tool(name, arguments)
-        data = answer.get("data")
-        limit = self.limits.max_output_chars
-        if name != "list_files" and isinstance(data, str) and len(data) > limit:
-            half = limit // 2
-            return {
-                **answer,
-                "data": f"{data[:half]}\n[... {len(data) - 2 * half} cut ...]\n{data[-half:]}",
-            }
-        return answer
+    UNBOUNDED_TOOL = "list_files"
 
 
 class LastLineDropped(Mutant):

@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import os
 import signal
+from pathlib import Path
 from typing import Any
 
 from agentconf.reference.tools.bash import NO_OUTPUT
@@ -14,6 +15,20 @@ from ._base import Mutant, failed, succeeded
 def _is_bash(name: str, arguments: Any) -> bool:
     return (
         name == "bash" and isinstance(arguments, dict) and isinstance(arguments.get("command"), str)
+    )
+
+
+async def _spawn(command: str, root: Path, *, own_group: bool) -> asyncio.subprocess.Process:
+    """A naive shell with its output discarded; the mutants differ only in how they stop it."""
+    return await asyncio.create_subprocess_exec(
+        "/bin/bash",
+        "-c",
+        command,
+        cwd=root,
+        start_new_session=own_group,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
 
 
@@ -29,15 +44,7 @@ class TimeoutKillsOnlyTheShell(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if not _is_bash(name, arguments) or arguments.get("timeout_ms") is None:
             return await super().call_tool(name, arguments)
-        process = await asyncio.create_subprocess_exec(
-            "/bin/bash",
-            "-c",
-            arguments["command"],
-            cwd=self.root,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
+        process = await _spawn(arguments["command"], self.root, own_group=False)
         try:
             await asyncio.wait_for(process.wait(), arguments["timeout_ms"] / 1000)
         except TimeoutError:
@@ -57,16 +64,7 @@ class SigtermOnly(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if not _is_bash(name, arguments) or arguments.get("timeout_ms") is None:
             return await super().call_tool(name, arguments)
-        process = await asyncio.create_subprocess_exec(
-            "/bin/bash",
-            "-c",
-            arguments["command"],
-            cwd=self.root,
-            start_new_session=True,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
+        process = await _spawn(arguments["command"], self.root, own_group=True)
         try:
             await asyncio.wait_for(process.wait(), arguments["timeout_ms"] / 1000)
         except TimeoutError:
