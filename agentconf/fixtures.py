@@ -119,7 +119,7 @@ def link_farm(root: Path, outside: Path) -> LinkFarm:
     """Symbolic links in ``root`` pointing in, out (to ``outside``), nowhere and at each other.
 
     The names are those of the suites' ``ws.link_farm()`` and of
-    :data:`agentconf.strategies.LINK_FARM_OUT` (seed 000: ``confine`` resolves real paths because
+    :data:`agentconf.strategies.LINK_FARM_OUT` (dskcode: ``confine`` resolves real paths because
     of exactly these links), plus ``sub/rel_out``, a *relative* link that climbs out from the
     middle of a path, which a check of absolute link targets alone misses. ``outside`` should be
     a canary folder beside the root; ``outside/secret.txt`` is created if it is missing.
@@ -172,7 +172,8 @@ def link_farm(root: Path, outside: Path) -> LinkFarm:
 def escape_paths(ws: SandboxWorkspace, farm: LinkFarm | None = None) -> tuple[str, ...]:
     """Path strings that all lead out of ``ws.root``, yet stay inside the sandbox.
 
-    The classic spellings (seeds 000 and 003): ``..``, a path that normalises inside and then
+    The classic spellings (dskcode and @clarvis/agent-tools): ``..``, a path that normalises inside
+    and then
     out, an absolute path, the sibling whose name starts with the root's (``root_evil``, which
     ``startswith(root)`` lets through), an ``@`` mention prefix; plus ``farm.escaping`` when a
     link farm is given. ``~`` paths are added only while ``HOME`` points into the sandbox (see
@@ -226,8 +227,8 @@ class EolSample:
 
 
 _BOM = b"\xef\xbb\xbf"
-# name -> (original, old_text, new_text, expected, clauses). Seed 000's edit_file normalises CRLF
-# to match and restores it on write; seed 001 keeps the file's own endings and final newline.
+# name -> (original, old_text, new_text, expected, clauses). dskcode's edit_file normalises CRLF
+# to match and restores it on write; Claude Code keeps the file's own endings and final newline.
 _EOL_SAMPLES: dict[str, tuple[bytes, str, str, bytes, tuple[str, ...]]] = {
     "lf.txt": (b"alpha\nbeta\ngamma\n", "beta", "BETA", b"alpha\nBETA\ngamma\n", ("EOL-02",)),
     "crlf.txt": (
@@ -300,7 +301,7 @@ def _png() -> bytes:
 
 
 def binary_files(folder: Path) -> dict[str, Path]:
-    """Files the contract calls binary (a NUL or invalid UTF-8 in the first 8 KiB; seed 000).
+    """Files the contract calls binary (a NUL or invalid UTF-8 in the first 8 KiB; dskcode).
 
     ``image.png`` (a real PNG), ``archive.gz``, ``program.elf`` (an ELF header), ``nul.txt``
     (text with one NUL: the extension does not make it text), ``latin1.txt`` (Latin-1, invalid
@@ -369,7 +370,7 @@ def large_file(
     Only ``head`` and ``tail`` are written; the middle is a hole, which the filesystem stores
     sparsely when it can and which reads as NUL bytes. The default head is 16 KiB of numbered
     text lines, so a binary sniff of the first 8 KiB sees text and a window of the first lines
-    reads normally; a whole read must be refused as too large (READ clauses, seed 001).
+    reads normally; a whole read must be refused as too large (READ clauses, Claude Code).
 
     >>> with sandbox() as ws:
     ...     big = large_file(ws.root / "big.log", 10**7)

@@ -112,7 +112,7 @@ LINK_FARM_LOOPS: tuple[str, ...] = ("loop_a", "loop_b")
 SHELL_METACHARACTERS = "$`;|&()<>*?[]{}!#'\"\\\n\t "
 
 # Names that are harmless on their own but catch naive resolvers: prefix checks on `..`, unicode
-# lookalikes of dots and slashes, right-to-left overrides, shell syntax, a NUL (seed 000: NUL must
+# lookalikes of dots and slashes, right-to-left overrides, shell syntax, a NUL (dskcode: NUL must
 # become a failure envelope, not a ValueError).
 _TRICKY_NAMES: tuple[str, ...] = (
     "..cache",

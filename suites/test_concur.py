@@ -1,5 +1,6 @@
 """CONCUR: reads together, writes to one path serialised, no lost update, atomic replace
-(seeds 000: ToolKind read-parallel / write-serial; 003: per-path write lock, temp + rename).
+(dskcode: ToolKind read-parallel / write-serial; @clarvis/agent-tools: per-path write lock, temp +
+rename).
 
 Calls are put in flight together with `client.call_concurrently`; judged on the disk.
 """

@@ -1,4 +1,5 @@
-"""CONFINE: every path is resolved and confined to the root by one resolver (seeds 000, 003).
+"""CONFINE: every path is resolved and confined to the root by one resolver (dskcode,
+@clarvis/agent-tools).
 
 Judged on the disk: the oracle compares everything outside the root after every call and scans
 each answer for the canaries' secret; the tests add the specific code and "nothing changed inside".

@@ -1,6 +1,7 @@
 """EDIT: exact unique replacement, distinct failures, read-before-edit, atomic writes.
 
-Seeds 000 (edit_file), 001 (read-before-edit, mtime guard, curly quotes), 003 (atomic writes).
+dskcode (edit_file), Claude Code (read-before-edit, mtime guard, curly quotes),
+@clarvis/agent-tools (atomic writes).
 Judged on codes and the bytes on disk.
 """
 

@@ -1,6 +1,6 @@
-"""EOL: an edit is a splice; the file's line endings, BOM and final newline survive (seed 000).
+"""EOL: an edit is a splice; the file's line endings, BOM and final newline survive (dskcode).
 
-Seed 000's eol.ts: match on LF-normalised text, write back in the file's own convention, and
+dskcode's eol.ts: match on LF-normalised text, write back in the file's own convention, and
 touch no byte outside the replaced span. Judged byte for byte on the disk.
 """
 

@@ -1,5 +1,6 @@
 """GREP: matches with path and line number, no match is not an error, a pattern is never an option,
-binary files skipped, results bounded (seeds 000, 001: `rg -- PATTERN`, exit 1 is "no matches").
+binary files skipped, results bounded (dskcode, Claude Code: `rg -- PATTERN`, exit 1 is "no
+matches").
 
 Output formats differ (`a.txt:3:text`, `a.txt\n  3: text`, JSON...): judged on facts only.
 """

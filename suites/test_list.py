@@ -1,5 +1,5 @@
 """LIST: names relative to the root, glob filters, classified failures, bounded listings
-(seeds 001: glob tool; 003: bounded output).
+(Claude Code: glob tool; @clarvis/agent-tools: bounded output).
 """
 
 import pytest

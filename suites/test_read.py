@@ -1,4 +1,5 @@
-"""READ: whole text, classified failures, binary and size guards, line windows (seeds 000, 001,
+"""READ: whole text, classified failures, binary and size guards, line windows (dskcode, Claude
+Code,
 002, 003). Lines carry NATO words so a line's text never looks like a line number.
 """
 

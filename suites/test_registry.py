@@ -1,4 +1,5 @@
-"""REGISTRY: deterministic listing, valid schemas, advertised == callable (seeds 000, 002, 003)."""
+"""REGISTRY: deterministic listing, valid schemas, advertised == callable (dskcode, agentkit,
+@clarvis/agent-tools)."""
 
 import weakref
 from typing import Any

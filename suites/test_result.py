@@ -1,4 +1,4 @@
-"""RESULT: one envelope shape for success and failure, stable codes, readable failures (seed 000).
+"""RESULT: one envelope shape for success and failure, stable codes, readable failures (dskcode).
 
 Judged on the envelope's fields and codes, never on wording: any implementation with its own
 phrasing of every message passes.

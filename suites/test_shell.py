@@ -1,5 +1,6 @@
 """SHELL: exit codes, both streams, the root as cwd, timeouts that kill the whole process tree
-(seeds 000: process group, two-stage kill; 001: failure output, "(no output)"; 003: bounded output).
+(dskcode: process group, two-stage kill; Claude Code: failure output, "(no output)";
+@clarvis/agent-tools: bounded output).
 
 Time bounds here only detect hangs; they are generous on purpose (the machine may be busy).
 """

@@ -1,4 +1,5 @@
-"""SYMLINK: confinement judges where a path really lands, links followed (seeds 000, 001, 003).
+"""SYMLINK: confinement judges where a path really lands, links followed (dskcode, Claude Code,
+@clarvis/agent-tools).
 
 Every test builds the standard link farm (`ws.link_farm()`): `link_out` -> outside/,
 `link_out_file` -> outside/secret.txt, `link_in` -> sub/, `link_in_file` -> sub/inner.txt,

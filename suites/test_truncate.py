@@ -1,5 +1,6 @@
 """TRUNCATE: output is bounded to max_output_chars, head and tail kept, cut on a character
-boundary, with a marker that says how much was cut (seeds 001: head+tail at 50,000 chars; 003:
+boundary, with a marker that says how much was cut (Claude Code: head+tail at 50,000 chars;
+@clarvis/agent-tools:
 bound on a UTF-8 boundary).
 
 Output is produced by `bash` printing a file the test wrote, so its exact characters are known.

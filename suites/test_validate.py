@@ -1,6 +1,6 @@
-"""VALIDATE: bad arguments are INVALID_ARGS with structured issues, before anything runs (seed 000).
+"""VALIDATE: bad arguments are INVALID_ARGS with structured issues, before anything runs (dskcode).
 
-Seed 000's ValidationIssue: `{path, expected, received, message}`, `path` a `$`-rooted pointer,
+dskcode's ValidationIssue: `{path, expected, received, message}`, `path` a `$`-rooted pointer,
 `received` cut to 60 characters, every problem of a call reported at once.
 """
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from agentconf.cli import UsageError
 from agentconf.contract import CAPABILITIES, CLAUSES, Clause
+from agentconf.contract.sources import SOURCES
 from agentconf.harness import runner
-from agentconf.harness.report.contract_doc import SEEDS
 from agentconf.harness.report.expectations import close_clause_ids
 from agentconf.harness.resources import suites_dir
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if clause.retired:
         print(f"Retired: {clause.retired}")
     print(f"\nWhy: {clause.rationale}")
-    print(f"Seed: {clause.seed} ({SEEDS.get(clause.seed, 'see shared/seeds/README.md')})")
+    print(f"Source: {SOURCES[clause.source]}")
     if clause.requires:
         print("Requires (n/a without them):")
         for name in clause.requires:

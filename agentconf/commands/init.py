@@ -68,7 +68,7 @@ jobs:
         with:
           python-version: "3.11"
       # Build or install your implementation here, so the profile's spec can start it.
-      - run: pip install agentconf
+      - run: pip install agentconf-kit
       - run: agentconf run --profile agentconf.toml --report reports/agentconf
       - uses: actions/upload-artifact@v4
         if: always()

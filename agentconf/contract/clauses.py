@@ -20,7 +20,7 @@ class Clause:
     category: str
     requirement: str
     rationale: str
-    seed: str
+    source: str  # a key of SOURCES
     requires: tuple[str, ...]
     retired: str | None = None
 
@@ -40,7 +40,7 @@ def _load() -> dict[str, Clause]:
             category=entry["category"],
             requirement=entry["requirement"],
             rationale=entry["rationale"],
-            seed=entry["seed"],
+            source=entry["source"],
             requires=tuple(entry.get("requires", ())),
             retired=entry.get("retired"),
         )

@@ -10,7 +10,7 @@ class ErrorCode:
     name: str
     meaning: str
     recovery: str
-    seed: str
+    source: str  # a key of SOURCES
 
 
 ERROR_CODES: dict[str, ErrorCode] = {

@@ -1,4 +1,4 @@
-"""The result envelope every tool call answers with, success and failure alike (seed 000)."""
+"""The result envelope every tool call answers with, success and failure alike (dskcode)."""
 
 import json
 from typing import Any
@@ -34,7 +34,7 @@ class Denial(BaseModel):
 class Envelope(BaseModel):
     """The answer to every tool call.
 
-    `data` is for the model, `summary` for people, `diff` for tools (seed 000).
+    `data` is for the model, `summary` for people, `diff` for tools (dskcode).
     """
 
     model_config = ConfigDict(extra="allow", frozen=True)

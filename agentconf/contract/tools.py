@@ -5,7 +5,7 @@ from enum import StrEnum
 
 
 class ToolKind(StrEnum):
-    """What a tool does to the world; read tools may run together, the rest alone (seed 000)."""
+    """What a tool does to the world; read tools may run together, the rest alone (dskcode)."""
 
     READ = "read"
     EDIT = "edit"

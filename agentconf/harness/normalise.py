@@ -5,7 +5,8 @@ an object) is checked strictly: a wrong shape is a `ContractViolation` (RESULT-0
 The inner shape of issues and denials is left to the VALIDATE suites, which judge it with evidence.
 
 A failure whose `error` is missing is classified from the profile: first `[error_codes]` (their
-spelling -> ours), then the ordered `[[error_patterns]]` matched against `data` (seed 003's
+spelling -> ours), then the ordered `[[error_patterns]]` matched against `data`
+(@clarvis/agent-tools'
 @clarvis spells `path_escape`, agentkit `NotFound`: a profile maps them onto the contract's).
 """
 

@@ -1,7 +1,7 @@
 """Where the shipped suites and fixtures live, in a checkout and in an installed wheel.
 
 A checkout keeps them at the repository's top level (`<repo>/suites`); the wheel maps them to
-`agentconf/_data/suites` (see pyproject's force-include), so a user with `pip install agentconf`
+`agentconf/_data/suites` (see pyproject's force-include), so a user with `pip install agentconf-kit`
 alone can run them.
 """
 

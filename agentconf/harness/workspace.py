@@ -9,7 +9,8 @@ Layout (all inside `base/`, the "moat", which holds nothing else but the harness
     sandbox/tmp/                       the implementation's TMPDIR, not judged
 
 Every canary holds `secret`, a random token: seeing it in an answer means a read escaped.
-The canaries follow the traps the seeds guard against (seed 000 `confine`, seed 003 path_escape).
+The canaries follow the traps the seeds guard against (dskcode `confine`, @clarvis/agent-tools
+path_escape).
 """
 
 import os

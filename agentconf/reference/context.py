@@ -1,4 +1,4 @@
-"""ToolContext: the narrow view of the world a handler gets (seed 002: tools stay out of the loop).
+"""ToolContext: the narrow view of the world a handler gets (agentkit: tools stay out of the loop).
 
 It carries the workspace (root and write roots as real paths), the limits, the session, the
 registry (for tool_search), the call's deadline and a cancel flag, and the one way to turn a path

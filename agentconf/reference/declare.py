@@ -1,7 +1,7 @@
 """One declaration per tool: its name, kind, argument model (or JSON Schema) and handler.
 
 A pydantic model yields the JSON Schema the model sees, the validator and the Python type at once
-(the Zod role in seed 000). A tool declared with a plain JSON Schema is validated with jsonschema
+(the Zod role in dskcode). A tool declared with a plain JSON Schema is validated with jsonschema
 and produces the same `ValidationIssue`s.
 """
 
@@ -42,7 +42,7 @@ class ToolSpec:
     json_schema: dict[str, Any] | None = None
     # The handler bounds its own output (bash bounds while streaming), so dispatch must not again.
     bounds_own_output: bool = False
-    # Deferred tools are not advertised; tool_search reveals them (seed 001).
+    # Deferred tools are not advertised; tool_search reveals them (Claude Code).
     deferred: bool = False
     supported_providers: tuple[str, ...] = ()
     feature_flag: str | None = None

@@ -1,6 +1,7 @@
 """The one place a call goes through: lookup -> validate -> gate -> execute -> bound -> envelope.
 
-Seed 000's dispatch, seed 003's five steps, seed 002's executor. Every outcome, including a bug in
+dskcode's dispatch, @clarvis/agent-tools' five steps, agentkit's executor. Every outcome, including
+a bug in
 a tool, leaves here as an `Envelope`; nothing raises to the caller. The one exception is the
 caller's own cancellation of the task awaiting `call`: that CancelledError is asyncio's, and
 swallowing it would break `asyncio.timeout` and task groups, so the handler is stopped and the

@@ -1,6 +1,6 @@
 """The permission gate: one policy entry point, asked after validation and before any effect.
 
-Seed 002 (agentkit's permission preflight) checks policy before `rm -rf` runs, not after; seed 000
+agentkit (agentkit's permission preflight) checks policy before `rm -rf` runs, not after; dskcode
 carries the refusal in the envelope as `denial` (who refused, why, what to do instead). A gate is
 any object with `check(request)` returning None (allowed) or a `Denial`, sync or async.
 """
@@ -34,7 +34,8 @@ class AllowAll:
 
 
 class ReadOnly:
-    """Refuses every tool that is not of kind read (seed 003's read-only mode, as a policy)."""
+    """Refuses every tool that is not of kind read (@clarvis/agent-tools' read-only mode, as a
+    policy)."""
 
     def check(self, request: PermissionRequest) -> Denial | None:
         if request.kind is ToolKind.READ:

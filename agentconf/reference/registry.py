@@ -1,9 +1,10 @@
 """The tool registry: what exists, in a fixed order, seen through one filter.
 
-Seed 000: a tool is enabled when it is not disabled by config AND its feature flag is on AND it
-supports the provider — an AND, so two reasons to hide a tool can never cancel out. Seed 003:
-`list` and `get` pass through the same filter, so the advertised set is the callable set. Seed 002:
-order is deterministic (registration order, fixed by `system.py`). Seed 001: a deferred tool is
+dskcode: a tool is enabled when it is not disabled by config AND its feature flag is on AND it
+supports the provider — an AND, so two reasons to hide a tool can never cancel out.
+@clarvis/agent-tools:
+`list` and `get` pass through the same filter, so the advertised set is the callable set. agentkit:
+order is deterministic (registration order, fixed by `system.py`). Claude Code: a deferred tool is
 neither listed nor callable until `tool_search` reveals it in a session; from then on it is both,
 so advertised == callable holds before and after.
 

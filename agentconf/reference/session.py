@@ -1,11 +1,12 @@
 """What one session remembers: which files it read (and as what), and who is writing where.
 
-Seed 001 (Claude Code's `readFileTimestamps`): an edit must start from a version of the file the
+Claude Code (its `readFileTimestamps`): an edit must start from a version of the file the
 model has seen. `ReadLedger` records each read file's mtime_ns and size; an edit or overwrite of a
 file missing from the ledger is NOT_READ, of a file whose stamp moved is STALE_READ. The session's
 own writes record the new stamp, so a model can edit the same file twice in a row.
 
-Seed 003: writes to one path are serialised by an in-process lock (`PathLocks`). The locks are
+@clarvis/agent-tools: writes to one path are serialised by an in-process lock (`PathLocks`). The
+locks are
 `threading` locks, taken in the worker thread that does the file work, so they hold whether the
 calls come from one event loop or from several threads.
 """

@@ -1,6 +1,7 @@
 """ReferenceToolSystem: the registry, the dispatcher and one session, behind two methods.
 
-Seed 003: configuration is resolved once, at construction, and then frozen — a bad option fails
+@clarvis/agent-tools: configuration is resolved once, at construction, and then frozen — a bad
+option fails
 here, with one clear ValueError, never in the middle of a call. One instance is one session: it
 holds what was read (read-before-edit), the per-path write locks and the revealed deferred tools.
 """

@@ -1,4 +1,4 @@
-"""Argument validation on two tracks that answer alike (seed 000's "isomorphic dual track").
+"""Argument validation on two tracks that answer alike (dskcode's "isomorphic dual track").
 
 A tool declared with a pydantic model is validated by pydantic; a tool declared with a plain JSON
 Schema is validated by `jsonschema`. Neither library's wording reaches the model: each error is

@@ -16,6 +16,7 @@ from agentconf.contract import (
     protocol_json_schema,
 )
 from agentconf.contract.publish import SCHEMA_DIR, published_schemas
+from agentconf.contract.sources import SOURCES
 
 
 def test_every_clause_id_has_the_shape_category_dash_two_digits() -> None:
@@ -29,8 +30,9 @@ def test_every_category_has_at_least_one_must_clause() -> None:
     assert set(CATEGORIES) <= musts
 
 
-def test_every_clause_traces_to_one_of_the_five_seeds() -> None:
-    assert {clause.seed for clause in CLAUSES.values()} <= {"000", "001", "002", "003", "004"}
+def test_every_clause_and_code_traces_to_one_of_the_five_source_projects() -> None:
+    assert {clause.source for clause in CLAUSES.values()} <= set(SOURCES)
+    assert {code.source for code in ERROR_CODES.values()} <= set(SOURCES)
 
 
 def test_clauses_require_only_known_capabilities() -> None:

@@ -17,7 +17,7 @@ TIMEOUT_S = 300  # only to turn a hang into a failure
 
 CONFTEST = 'pytest_plugins = ["agentconf.fixtures"]\n'
 
-# The bug seed 003 (@clarvis) warns of: a prefix test on a normalised, unresolved path lets
+# The bug @clarvis/agent-tools warns of: a prefix test on a normalised, unresolved path lets
 # `../root_evil/x` (same prefix) and every symbolic link out through.
 STARTSWITH_TOY = '''
 import os

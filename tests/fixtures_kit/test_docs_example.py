@@ -23,7 +23,7 @@ def _confined(root, path):
     return full
 '''
 
-# Seed 000's edit: match and write in the file's own line endings, every other byte kept.
+# dskcode's edit: match and write in the file's own line endings, every other byte kept.
 CORRECT = _PREAMBLE + '''
 def edit_file(root, path, old_text, new_text):
     full = _confined(root, path)

@@ -49,7 +49,7 @@ class TildeExpanded(Mutant):
 class DotDotNameRejected(Mutant):
     """Rejects every path whose relative form starts with the two characters `..`.
 
-    `relative.startswith('..')` (seed 000's confine) also rejects a child named `..cache`.
+    `relative.startswith('..')` (dskcode's confine) also rejects a child named `..cache`.
     """
 
     KILLS = ("CONFINE-09",)
@@ -88,7 +88,7 @@ class NulByteRaises(Mutant):
 
 
 class RootRejected(Mutant):
-    """Treats the root itself as outside: seed 000's `rel !== ""` test without its exception
+    """Treats the root itself as outside: dskcode's `rel !== ""` test without its exception
     for the root."""
 
     KILLS = ("CONFINE-15",)

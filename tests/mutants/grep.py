@@ -23,7 +23,7 @@ class NoMatchIsError(Mutant):
     """Treats grep's exit status 1 (no match) as a failure."""
 
     KILLS = ("GREP-02",)
-    KNOWN_FROM = "seed 001: execSync throws on grep's exit status 1"
+    KNOWN_FROM = "Claude Code: execSync throws on grep's exit status 1"
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)

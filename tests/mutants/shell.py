@@ -35,7 +35,7 @@ async def _spawn(command: str, root: Path, *, own_group: bool) -> asyncio.subpro
 class TimeoutKillsOnlyTheShell(Mutant):
     """On timeout, kills the shell's pid only: grandchildren (`sleep 60 &`, a dev server) live on.
 
-    Known from: seed 000's first bash tool, before the two-stage process-group kill.
+    Known from: dskcode's first bash tool, before the two-stage process-group kill.
     """
 
     KILLS = ("SHELL-04",)

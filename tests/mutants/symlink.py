@@ -72,7 +72,7 @@ class ReadsUnconfined(Mutant):
     `writeRoots` only)."""
 
     KILLS = ("CONFINE-08", "SYMLINK-09")
-    KNOWN_FROM = "seed 000: confine() guards write tools only"
+    KNOWN_FROM = "dskcode: confine() guards write tools only"
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)

@@ -1,5 +1,5 @@
-"""The reference bash tool, with real subprocesses in a real temp dir (seed 000 two-stage kill,
-seed 001 shell output, seed 003 self-bounded output)."""
+"""The reference bash tool, with real subprocesses in a real temp dir (dskcode two-stage kill,
+Claude Code shell output, @clarvis/agent-tools self-bounded output)."""
 
 import asyncio
 import os

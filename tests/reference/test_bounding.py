@@ -1,4 +1,5 @@
-"""Head + tail bounding of text and byte streams (seed 001 truncation, seed 003 UTF-8 cut)."""
+"""Head + tail bounding of text and byte streams (Claude Code truncation, @clarvis/agent-tools
+UTF-8 cut)."""
 
 import re
 import tracemalloc

@@ -1,5 +1,5 @@
 """The reference grep tool: both engines (ripgrep and the pure-Python fallback) on the same cases,
-in real temp dirs with real links and FIFOs (seed 001 grep semantics, seed 000 bounded memory)."""
+in real temp dirs with real links and FIFOs (Claude Code grep semantics, dskcode bounded memory)."""
 
 import asyncio
 import io

@@ -6,6 +6,7 @@ from cli import agentconf, assert_usage_error
 
 from agentconf.commands.explain import mutants_killing, static_tests
 from agentconf.contract import CLAUSES
+from agentconf.contract.sources import SOURCES
 from agentconf.harness import runner
 from agentconf.harness.resources import suites_dir
 
@@ -15,7 +16,8 @@ def test_explain_shows_requirement_level_rationale_and_capabilities(tmp_path: Pa
     done = agentconf("explain", clause.id.lower(), "--static", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"{clause.id} ({clause.level.value}, {clause.category})")
-    for text in (clause.requirement, clause.rationale, f"Seed: {clause.seed}", *clause.requires):
+    for text in (clause.requirement, clause.rationale, f"Source: {SOURCES[clause.source]}",
+    *clause.requires):
         assert text in done.stdout
 
 

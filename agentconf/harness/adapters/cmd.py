@@ -11,7 +11,7 @@ sandbox. Whatever the program does, the harness neither hangs, crashes nor runs 
 - a program that stops reading its input cannot block the harness: requests are written without
   blocking, under the same deadline as the answer;
 - on a timeout or at the end of the session the whole process group gets SIGTERM, then SIGKILL
-  (seed 000's two-stage kill), and so does every process that still carries this session's
+  (dskcode's two-stage kill), and so does every process that still carries this session's
   marker in its environment: a daemon that left the group with `setsid` is found through /proc.
 
 There is no reader thread: the caller's thread reads while it waits (one `selectors` loop over

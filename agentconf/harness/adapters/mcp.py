@@ -8,7 +8,8 @@ flight at once on the one connection.
 
 MCP answers `{content, structuredContent, isError}`; the envelope is built from it here:
 `success = not isError`, `data` = the text content joined, and `error` = a code when the server
-gives one, either in structured content or as @clarvis does (seed 003) in a JSON envelope in the
+gives one, either in structured content or as @clarvis does (@clarvis/agent-tools) in a JSON
+envelope in the
 text: `{"error": {"code": "path_escape", ...}}`. Without one, `error` is absent and the client
 classifies `data` with the profile's `[[error_patterns]]`.
 

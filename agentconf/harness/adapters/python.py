@@ -3,7 +3,7 @@
 `call_tool` may be sync or async. The session's event loop runs in the caller's own thread, so
 a call costs no thread hand-over (two wake-ups per call were most of the harness's overhead, and
 on a loaded machine each one waits for a time slice). `call_many` still has several calls in
-flight at once, which the CONCUR clauses need (seed 001: concurrency-safe tools run together):
+flight at once, which the CONCUR clauses need (Claude Code: concurrency-safe tools run together):
 async calls are gathered on the loop, sync ones go to worker threads.
 
 Every call has a deadline: a SIGALRM timer, when the caller is the main thread and nobody else
@@ -13,7 +13,7 @@ its loop may be broken. An asyncio timeout per call was not used: it tripled the
 call. Without the alarm (another thread, pytest-timeout's signal method) the loop's own wait
 bounds the call and sync tools run in worker threads, which can be abandoned when they hang.
 
-An exception escaping `call_tool` is itself a contract failure (RESULT-04: seed 000's dispatcher
+An exception escaping `call_tool` is itself a contract failure (RESULT-04: dskcode's dispatcher
 wraps every exception into EXECUTION_ERROR), so it is raised as a ContractViolation.
 """
 

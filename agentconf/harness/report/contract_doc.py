@@ -15,14 +15,6 @@ from agentconf.contract import (
 
 from .tables import markdown_table
 
-SEEDS = {
-    "000": "dskcode / agent-cli",
-    "001": "Claude Code tool system tutorial",
-    "002": "agentkit-tools-core",
-    "003": "@clarvis/agent-tools",
-    "004": "botholomew",
-}
-
 
 def _clause_lines(category: str) -> list[str]:
     lines = []
@@ -31,9 +23,9 @@ def _clause_lines(category: str) -> list[str]:
             continue
         title = f"### {clause.id} · {clause.level.value}"
         lines += ["", title + (" (retired)" if clause.retired else ""), "", clause.requirement, ""]
-        seed = f"seed {clause.seed} ({SEEDS.get(clause.seed, 'unknown')})"
+        source = clause.source
         requires = ", ".join(f"`{name}`" for name in clause.requires) or "nothing"
-        lines.append(f"*Why:* {clause.rationale} *Source:* {seed}. *Requires:* {requires}.")
+        lines.append(f"*Why:* {clause.rationale} *Source:* {source}. *Requires:* {requires}.")
         if clause.retired:
             lines.append(f"*Retired:* {clause.retired}")
     return lines

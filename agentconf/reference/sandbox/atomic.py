@@ -1,4 +1,5 @@
-"""Atomic replace: write a temp file beside the target, fsync, rename over it (seed 003).
+"""Atomic replace: write a temp file beside the target, fsync, rename over it
+(@clarvis/agent-tools).
 
 A reader sees the old file or the new one, never half of either; a failure leaves the target as
 it was and removes the temp file. The target's permission bits are kept, so an executable stays

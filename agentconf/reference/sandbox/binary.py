@@ -1,4 +1,4 @@
-"""Binary detection: a NUL byte, or bytes that are not UTF-8, in the first 8 KiB (seed 000)."""
+"""Binary detection: a NUL byte, or bytes that are not UTF-8, in the first 8 KiB (dskcode)."""
 
 import codecs
 

@@ -1,7 +1,9 @@
 """Output bounding: keep the head and the tail, say in the middle how much was cut.
 
-Seed 001 caps a tool result at 50,000 characters, head + tail, with a `[... truncated N chars ...]`
-marker, because the decisive lines of a build or a test run are at the end. Seed 003 bounds on a
+Claude Code caps a tool result at 50,000 characters, head + tail, with a `[... truncated N chars
+...]`
+marker, because the decisive lines of a build or a test run are at the end. @clarvis/agent-tools
+bounds on a
 UTF-8 boundary, so a cut never produces U+FFFD or invalid JSON.
 
 `bound_text` bounds a string that is already in memory. `StreamBound` bounds a byte stream while it

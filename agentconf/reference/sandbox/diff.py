@@ -1,4 +1,4 @@
-"""Unified diffs of a file change, for the envelope's `diff` and the one-line summary (seed 000)."""
+"""Unified diffs of a file change, for the envelope's `diff` and the one-line summary (dskcode)."""
 
 import difflib
 from dataclasses import dataclass

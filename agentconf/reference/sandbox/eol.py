@@ -1,4 +1,4 @@
-"""Line endings: match with LF, write back with the file's own endings (seed 000, `eol.ts`).
+"""Line endings: match with LF, write back with the file's own endings (dskcode, `eol.ts`).
 
 A model writes `old_text` with LF whatever the file uses. Matching happens on an LF view of the
 file; the match is then mapped back to the original text and only that span is replaced, so every

@@ -1,6 +1,6 @@
 """Path safety, written once: mention stripping, resolution against the root, confinement.
 
-Seed 000 (`sandbox.ts`): strip a leading `@` inside path resolution so no tool can forget it, and
+dskcode (`sandbox.ts`): strip a leading `@` inside path resolution so no tool can forget it, and
 confine on *real* paths, so a link cannot carry a path out of the root. Python's `realpath` would
 silently give up on a link loop and cannot say whether a link dangles, so the walk below is ours:
 it follows links the way the kernel does, keeps the tail that does not exist yet (a write may
@@ -36,7 +36,7 @@ class Target:
 
 
 def strip_mention(raw: str) -> str:
-    """`@src/a.py` is how a prompt mentions `src/a.py` (seed 000); the marker is not part of it."""
+    """`@src/a.py` is how a prompt mentions `src/a.py` (dskcode); the marker is not part of it."""
     return raw[1:] if raw.startswith("@") else raw
 
 

@@ -1,12 +1,13 @@
 """bash{command, timeout_ms?}: run a shell command in the root, bounded while it streams.
 
 - `/bin/bash -c COMMAND` in a new session, so the command and everything it starts form one
-  process group that can be signalled at once (seed 000: a timeout that kills only the shell
+  process group that can be signalled at once (dskcode: a timeout that kills only the shell
   leaves `npm install`'s grandchildren running).
 - cwd is the root; stdin is /dev/null, so `read` or a bare `cat` gets end of input at once.
 - stdout and stderr stream into `StreamBound`s: memory stays bounded while a command prints
-  100 MB, and the head and tail survive (seed 003 bounds output itself; SPEC says so to dispatch).
-- On timeout: SIGTERM to the group, SIGKILL after KILL_GRACE_S (seed 000's two-stage kill; the
+  100 MB, and the head and tail survive (@clarvis/agent-tools bounds output itself; SPEC says so to
+  dispatch).
+- On timeout: SIGTERM to the group, SIGKILL after KILL_GRACE_S (dskcode's two-stage kill; the
   seed waits 5 s). Half a second is ample for a SIGTERM handler that tidies up (removes a lock
   or a temp file); a command that needs longer is ignoring the signal, and the agent waiting on
   it gets nothing from the wait. Answer TIMEOUT with the partial output.
@@ -14,8 +15,8 @@
   finish writing, then the whole group is killed (SHELL-10): **no process started by a call
   outlives it**. A command that must keep running has to leave the group (`setsid`) on purpose.
 - A non-zero exit is a failure, NONZERO_EXIT, with the exit code, stdout and stderr in `data` and
-  the code in `exit_code` (seed 001 shows both streams on failure); stderr is shown on success
-  too, and a command with no output says so (seed 001's "(no output)").
+  the code in `exit_code` (Claude Code shows both streams on failure); stderr is shown on success
+  too, and a command with no output says so (Claude Code's "(no output)").
 """
 
 import asyncio

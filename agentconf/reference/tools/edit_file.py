@@ -1,10 +1,10 @@
 """edit_file: replace one exact, unique piece of a file's text, touching nothing else.
 
-Seed 000: old_text must occur exactly once; none and several are different failures
+dskcode: old_text must occur exactly once; none and several are different failures
 (TEXT_NOT_FOUND, TEXT_MULTIPLE_MATCHES) because the model's fix differs — re-read, or add context.
 Matching is done on the file's LF view and the replacement spliced into the original text, so
 CRLF, mixed endings, a BOM and the final-newline state survive outside the replaced span; the new
-text's line breaks take the file's dominant ending. Seed 001: straight quotes in old_text match
+text's line breaks take the file's dominant ending. Claude Code: straight quotes in old_text match
 curly ones in the file (the file's own characters outside the change stay as they are), and an
 edit needs a read of the current version (NOT_READ, STALE_READ). new_text goes in literally: no
 regex, so `$1` and `\\1` are just characters.

@@ -1,6 +1,6 @@
 """file_info: what a path is — kind, size, line count, permissions — without reading it as text.
 
-The reference's deferred tool (seed 001): useful now and then, not worth a place in every
+The reference's deferred tool (Claude Code): useful now and then, not worth a place in every
 prompt, so it is only listed once tool_search has revealed it. It is also the reference's tool
 declared with a plain JSON Schema rather than a pydantic model: it validates through the
 jsonschema track and answers with the same issues a model-declared tool would.

@@ -3,11 +3,11 @@
 Two engines with one output format, `path:line:text` per match, paths relative to the root, files
 in path order:
 
-- ripgrep from the `ripgrep` wheel (seed 001: Claude Code greps with rg). The pattern goes after
-  `--` so `-e`-style patterns stay patterns (seed 001); `--follow` is never passed, so links met
+- ripgrep from the `ripgrep` wheel (Claude Code greps with rg). The pattern goes after
+  `--` so `-e`-style patterns stay patterns (Claude Code); `--follow` is never passed, so links met
   while recursing are not followed; `--sort path` keeps the order deterministic.
 - a streaming pure-Python fallback, used when rg is missing or the config asks for it: line by
-  line, never a whole-file read, so a 1 GB log costs one line of memory (seed 000's "grep on 100M
+  line, never a whole-file read, so a 1 GB log costs one line of memory (dskcode's "grep on 100M
   logs blows up memory").
 
 Shared semantics: hidden files are searched and ignore files are not honoured (the fallback has no
@@ -193,7 +193,7 @@ async def _search_with_rg(
 
 
 def _judge_rg_status(status: int, message: str, args: GrepArgs, search: Search) -> None:
-    """rg exits 0 on a match, 1 on none (not an error: seed 001), 2 on any error."""
+    """rg exits 0 on a match, 1 on none (not an error: Claude Code), 2 on any error."""
     if status != 2 or RG_NOTHING_SEARCHED in message:
         return  # an empty folder, or an include that no file matches, is simply no match
     if not search.matched and "regex" in message:

@@ -1,6 +1,7 @@
 """read_file: a text file's lines, numbered like `cat -n`, whole or as a streamed window.
 
-Seeds 000 and 001. A whole read is refused above `max_read_bytes` (FILE_TOO_LARGE) so the model
+dskcode and Claude Code. A whole read is refused above `max_read_bytes` (FILE_TOO_LARGE) so the
+model
 windows or greps instead of swallowing a log; a window streams line by line into a head+tail
 bound, so reading lines 1000-1100 of a 1 GB file costs those lines, not the file. Opening goes
 through `open_regular`, so a FIFO is refused at once instead of blocking for a writer.

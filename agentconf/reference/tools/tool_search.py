@@ -1,6 +1,6 @@
 """tool_search: find tools by a word of their name or description, and reveal deferred ones.
 
-Seed 001 (Claude Code's ToolSearch): rarely used tools are deferred — left out of the listing so
+Claude Code (its ToolSearch): rarely used tools are deferred — left out of the listing so
 their schemas do not cost every prompt — and a search reveals them. A revealed tool is listed and
 callable for the rest of the session, so the advertised set stays the callable set (the registry
 filters both through one rule). Any enabled tool can be found; only deferred ones need revealing.

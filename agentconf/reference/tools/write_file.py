@@ -3,7 +3,8 @@
 The content's characters are stored as UTF-8 and nothing else: no line-ending conversion, no
 added final newline, a BOM kept if given (EOL-08). Missing parent folders are created, inside the
 write roots only, since confinement has already placed the whole path there. The replace is
-atomic and keeps the file's mode (seed 003); overwriting needs a prior read (seed 001).
+atomic and keeps the file's mode (@clarvis/agent-tools); overwriting needs a prior read (Claude
+Code).
 """
 
 import asyncio

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Atomic replace (seed 003): write a temporary file in the target's own folder, give it the
+ * Atomic replace (@clarvis/agent-tools): write a temporary file in the target's own folder, give it the
  * target's permission bits, then rename it over the target. Readers see the old file or the
  * new one, never half of either; a failure leaves no temporary file behind.
  */

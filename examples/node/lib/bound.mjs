@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Output bounding: keep the head and the tail, say how much of the middle was cut (seed 001 caps
- * results at 50,000 characters, head + tail), and never split a character (seed 003 bounds on a
+ * Output bounding: keep the head and the tail, say how much of the middle was cut (Claude Code caps
+ * results at 50,000 characters, head + tail), and never split a character (@clarvis/agent-tools bounds on a
  * UTF-8 boundary). "Characters" are Unicode code points, so a surrogate pair is never cut in half.
  */
 
@@ -100,7 +100,7 @@ export function boundText(text, limit = MAX_OUTPUT_CHARS) {
 }
 
 /**
- * Keeps the head and the tail of a byte stream in bounded memory while it flows (seed 003:
+ * Keeps the head and the tail of a byte stream in bounded memory while it flows (@clarvis/agent-tools:
  * bound while streaming, not after). Dropped bytes are counted as code points: every byte that
  * is not a UTF-8 continuation byte starts one.
  */

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * A unified diff of a file change (seed 000: "diff is part of the result, not a side effect").
+ * A unified diff of a file change (dskcode: "diff is part of the result, not a side effect").
  * Lines are compared after trimming the common head and tail; the middle goes through a plain
  * longest-common-subsequence table when small, or is shown as removed-then-added when large.
  */

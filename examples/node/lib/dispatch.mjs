@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The one dispatch point (seed 000 / seed 003): look the tool up, validate the arguments against
+ * The one dispatch point (dskcode / @clarvis/agent-tools): look the tool up, validate the arguments against
  * its own schema, run it, turn every failure (planned or not) into an envelope, and bound the
  * text the model will read. Nothing thrown inside a tool reaches the caller.
  */

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Finding old_text in a file and splicing new_text in, keeping every byte outside the replaced
- * span (seed 000: match on LF-normalised text, write back in the file's own line endings;
- * seed 001: straight quotes in old_text match curly quotes in the file).
+ * span (dskcode: match on LF-normalised text, write back in the file's own line endings;
+ * Claude Code: straight quotes in old_text match curly quotes in the file).
  *
  * Matching runs on a normalised view of the file (CRLF -> LF, curly quotes -> straight) that
  * remembers where each of its characters came from, so a match maps back to an exact span of

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * One resolver for every tool (seed 000, sandbox.ts: "no one can bypass it"): strip the `@`
+ * One resolver for every tool (dskcode, sandbox.ts: "no one can bypass it"): strip the `@`
  * mention marker, never expand `~`, follow symbolic links ourselves on the longest existing
  * prefix, handle the missing tail lexically, and judge containment on the real path by comparing
  * path components (a string prefix would let `/work/root_evil` pass for `/work/root`).

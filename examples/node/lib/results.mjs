@@ -2,7 +2,7 @@
 /**
  * The result envelope and the failures tools raise (contract: agentconf/contract/envelope.py).
  *
- * Success and failure share one shape (seed 000, ToolResult): `data` is for the model, `summary`
+ * Success and failure share one shape (dskcode, ToolResult): `data` is for the model, `summary`
  * for people, `diff` for tools, `error` a stable code for programs.
  */
 

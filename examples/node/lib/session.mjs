@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Per-session state: what this session has read (read-before-edit and the stale-read guard,
- * seed 001), and one lock per path so that writes to one file never interleave (seed 003).
+ * Claude Code), and one lock per path so that writes to one file never interleave (@clarvis/agent-tools).
  * One process is one session.
  */
 import { createHash } from "node:crypto";

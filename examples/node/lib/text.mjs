@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Bytes to text for the file tools. A file is text when it holds no NUL byte and is valid UTF-8
- * (seed 000: BINARY_FILE); a byte-order mark is kept as U+FEFF so an edit can put it back.
+ * (dskcode: BINARY_FILE); a byte-order mark is kept as U+FEFF so an edit can put it back.
  */
 
 /**

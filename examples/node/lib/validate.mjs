@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Checks arguments against a tool's own input schema (the one tools/list advertises, so the
- * model and the validator read one declaration, seed 000) and reports every problem at once as
+ * model and the validator read one declaration, dskcode) and reports every problem at once as
  * {path, expected, received, message} issues. Only the schema keywords the tools use are known:
  * type, properties, required, additionalProperties: false, minLength, minimum, maximum.
  */
@@ -125,7 +125,7 @@ function checkField(name, field, value) {
   const actual = jsonType(value);
   const path = `$.${name}`;
   const received = describe(value);
-  // JSON has one number type: 2.0 arrives as 2 and is an integer (seed 000, integer <-> number).
+  // JSON has one number type: 2.0 arrives as 2 and is an integer (dskcode, integer <-> number).
   const typeFits = actual === field.type || (field.type === "number" && actual === "integer");
   if (!typeFits) {
     return {

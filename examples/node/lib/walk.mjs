@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Walking a folder for list_files and grep. Symbolic links are never followed (seed 003: a walk
+ * Walking a folder for list_files and grep. Symbolic links are never followed (@clarvis/agent-tools: a walk
  * that follows links walks the whole disk); they are listed as names and never searched.
  * Entries come sorted by name, so the same tree always gives the same answer.
  */

@@ -3,9 +3,9 @@
  * bash{command, timeout_ms?}: run a command with the workspace root as its working directory.
  * The command gets its own process group (detached), stdin at end of input, and output bounded
  * while it streams (head and tail kept). On timeout the whole group gets SIGTERM, then SIGKILL
- * after a grace period (seed 000's two-stage kill); when the command ends, whatever it left
+ * after a grace period (dskcode's two-stage kill); when the command ends, whatever it left
  * running in its group is killed too, so no process outlives the call. A non-zero exit is a
- * failure that still carries stdout, stderr and the exit code (seed 001).
+ * failure that still carries stdout, stderr and the exit code (Claude Code).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * edit_file{path, old_text, new_text, replace_all?}: exact string replacement (seed 000).
+ * edit_file{path, old_text, new_text, replace_all?}: exact string replacement (dskcode).
  * old_text must occur once (or replace_all is set); "not found" and "found several times" are
  * different failures because the model recovers from them differently. Line endings, a BOM and
  * the final newline outside the replaced span are kept byte for byte; LF old_text matches a CRLF
- * file and straight quotes match curly ones (seed 001). new_text is inserted literally.
+ * file and straight quotes match curly ones (Claude Code). new_text is inserted literally.
  */
 import { promises as fs } from "node:fs";
 

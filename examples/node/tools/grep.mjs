@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * grep{pattern, path?, include?}: lines matching a regular expression, as `path:line:text`.
- * Pure JavaScript (no ripgrep needed): the pattern is never parsed as an option (seed 001's `--`
- * concern cannot arise), no match is a success (seed 001), binary files are skipped, links are
+ * Pure JavaScript (no ripgrep needed): the pattern is never parsed as an option (Claude Code's `--`
+ * concern cannot arise), no match is a success (Claude Code), binary files are skipped, links are
  * never followed, and the output is bounded while it is gathered.
  */
 import { createReadStream, promises as fs } from "node:fs";

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * list_files{path?, pattern?}: the files below a folder, one per line, named relative to the
- * workspace root, in a stable order. Links are listed by name and never entered (seed 003).
+ * workspace root, in a stable order. Links are listed by name and never entered (@clarvis/agent-tools).
  */
 import { promises as fs } from "node:fs";
 

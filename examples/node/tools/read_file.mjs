@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * read_file{path, start_line?, end_line?}: numbered lines of a text file, or a window of them.
- * Whole reads stop at 262,144 bytes (seed 000, FILE_TOO_LARGE); windows stream, so their cost
+ * Whole reads stop at 262,144 bytes (dskcode, FILE_TOO_LARGE); windows stream, so their cost
  * is the window, not the file. A FIFO or device answers at once instead of blocking (opened
  * non-blocking, judged by fstat).
  */

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * write_file{path, content}: store exactly these bytes (no line-ending conversion: the model
- * decides the bytes), creating missing parent folders (seed 001), atomically and keeping the
- * old file's permission bits (seed 003). Overwriting an existing file needs a prior read in this
- * session and fails if the file changed since (seed 001).
+ * decides the bytes), creating missing parent folders (Claude Code), atomically and keeping the
+ * old file's permission bits (@clarvis/agent-tools). Overwriting an existing file needs a prior read in this
+ * session and fails if the file changed since (Claude Code).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
