@@ -34,7 +34,7 @@ import secrets
 import struct
 import tempfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -462,9 +462,9 @@ _CALL_FAILED = pytest.StashKey[bool]()
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
-) -> Iterator[None]:
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     # Remembered so that the sandbox's teardown does not report an escape a second time.
-    report: pytest.TestReport = yield  # type: ignore[misc]
+    report: pytest.TestReport = yield
     if report.when == "call" and report.failed:
         item.stash[_CALL_FAILED] = True
     return report

@@ -98,7 +98,7 @@ def _definition(tree: ast.Module, qualified: str) -> range | None:
         )
         if node is None:
             return None
-        scope = node.body  # type: ignore[attr-defined]
+        scope = node.body
     assert node is not None and node.end_lineno is not None
     first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
     return range(first, node.end_lineno + 1)
@@ -132,7 +132,7 @@ def load_exclusions(text: str | None = None) -> list[Exclusion]:
             raise CoverageError(f"{where}: name a `function` or `lines`, not both")
         found.append(Exclusion(
             file=entry["file"], reason=" ".join(entry["reason"].split()),
-            function=entry.get("function"), lines=tuple(lines) if lines else None,  # type: ignore[arg-type]
+            function=entry.get("function"), lines=tuple(lines) if lines else None,
         ))
     return found
 

@@ -224,7 +224,15 @@ def hostile_paths(
         return text
 
     parent = str(root_path.parent).rstrip("/") + "/"
-    return build().filter(lambda path: _stays_within_parent(path, links, parent))
+    # The classic traversals first: a few examples (the ci profile draws 25) must try them, not
+    # only the exotic spellings the builder favours.
+    classics = st.sampled_from([
+        "../hostile-escape.txt", "a/../../hostile-escape.txt", "@../hostile-escape.txt",
+        f"../{sibling_names[0]}/hostile-escape.txt", f"{root_path}/../hostile-escape.txt",
+        "./new/../../hostile-escape.txt",
+    ])
+    return st.one_of(classics, build()).filter(
+        lambda path: _stays_within_parent(path, links, parent))
 
 
 def _stays_within_parent(path: str, links: Sequence[str], parent: str) -> bool:
@@ -482,9 +490,10 @@ class _Schemas:
         if kind == "string":
             if "pattern" in schema:
                 return st.from_regex(str(schema["pattern"]))
-            low = int(schema.get("minLength", 0))
-            high = schema.get("maxLength")
-            return strings.filter(lambda s: len(s) >= low and (high is None or len(s) <= high))
+            shortest = int(schema.get("minLength", 0))
+            longest = schema.get("maxLength")
+            return strings.filter(
+                lambda s: len(s) >= shortest and (longest is None or len(s) <= longest))
         if kind in ("integer", "number"):
             low = schema.get("minimum")
             high = schema.get("maximum")

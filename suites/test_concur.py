@@ -61,11 +61,17 @@ def test_concurrent_reads_all_succeed_with_the_right_content(ws, client) -> None
 
 @pytest.mark.clause("CONCUR-04")
 def test_a_read_during_writes_sees_one_whole_version(ws, client) -> None:
-    # Each version is one token repeated; small enough to be read and returned whole.
-    repeats = min(client.limits.max_output_chars, client.limits.max_read_bytes) // 40
+    # Each version is one token repeated: small enough to be read and returned whole, on few
+    # lines, so a read capped by a default line window (Claude Code's Read shows 2000 lines)
+    # or a long-line cut (2000 characters) still shows every token: fewer is a torn read.
+    lines = 50
+    per_line = max(1, min(client.limits.max_output_chars, client.limits.max_read_bytes)
+                   // (2 * lines * 5))
+    per_line = min(per_line, 1500 // 5)
+    repeats = lines * per_line
 
     def version(k: int) -> str:
-        return f"<v{k}>\n" * repeats
+        return (f"<v{k}>" * per_line + "\n") * lines
 
     ws.write("doc.txt", version(0))
     _read(client, "doc.txt")

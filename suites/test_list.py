@@ -84,7 +84,7 @@ def test_listing_a_file_is_not_a_directory_or_lists_that_file(ws, client) -> Non
 
 @pytest.mark.clause("LIST-04")
 def test_a_listing_of_a_huge_tree_is_bounded(ws, client) -> None:
-    limits = client.limits
+    limits = client.limits_for("list_files")
     name_length = 60
     count = 3 * limits.max_output_chars // name_length + 1
     for index in range(count):

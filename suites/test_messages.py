@@ -29,7 +29,10 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.cases import Case, load_cases, play_case
+from agentconf.harness.case_play import play_case
+from agentconf.harness.cases import Case, load_cases
+from agentconf.harness.client import AT_ONCE_S
+from agentconf.harness.errors import ImplementationFailure
 
 # Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
 SCENARIOS: dict[str, tuple[str, ...]] = {
@@ -98,6 +101,14 @@ SCENARIOS: dict[str, tuple[str, ...]] = {
         "shell-timeout",
         "validate-bash-command-is-a-list",
     ),
+    "apply_patch": (
+        "patch-add-update-delete",
+        "patch-hunk-not-found",
+        "patch-update-missing-file",
+        "patch-add-existing-file",
+        "patch-not-a-patch",
+        "patch-add-outside-dotdot",
+    ),
     "registry": ("registry-unknown-tool-plain",),
 }
 
@@ -120,8 +131,8 @@ _PID = re.compile(r"\b(pid|PID|process)(\s*[:=#]?\s*)\d+\b")
 _CASES: dict[str, Case] = {case.id: case for case in load_cases()}
 
 
-def _scenarios(*, failures_only: bool = False, tagged: bool = False) -> list[Any]:
-    """One parameter per scenario; `tagged` adds the scenario's own clauses (snapshots only)."""
+def _scenarios(*, failures_only: bool = False) -> list[Any]:
+    """One parameter per scenario, needing what the scenario's case needs."""
     params = []
     for tool, case_ids in SCENARIOS.items():
         for case_id in case_ids:
@@ -129,8 +140,6 @@ def _scenarios(*, failures_only: bool = False, tagged: bool = False) -> list[Any
             if failures_only and (case.expect or {}).get("success") is True:
                 continue
             marks = [pytest.mark.requires(*case.all_requirements)] if case.all_requirements else []
-            if tagged:
-                marks.append(pytest.mark.clause(*case.clauses))
             params.append(pytest.param(case, tool, marks=marks, id=f"{tool}-{case_id}"))
     return params
 
@@ -144,11 +153,32 @@ def normalise(text: str, ws: Any) -> str:
 
 
 def _last_answer(case: Case, ws: Any, client: Any) -> Any:
-    results, _ = play_case(case, ws, client)
+    """The scenario's last answer. A scenario that gets none (a FIFO read that blocks, READ-10)
+    leaves nothing for a message clause to judge: that departure is its own clause's, not ours."""
+    try:
+        if _has_fifo(case.tree):  # it waits for a hang on purpose: "at once" is enough
+            with client.budget(AT_ONCE_S):
+                results, _ = play_case(case, ws, client)
+        else:
+            results, _ = play_case(case, ws, client)
+    except ImplementationFailure as failure:
+        pytest.skip(f"n/a: the scenario {case.id} got no answer to judge ({failure}); "
+                    f"that is judged under {', '.join(case.clauses)}")
     return results[-1]
 
 
-@pytest.mark.parametrize(("case", "tool"), _scenarios(tagged=True))
+def _has_fifo(tree: dict[str, Any]) -> bool:
+    return any(isinstance(entry, dict) and "fifo" in entry for entry in tree.values())
+
+
+# A path is named when it stands as whole components: `/root` is not named by `/sandbox/root`.
+def _names_path(text: str, path: str) -> bool:
+    return re.search(rf"(?<![\w.~-]){re.escape(path)}(?![\w.~-])", text) is not None
+
+
+# Charged to no clause: a changed message is a regression of wording (outcome message-changed,
+# a section of its own), not a departure from the clause its scenario checks.
+@pytest.mark.parametrize(("case", "tool"), _scenarios())
 def test_message_snapshot(
     case: Case, tool: str, ws: Any, client: Any, message_snapshot: Callable[[str], None]
 ) -> None:
@@ -204,5 +234,5 @@ def test_message_reveals_no_path_outside_the_root(
     for argument_path in re.findall(r"/[^\s'\",\]}]+", named):
         text = text.replace(argument_path, "<ARGUMENT>")
     private = {str(ws.sandbox), os.path.realpath(ws.sandbox), str(Path.cwd()), str(Path.home())}
-    leaked = sorted(path for path in private if len(path) > 1 and path in text)
+    leaked = sorted(path for path in private if len(path) > 1 and _names_path(text, path))
     assert not leaked, f"the answer reveals {leaked}, outside the root\n" + answer.evidence()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from agentconf.harness.client import AT_ONCE_S
 from agentconf.harness.errors import ImplementationFailure
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
@@ -169,7 +170,8 @@ def test_reading_an_empty_file_succeeds_and_says_it_is_empty(ws, client) -> None
 def test_reading_a_fifo_fails_at_once_instead_of_blocking(ws, client) -> None:
     ws.fifo("pipe")
     try:
-        result = client.call("read_file", path="pipe")
+        with client.budget(AT_ONCE_S):  # "at once": no need to wait the full call timeout
+            result = client.call("read_file", path="pipe")
     except ImplementationFailure as failure:
         pytest.fail(f"read_file on a FIFO did not answer: {failure}")
     assert result.success is False, result.evidence()

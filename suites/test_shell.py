@@ -98,8 +98,10 @@ def test_stderr_of_a_successful_command_is_shown(ws, client, command: str) -> No
 @pytest.mark.clause("SHELL-04")
 def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     # The grandchild records its pid, then would leave a file behind if it survived: it outlives
-    # the 1 s timeout by 1 s, and the check below waits 1 s more.
-    command = "(echo $BASHPID > grandchild.pid; sleep 2; echo alive > survived.txt) & sleep 60"
+    # the 1 s timeout by 1 s, and the check below waits 1 s more. `sh -c` and `$$`, not
+    # `$BASHPID`: the tool's shell may be dash (`sh -c`), and the check must mean the same there.
+    command = ("sh -c 'echo $$ > grandchild.pid; sleep 2; echo alive > survived.txt' & "
+               "sleep 60")
     started = time.monotonic()
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
     assert result.success is False, result.evidence()
@@ -157,7 +159,8 @@ def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
 
 @pytest.mark.clause("SHELL-07")
 def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
-    command = ("(trap '' TERM; echo $BASHPID > stubborn.pid; while true; do sleep 0.2; done) & "
+    # `sh -c` and `$$` (not bash's $BASHPID): the grandchild's own pid under any POSIX shell.
+    command = ("sh -c 'trap \"\" TERM; echo $$ > stubborn.pid; while true; do sleep 0.2; done' & "
                "sleep 60")
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
     assert result.error == "TIMEOUT", result.evidence()
@@ -168,11 +171,11 @@ def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
 @pytest.mark.clause("SHELL-08")
 @pytest.mark.parametrize("stream", ["stdout", "stderr"])
 def test_far_more_output_than_the_limit_is_bounded_with_the_tail_kept(ws, client, stream) -> None:
-    size = 40 * client.limits.max_output_chars
+    size = 40 * client.limits_for("bash").max_output_chars
     redirect = "" if stream == "stdout" else " 1>&2"
     command = f"{{ head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo TAIL-END; }}{redirect}"
     result = client.call("bash", command=command)
-    limits = client.limits
+    limits = client.limits_for("bash")
     # Both streams may each be bounded: allow two bounded streams and their markers.
     assert len(result.data) <= 2 * (limits.max_output_chars + limits.marker_budget_chars), (
         f"{len(result.data)} characters"
@@ -223,7 +226,7 @@ def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
 @pytest.mark.clause("SHELL-12")
 @pytest.mark.parametrize("exit_code", [0, 3], ids=["success", "failure"])
 def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit_code) -> None:
-    limits = client.limits
+    limits = client.limits_for("bash")
     size = 5 * limits.max_output_chars
 
     def flood(start: str, end: str) -> str:

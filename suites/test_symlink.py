@@ -13,12 +13,17 @@ import pytest
 
 from agentconf.harness.errors import ImplementationFailure
 
+_GUARDED = ("write_file", "edit_file")
 OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")
 
 
 def _rejected_outside(result: Any) -> None:
     assert result.success is False, result.evidence()
-    assert result.error == "OUTSIDE_ROOT", result.evidence()
+    # A write or edit played cold may meet a read-before-write guard first: NOT_READ rejects it
+    # as surely, and the read-first run of the same check shows what the guard was hiding.
+    allowed = ("OUTSIDE_ROOT", "NOT_READ") if result.request.tool in _GUARDED else (
+        "OUTSIDE_ROOT",)
+    assert result.error in allowed, result.evidence()
 
 
 def _reveals_nothing(ws: Any, result: Any) -> None:
@@ -221,7 +226,7 @@ def test_a_write_through_a_dangling_link_inside_fails_cleanly_or_lands(
     if not result.success:
         assert ws.tree() == before, result.evidence()
         return
-    assert ws.path(path).read_bytes() == b"written through a link\n", result.evidence()
+    assert ws.read_bytes(path) == b"written through a link\n", result.evidence()
     assert ws.read_bytes("keep.txt") == b"kept\n"
 
 
@@ -235,4 +240,4 @@ def test_a_write_through_an_absolute_dangling_link_inside_fails_cleanly_or_lands
     if not result.success:
         assert ws.tree() == before, result.evidence()
         return
-    assert ws.path("dangling_abs").read_bytes() == b"absolute\n", result.evidence()
+    assert ws.read_bytes("dangling_abs") == b"absolute\n", result.evidence()

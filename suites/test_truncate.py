@@ -25,6 +25,11 @@ PROPERTY = settings(
 _NAMES = itertools.count()
 
 
+def _limits(client: Any) -> Any:
+    """The limits bash's output is judged by (its own bound, when the profile declares one)."""
+    return client.limits_for("bash")
+
+
 def _print(ws: Any, client: Any, text: str) -> Any:
     """Has bash print exactly `text` (from a file, so no quoting is involved)."""
     name = f"out-{next(_NAMES)}.txt"
@@ -35,12 +40,12 @@ def _print(ws: Any, client: Any, text: str) -> Any:
 
 
 def _bound(client: Any) -> int:
-    return client.limits.max_output_chars + client.limits.marker_budget_chars
+    return _limits(client).max_output_chars + _limits(client).marker_budget_chars
 
 
 def _long_text(client: Any, filler: str = "x", factor: int = 3) -> str:
     """HEADMARK, lines of filler, TAILMARK: far longer than the limit, no digits anywhere."""
-    limit = client.limits.max_output_chars
+    limit = _limits(client).max_output_chars
     line = filler * 79 + "\n"
     body = line * (factor * limit // len(line) + 1)
     return "HEADMARK\n" + body + "TAILMARK"
@@ -51,13 +56,13 @@ def _long_text(client: Any, filler: str = "x", factor: int = 3) -> str:
 def test_output_longer_than_the_limit_is_cut_to_the_limit_plus_a_marker(ws, client, factor) -> None:
     result = _print(ws, client, _long_text(client, factor=factor))
     assert len(result.data) <= _bound(client), f"{len(result.data)} characters"
-    assert len(result.data) >= client.limits.max_output_chars // 2, "cut far below the limit"
+    assert len(result.data) >= _limits(client).max_output_chars // 2, "cut far below the limit"
 
 
 @pytest.mark.clause("TRUNCATE-01")
 def test_output_just_over_the_limit_is_cut(ws, client) -> None:
-    limit = client.limits.max_output_chars
-    text = "HEADMARK" + "y" * (limit - 16 + 1 + client.limits.marker_budget_chars) + "TAILMARK"
+    limit = _limits(client).max_output_chars
+    text = "HEADMARK" + "y" * (limit - 16 + 1 + _limits(client).marker_budget_chars) + "TAILMARK"
     result = _print(ws, client, text)
     assert len(result.data) <= _bound(client), f"{len(result.data)} characters"
     assert text not in result.data
@@ -86,7 +91,7 @@ def test_the_marker_says_how_much_was_cut_as_a_number(ws, client) -> None:
 @pytest.mark.parametrize("offset", [0, 1, 2, 3])
 @pytest.mark.parametrize("char", ["é", "中", "😀"], ids=["2-byte", "3-byte", "4-byte"])
 def test_truncation_never_splits_a_multibyte_character(ws, client, char: str, offset) -> None:
-    repeat = 2 * client.limits.max_output_chars
+    repeat = 2 * _limits(client).max_output_chars
     text = "HEADMARK" + "a" * offset + char * repeat + "TAILMARK"
     result = _print(ws, client, text)
     assert "\ufffd" not in result.data, "a replacement character was added"
@@ -99,7 +104,7 @@ def test_truncation_never_splits_a_multibyte_character(ws, client, char: str, of
 @PROPERTY
 @given(data=st.data())
 def test_any_unicode_output_is_bounded_valid_and_keeps_head_and_tail(ws, client, data) -> None:
-    limit = client.limits.max_output_chars
+    limit = _limits(client).max_output_chars
     text = data.draw(outputs_around_limit(limit), label="output")
     result = _print(ws, client, text)
     assert "\ufffd" not in result.data
@@ -124,7 +129,7 @@ def test_any_unicode_output_is_bounded_valid_and_keeps_head_and_tail(ws, client,
     ids=["small", "exactly-the-limit", "multibyte-at-the-limit", "lines-at-the-limit"],
 )
 def test_output_within_the_limit_is_returned_whole(ws, client, text_of) -> None:
-    text = text_of(client.limits.max_output_chars)
+    text = text_of(_limits(client).max_output_chars)
     result = _print(ws, client, text)
     assert text in result.data, f"{len(result.data)} characters returned for {len(text)}"
     assert "truncat" not in result.data.lower()
@@ -134,7 +139,7 @@ def test_output_within_the_limit_is_returned_whole(ws, client, text_of) -> None:
 @pytest.mark.requires("read_file")
 @pytest.mark.parametrize("window", [None, (1, 2)], ids=["whole-read", "window"])
 def test_a_read_of_one_line_longer_than_the_limit_is_bounded(ws, client, window) -> None:
-    limits = client.limits
+    limits = client.limits_for("read_file")
     # Long enough to be cut several times over, small enough for a whole read.
     length = min(3 * limits.max_output_chars, limits.max_read_bytes // 2)
     ws.write("long.txt", "LONG-LINE-START" + "w" * length + "\nsecond line\n")

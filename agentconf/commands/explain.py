@@ -12,7 +12,7 @@ from agentconf.harness import runner
 from agentconf.harness.report.expectations import close_clause_ids
 from agentconf.harness.resources import suites_dir
 
-HELP = "show a clause: requirement, rationale, seed, capabilities, tests and mutants"
+HELP = "show a clause: requirement, rationale, source, capabilities, tests and mutants"
 
 # The gallery's documented table: generated into docs/ (or kept beside the mutants).
 REPOSITORY = Path(__file__).resolve().parents[2]

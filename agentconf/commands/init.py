@@ -3,13 +3,15 @@
 import argparse
 from pathlib import Path
 
+from agentconf import __version__
 from agentconf.cli import UsageError
 
 HELP = "write a starter agentconf.toml and .github/workflows/agentconf.yml"
 
 PROFILE = '''\
 # agentconf profile: how agentconf reaches and judges your tool system.
-# Check it with `agentconf run --profile agentconf.toml`; docs: docs/contract.md.
+# Check it with `agentconf run --profile agentconf.toml`; `agentconf explain CLAUSE-ID` says what
+# a clause asks and why.
 
 [implementation]
 # Which implementation to check, in any --impl form:
@@ -26,6 +28,13 @@ version = "0.1.0"
 absolute_paths = false
 # How long one tool call may take before it counts as hung (milliseconds).
 call_timeout_ms = 10000
+# Tools of yours the kit must never call (it drives only the contract's tools anyway).
+# exclude_tools = ["kill_process"]
+
+[env]
+# Variables for your implementation's environment, when it needs some to start. Placeholders:
+# {root} (the workspace), {home} and {tmp} (its sandboxed HOME and TMPDIR), {profile_dir}.
+# MY_TOOL_CONFIG = "{profile_dir}/tool-config.json"
 
 [limits]
 # Overrides of the contract's default limits, when yours differ on purpose.
@@ -62,24 +71,35 @@ on: [push, pull_request]
 jobs:
   conformance:
     runs-on: ubuntu-latest
+    # A run stops itself when the implementation cannot start; this bounds everything else.
+    timeout-minutes: 30
     steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-python@v5
         with:
           python-version: "3.11"
       # Build or install your implementation here, so the profile's spec can start it.
-      - run: pip install agentconf-kit
+      # Pinned: a new kit version may add clauses; upgrade on purpose, not by surprise.
+      - run: pip install "agentconf-kit[mcp]==__VERSION__"
+      # To pin your messages too, record them once into the repository
+      # (agentconf snapshots record --profile agentconf.toml --snapshot-dir agentconf-snapshots)
+      # and add --snapshot-dir agentconf-snapshots here: a changed message turns the run red.
       - run: agentconf run --profile agentconf.toml --report reports/agentconf
       - uses: actions/upload-artifact@v4
         if: always()
         with:
           name: agentconf-report
           path: reports/agentconf
+      # Each clause as a test case in the job's summary (junit.xml names them by clause id).
+      - uses: mikepenz/action-junit-report@v5
+        if: always()
+        with:
+          report_paths: reports/agentconf/junit.xml
 '''
 
 FILES = {
     Path("agentconf.toml"): PROFILE,
-    Path(".github/workflows/agentconf.yml"): WORKFLOW,
+    Path(".github/workflows/agentconf.yml"): WORKFLOW.replace("__VERSION__", __version__),
 }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from agentconf.cli import UsageError
 from agentconf.harness import runner
 from agentconf.harness.profile import ProfileError
+from agentconf.harness.report.events import EventStreamError, TestEvent, read_events
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.spec import SpecError, resolve
 
@@ -38,6 +39,13 @@ def resolve_nodeid(nodeid: str, suites: Path) -> str:
                      "suites/test_confine.py::test_name (see a report's reproduce line)")
 
 
+def _tests(events: Path) -> list[TestEvent]:
+    try:
+        return read_events(events).tests
+    except EventStreamError:
+        return []
+
+
 def run(args: argparse.Namespace) -> int:
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
@@ -52,9 +60,16 @@ def run(args: argparse.Namespace) -> int:
     if args.hypothesis_seed is not None:
         arguments += ["--hypothesis-seed", args.hypothesis_seed]
     with runner.isolated_config() as config:
-        command = runner.pytest_command(config, arguments)
+        events = config.parent / "events.jsonl"
+        command = runner.pytest_command(config, [*arguments, "--agentconf-events", str(events)])
         done = subprocess.run(command, env=runner.pytest_env(args.snapshot_dir),
                               stdin=subprocess.DEVNULL, check=False)
+        # pytest says ERROR for anything raised outside the test body (an escape seen at the
+        # end of the session, say); the verdict is the kit's outcome, as the report gave it.
+        for test in _tests(events):
+            charged = ", ".join(test.clauses)
+            found = f" (found while checking {test.found_while})" if test.found_while else ""
+            print(f"agentconf: {test.outcome.upper()} {charged}{found}: {test.nodeid}")
     # pytest: 0 passed, 1 failed, 4 usage error (say a node id naming no test), 5 nothing ran.
     if done.returncode in (4, 5):
         print(f"agentconf replay: pytest found no check {args.nodeid!r} to run", file=sys.stderr)

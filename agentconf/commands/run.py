@@ -80,5 +80,8 @@ def run(args: argparse.Namespace) -> int:
     except runner.RunError as error:
         print(f"agentconf run: {error}", file=sys.stderr)
         return 1
+    except runner.CannotStart as error:
+        print(f"agentconf run: {error}", file=sys.stderr)
+        return 2
     except OSError as error:  # an unwritable report folder, a full disk
         raise UsageError(f"cannot write the reports: {error}") from None

@@ -35,6 +35,12 @@ def run(args: argparse.Namespace) -> int:
     from agentconf.cli import UsageError
     from agentconf.selftest import check_gallery, gallery, kill_rate, render_table
 
+    try:
+        gallery()
+    except FileNotFoundError:
+        raise UsageError("the mutant gallery is not in this installation (it ships in the wheel "
+                         "under agentconf/_data/mutants; from a checkout it is tests/mutants)"
+                         ) from None
     if args.coverage:
         return _coverage(args)
     if args.table:

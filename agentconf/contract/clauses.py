@@ -23,11 +23,14 @@ class Clause:
     source: str  # a key of SOURCES
     requires: tuple[str, ...]
     retired: str | None = None
+    # It says how a failing input is answered: a crash in its check is its own departure.
+    prescribes_failure: bool = False
 
 
 CATEGORIES: tuple[str, ...] = (
     "RESULT", "REGISTRY", "VALIDATE", "CONFINE", "SYMLINK", "EOL", "EDIT",
-    "TRUNCATE", "SHELL", "GREP", "CONCUR", "READ", "LIST",
+    "TRUNCATE", "SHELL", "GREP", "CONCUR", "READ", "LIST", "ANNOTATION", "PATCH", "SURFACE",
+    "PERMISSION", "CANCEL",
 )
 
 
@@ -43,6 +46,7 @@ def _load() -> dict[str, Clause]:
             source=entry["source"],
             requires=tuple(entry.get("requires", ())),
             retired=entry.get("retired"),
+            prescribes_failure=bool(entry.get("prescribes_failure", False)),
         )
         if clause.id in catalogue:
             raise ValueError(f"clause id {clause.id} appears twice in clauses.toml")

@@ -1,13 +1,15 @@
 """The `cmd:` stdio protocol: newline-delimited JSON-RPC 2.0 with two methods.
 
 `tools/list` answers `{"tools": [{name, description, input_schema, kind?}]}`; `tools/call` with
-`{"name", "arguments"}` answers the envelope. Anything else (`initialize`, `shutdown`) is optional:
-"method not found" is a fine answer, and so is closing on end of input.
+`{"name", "arguments"}` answers the envelope. Anything else (`initialize`, `shutdown`, the
+`$/cancelRequest` notification) is optional: "method not found" is a fine answer, and so is closing
+on end of input.
 """
 
 from typing import Any
 
 from .envelope import envelope_json_schema
+from .tools import ANNOTATION_HINTS
 
 JSONRPC_PARSE_ERROR = -32700
 JSONRPC_INVALID_REQUEST = -32600
@@ -18,6 +20,11 @@ JSONRPC_INTERNAL_ERROR = -32603
 METHOD_LIST = "tools/list"
 METHOD_CALL = "tools/call"
 OPTIONAL_METHODS = ("initialize", "shutdown")
+# Optional notification (LSP's name): stop the tools/call of `params.id` and answer it with a
+# CANCELLED envelope (or its result, when it had finished). An implementation that honours it
+# says so with `"cancel_request": true` in its initialize answer; the CANCEL clauses are n/a
+# for one that does not.
+METHOD_CANCEL = "$/cancelRequest"
 
 
 _REQUEST_ID = {"type": ["integer", "string"]}
@@ -29,6 +36,11 @@ _TOOL = {
         "description": {"type": "string"},
         "input_schema": {"type": "object"},
         "kind": {"enum": ["read", "edit", "delete", "move", "other"]},
+        # MCP's behaviour hints; an absent hint is not declared (the ANNOTATION clauses).
+        "annotations": {
+            "type": "object",
+            "properties": {hint: {"type": "boolean"} for hint in ANNOTATION_HINTS},
+        },
     },
 }
 
@@ -70,8 +82,19 @@ def protocol_json_schema() -> dict[str, Any]:
                 name={"type": "string"},
                 version={"type": "string"},
                 contract_version={"type": "string"},
+                cancel_request={"type": "boolean"},
             ),
         ),
+        "CancelNotification": {
+            "type": "object",
+            "required": ["jsonrpc", "method", "params"],
+            "not": {"required": ["id"]},
+            "properties": {
+                "jsonrpc": {"const": "2.0"},
+                "method": {"const": METHOD_CANCEL},
+                "params": _object(["id"], id=_REQUEST_ID),
+            },
+        },
         "ShutdownResponse": _message(_REQUEST_ID, result={"type": "object", "maxProperties": 0}),
         "ErrorResponse": _message(
             {"type": ["integer", "string", "null"]},

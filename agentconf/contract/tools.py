@@ -1,7 +1,9 @@
 """Canonical tool names, argument names and kinds. An implementation maps its own in its profile."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class ToolKind(StrEnum):
@@ -34,9 +36,41 @@ CANONICAL_TOOLS: dict[str, CanonicalTool] = {
         CanonicalTool(
             "edit_file", ToolKind.EDIT, ("path", "old_text", "new_text"), ("replace_all",)
         ),
+        # Optional: several files in one all-or-nothing change, in Codex's patch format.
+        CanonicalTool("apply_patch", ToolKind.EDIT, ("patch",), ()),
         CanonicalTool("list_files", ToolKind.READ, (), ("path", "pattern")),
         CanonicalTool("grep", ToolKind.READ, ("pattern",), ("path", "include")),
         CanonicalTool("bash", ToolKind.OTHER, ("command",), ("timeout_ms",)),
         CanonicalTool("tool_search", ToolKind.READ, ("query",), ()),
     )
 }
+
+
+# The behaviour hints a tool may declare in its listing's `annotations` (MCP's ToolAnnotations,
+# agentkit's read_only / destructive / idempotent hints), spelt as MCP spells them. A hint that is
+# absent is not declared: the ANNOTATION clauses judge only what a tool claims.
+READ_ONLY_HINT = "readOnlyHint"
+DESTRUCTIVE_HINT = "destructiveHint"
+IDEMPOTENT_HINT = "idempotentHint"
+OPEN_WORLD_HINT = "openWorldHint"
+ANNOTATION_HINTS: tuple[str, ...] = (
+    READ_ONLY_HINT, DESTRUCTIVE_HINT, IDEMPOTENT_HINT, OPEN_WORLD_HINT
+)
+
+
+def declared_hint(tool: Mapping[str, Any], hint: str) -> bool | None:
+    """The value a listed tool declares for `hint`, or None when it declares none.
+
+    >>> declared_hint({"name": "w", "annotations": {"idempotentHint": True}}, "idempotentHint")
+    True
+    >>> declared_hint({"name": "w"}, "idempotentHint") is None
+    True
+    """
+    annotations = tool.get("annotations")
+    value = annotations.get(hint) if isinstance(annotations, Mapping) else None
+    return value if isinstance(value, bool) else None
+
+
+def declares_read_only(tool: Mapping[str, Any]) -> bool:
+    """Declared to change nothing: of kind read (dskcode) or annotated readOnlyHint (MCP)."""
+    return tool.get("kind") == ToolKind.READ.value or declared_hint(tool, READ_ONLY_HINT) is True

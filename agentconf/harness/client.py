@@ -2,26 +2,42 @@
 
 After every call the disk oracle judges everything outside the root and scans the answer for
 the canaries' secret, even when the implementation then failed: an escape outranks a crash.
+Arguments are shaped by harness/arguments.py and JSON answers read by harness/answers.py, both
+as the profile says; what they change or drop is a note in the result's evidence.
 """
 
-import itertools
+import contextlib
 import json
-import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import CAPABILITIES, TOOL_CAPABILITIES, Limits
+from agentconf.contract import CANONICAL_TOOLS, CAPABILITIES, ERROR_CODES, TOOL_CAPABILITIES, Limits
 
 from .adapters.base import Adapter
-from .errors import ContractViolation, EscapeDetected
-from .normalise import check_envelope, classify
+from .answers import read_answer
+from .arguments import is_virtual_outside, set_target, shape
+from .derived import missing_argument
+from .errors import (
+    LISTING,
+    CancelUnsupported,
+    ContractViolation,
+    EscapeDetected,
+    ExcludedToolCall,
+)
+from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
 
+__all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
+
 _EVIDENCE_FIELD_CHARS = 3000
-# Arguments that carry a path, for `absolute_paths` profiles.
-_PATH_ARGUMENTS = ("path",)
+# How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
+# FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
+AT_ONCE_S = 3.0
+# The tools a read-before-write guard may refuse for an unread file.
+_GUARDED_TOOLS = ("write_file", "edit_file")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +46,7 @@ class Request:
     arguments: Any  # canonical
     name: str  # as sent
     sent: Any  # as sent
+    notes: tuple[str, ...] = ()  # what shaping the arguments changed or dropped
 
 
 @dataclass(frozen=True)
@@ -45,13 +62,17 @@ class Result:
     raw: dict[str, Any]
     request: Request
     _replacements: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    # What the profile's `result` table read out of a JSON answer, for the evidence.
+    notes: tuple[str, ...] = ()
 
     def evidence(self) -> str:
         """Request and response for an assertion message, with the sandbox paths made neutral."""
         lines = [f"request: {self.request.tool} {_dump(self.request.arguments)}"]
         if (self.request.name, self.request.sent) != (self.request.tool, self.request.arguments):
             lines.append(f"sent as: {self.request.name} {_dump(self.request.sent)}")
+        lines.extend(f"note: {note}" for note in self.request.notes)
         lines.append(f"response: {_dump(self.raw)}")
+        lines.extend(f"note: {note}" for note in self.notes)
         if self.error is not None and self.raw.get("error") != self.error:
             lines.append(f"error code (classified by the profile): {self.error}")
         return neutralise("\n".join(lines), self._replacements)
@@ -84,11 +105,17 @@ class Client:
         root: Path,
         oracle: DiskOracle | None = None,
         sandbox: Path | None = None,
+        known_tools: list[dict[str, Any]] | None = None,
     ) -> None:
         self.adapter = adapter
         self.profile = profile
         self.root = root
         self.oracle = oracle
+        # A listing taken earlier in this process (listings are deterministic, REGISTRY-02):
+        # schemas for shaping arguments without asking again in every session.
+        self._known = known_tools
+        # Implementation tool name -> canonical, to read any answer of a mapped tool.
+        self._canonical_of = {mapping.name: name for name, mapping in profile.tools.items()}
         self._replacements = ((str(root), "<ROOT>"),) + (
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )
@@ -96,12 +123,28 @@ class Client:
         # Requests sent, and those of them that carried a `path`: counted for the run's stats.
         self.calls = 0
         self.paths = 0
+        # Play every write and edit as a model would after reading first: a read-before-write
+        # guard that refuses unread files must not hide an escape a model gets by reading.
+        self.read_first = False
 
     # ---- what the implementation offers -------------------------------------------------------
 
     @property
     def limits(self) -> Limits:
         return self.profile.limits
+
+    def limits_for(self, tool: str) -> Limits:
+        """The limits a canonical tool is judged by: its own output bound, if it declares one."""
+        return self.profile.limits_for(tool)
+
+    def may_call(self, name: str) -> bool:
+        """False for a tool the profile excludes: the kit never calls it."""
+        return name not in self.profile.exclude_tools
+
+    def judged_virtually(self, path: Any) -> bool:
+        """An absolute path outside the root, sent to an implementation that maps `/x` to
+        `root/x` by design: judged on the disk, not by OUTSIDE_ROOT."""
+        return is_virtual_outside(path, self.profile, self.root)
 
     @property
     def listing(self) -> list[dict[str, Any]] | None:
@@ -125,7 +168,11 @@ class Client:
         ]
         if not isinstance(tools, list) or problems:
             raise ContractViolation("tools/list must give a list of objects with a string `name`: "
-                                    + "; ".join(problems[:5]))
+                                    + "; ".join(problems[:5]), **LISTING)
+        if self._listing is None and self.oracle is not None:
+            # The session's first listing marks the end of its start: what it wrote into its
+            # own HOME until now is its own (state, config), not an escape of a call.
+            self.oracle.accept_startup()
         self.judge("tools/list", json.dumps(tools, default=str))
         self._listing = tools
         return tools
@@ -134,6 +181,14 @@ class Client:
         if self._listing is None:
             self.list_tools()
         return {tool["name"]: tool for tool in self._listing or ()}
+
+    def contract_tool_names(self, leave_out: tuple[str, ...] = ()) -> list[str]:
+        """The advertised names of the contract's tools (canonical ones, as the profile maps
+        them), in listing order, without `leave_out` (canonical) and the profile's
+        exclude_tools: the only tools a check may call with arbitrary arguments."""
+        wanted = {self.tool_name(name) for name in CANONICAL_TOOLS if name not in leave_out}
+        return [name for name in self._tools()
+                if name in wanted and name not in self.profile.exclude_tools]
 
     def advertises(self, canonical: str) -> bool:
         return self.tool_name(canonical) in self._tools()
@@ -146,18 +201,25 @@ class Client:
                               f"(as {self.tool_name(tool)!r})")
         schema = listed.get("input_schema", listed.get("inputSchema"))
         if not isinstance(schema, dict):
-            raise ContractViolation(f"{tool}'s input_schema is not an object: {_dump(schema)}")
+            raise ContractViolation(f"{tool}'s input_schema is not an object: {_dump(schema)}",
+                                    **LISTING)
         return schema
 
     def has(self, capability: str) -> bool:
+        return self.why_missing(capability) is None
+
+    def why_missing(self, capability: str) -> str | None:
+        """None when the implementation has the capability, else why not (naming what to set)."""
         if capability not in CAPABILITIES:
             raise ValueError(f"unknown capability {capability!r}")
         switched = self.profile.capabilities.get(capability)
         if switched is not None:
-            return switched
+            return None if switched else f"[capabilities].{capability} = false"
         if capability in TOOL_CAPABILITIES:
-            return self.advertises(capability)
-        return True
+            if self.advertises(capability):
+                return None
+            return f"{self.tool_name(capability)!r} is not advertised"
+        return missing_argument(capability, self.profile, self._tools())
 
     def missing(self, capabilities: list[str]) -> list[str]:
         return [name for name in capabilities if not self.has(name)]
@@ -165,7 +227,21 @@ class Client:
     # ---- calls ---------------------------------------------------------------------------------
 
     def call(self, tool: str, **arguments: Any) -> Result:
+        if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
+            self._prime(arguments["path"])
         return self._finish([self._request(tool, arguments)])[0]
+
+    def _prime(self, path: str) -> None:
+        """Reads `path` first; whatever the read answers is not this check's business (a read
+        outside is judged by the read clauses), but the disk is judged after it as always."""
+        if not self.has("read_file"):
+            return
+        request = self._request("read_file", {"path": path})
+        self.calls += 1
+        try:
+            self.adapter.call_tool(request.name, request.sent)
+        finally:
+            self.judge("read_file (read before writing)", "")
 
     def call_raw(self, name: str, arguments: Any) -> Result:
         """No mapping at all: for unknown tools and arguments that are not objects."""
@@ -174,25 +250,62 @@ class Client:
     def call_concurrently(self, calls: list[tuple[str, dict[str, Any]]]) -> list[Result]:
         return self._finish([self._request(tool, arguments) for tool, arguments in calls])
 
+    def call_cancelled(
+        self, tool: str, ready: Callable[[], bool], **arguments: Any
+    ) -> Result | None:
+        """Makes the call and cancels it once `ready()` holds (CANCEL): the Result of what the
+        implementation answered, or None when the cancelled call answered nothing (MCP, and a
+        cancelled task in process). CancelUnsupported when it offers no way to cancel."""
+        cancel = getattr(self.adapter, "call_and_cancel", None)
+        if cancel is None:
+            raise CancelUnsupported(f"the {type(self.adapter).__name__} cannot cancel a call")
+        request = self._request(tool, arguments)
+        self.calls += 1
+        try:
+            raw = cancel(request.name, request.sent, ready)
+        except BaseException:
+            self.judge(f"{request.name} (cancelled)", "")
+            raise
+        self.judge(f"{request.name} (cancelled)", json.dumps(raw, default=str, ensure_ascii=False))
+        return None if raw is None else self._result(request, raw)
+
     def close(self) -> None:
         self.adapter.close()
 
+    @contextlib.contextmanager
+    def budget(self, seconds: float) -> Iterator[None]:
+        """A shorter per-call timeout for a check that waits for a hang on purpose (a FIFO read
+        must answer at once: waiting the full timeout for it would only slow every run)."""
+        previous = self.adapter.set_call_timeout(seconds)
+        if previous <= seconds:
+            self.adapter.set_call_timeout(previous)
+            yield
+            return
+        try:
+            yield
+        finally:
+            self.adapter.set_call_timeout(previous)
+
     def _request(self, tool: str, arguments: dict[str, Any]) -> Request:
         mapping = self.profile.tool(tool)
-        sent: dict[str, Any] = json.loads(json.dumps(mapping.defaults))
-        for key, value in arguments.items():
-            if self.profile.absolute_paths and key in _PATH_ARGUMENTS:
-                value = self._absolute(value)
-            set_target(sent, mapping.target(key), value)
-        return Request(tool, dict(arguments), mapping.name, sent)
+        shaped = shape(tool, arguments, self.profile, self.root, self._schema_of(mapping.name))
+        return Request(tool, dict(arguments), mapping.name, shaped.sent, shaped.notes)
 
-    def _absolute(self, value: Any) -> Any:
-        # Absolute and `~` paths are sent as given: they are what confinement tests probe.
-        if isinstance(value, str) and not value.startswith(("/", "~")):
-            return str(self.root / value) if value else str(self.root)
-        return value
+    def _schema_of(self, name: str) -> dict[str, Any] | None:
+        listing = self._listing if self._listing is not None else self._known
+        if listing is None:
+            listing = self.list_tools()
+        for tool in listing:
+            if tool.get("name") == name:
+                schema = tool.get("input_schema", tool.get("inputSchema"))
+                return schema if isinstance(schema, dict) else None
+        return None
 
     def _finish(self, requests: list[Request]) -> list[Result]:
+        excluded = [r.name for r in requests if r.name in self.profile.exclude_tools]
+        if excluded:  # a suite's bug, never sent: the profile says these must not run
+            raise ExcludedToolCall(f"the kit tried to call {', '.join(excluded)}, which the "
+                                   "profile's [implementation].exclude_tools forbids")
         self.calls += len(requests)
         self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
                           for r in requests)
@@ -215,19 +328,47 @@ class Client:
             raise ContractViolation(neutralise(
                 f"{error}\nrequest: {request.tool} {_dump(request.arguments)}", self._replacements
             )) from None
+        success, data, code = envelope.success, envelope.data, envelope.error
+        exit_code = envelope.exit_code
+        notes: tuple[str, ...] = ()
+        canonical = self._canonical_of.get(request.name, request.name)
+        mapping = self.profile.tools.get(canonical)  # only a tool with a table has a shape
+        answer_shape = mapping.result if mapping is not None else None
+        if answer_shape is not None and answer_shape.model_fields_set:
+            reading = read_answer(answer_shape, data, raw.get("structured_content"),
+                                  self._codes)
+            where = f"[tools.{canonical}].result"
+            if reading.text is not None:
+                data = reading.text
+                notes += (f"text read at {where}.text: {_dump(data)}",)
+            if reading.failed and success:
+                success = False
+                notes += (f"a failure by {where}.failure",)
+            if not success and reading.error_message and reading.text is None:
+                data = reading.error_message
+            code = code or reading.error_code
+            if reading.exit_code is not None:
+                exit_code = reading.exit_code
+            if not success and code is None and reading.error_message:
+                code = classify_text(reading.error_message, self.profile)
         return Result(
-            success=envelope.success,
-            data=envelope.data,
-            error=classify(envelope, self.profile),
+            success=success,
+            data=data,
+            error=classify_text(data, self.profile, code=code, success=success),
             summary=envelope.summary,
             diff=envelope.diff,
             issues=envelope.issues,
             denial=envelope.denial,
-            exit_code=envelope.exit_code,
+            exit_code=exit_code,
             raw=raw,
             request=request,
             _replacements=self._replacements,
+            notes=notes,
         )
+
+    @property
+    def _codes(self) -> frozenset[str]:
+        return frozenset(ERROR_CODES) | frozenset(self.profile.error_codes)
 
     def judge(self, what: str, text: str = "") -> None:
         if self.oracle is None:
@@ -236,29 +377,3 @@ class Client:
             self.oracle.check(text, what)
         except EscapeDetected as error:
             raise EscapeDetected(neutralise(str(error), self._replacements)) from None
-
-
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def set_target(container: dict[str, Any], target: str, value: Any) -> None:
-    """Puts `value` at a target like `path`, `opts.path` or `edits[0].oldText`, creating the way."""
-    steps: list[str | int] = [
-        name if name else int(index) for name, index in _STEP.findall(target)
-    ]
-    node: Any = container
-    for step, following in itertools.pairwise(steps):
-        empty: Any = [] if isinstance(following, int) else {}
-        if isinstance(step, int):
-            while len(node) <= step:
-                node.append(None)
-            if node[step] is None:
-                node[step] = empty
-            node = node[step]
-        else:
-            node = node.setdefault(step, empty)
-    last = steps[-1]
-    if isinstance(last, int):
-        while len(node) <= last:
-            node.append(None)
-    node[last] = value

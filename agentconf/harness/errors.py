@@ -1,13 +1,85 @@
-"""How a check can end other than by passing: each exception maps to one outcome."""
+"""How a check can end other than by passing: each exception maps to one outcome.
+
+A `Finding` is a departure the harness itself notices on any call (an escape on the disk, an answer
+that is not an envelope, a crash instead of an answer), whatever the check was about. It belongs to
+its own clause: a check of another clause that runs into it does not fail for it, the finding is
+charged to `clause` instead (docs/ARCHITECTURE.md, "One clause per check").
+"""
+
+from typing import Any
+
+from agentconf.contract import CLAUSES
 
 
 class ImplementationFailure(Exception):
-    """The implementation crashed, hung, broke the protocol or could not start: outcome `error`."""
+    """The implementation hung, died or could not start: outcome `error`."""
 
 
-class ContractViolation(AssertionError):
-    """The implementation answered, but not with a valid envelope or listing: outcome `fail`."""
+class Finding(AssertionError):
+    """A departure the harness found by itself: outcome `fail`, charged to `clause` unless the
+    check's own clause is one of `owners` (clause ids or whole categories)."""
+
+    clause = "RESULT-01"
+    owners: tuple[str, ...] = ("RESULT-01",)
+
+    def __init__(self, message: str, *, clause: str | None = None,
+                 owners: tuple[str, ...] | None = None) -> None:
+        super().__init__(message)
+        if clause is not None:
+            self.clause = clause
+        if owners is not None:
+            self.owners = owners
+
+    def charged_to(self, own: list[str]) -> str | None:
+        """The clause to charge instead of the check's `own`, or None to keep them."""
+        if not own:
+            return self.clause  # a check of no clause (a message snapshot): the finding's own
+        if any(cid == self.clause or cid in self.owners
+               or cid.split("-")[0] in self.owners for cid in own):
+            return None
+        if self.owners == CRASH["owners"] and any(
+                cid in CLAUSES and CLAUSES[cid].prescribes_failure for cid in own):
+            return None  # the clause says how this input is answered: a crash departs from it
+        return self.clause
 
 
-class EscapeDetected(AssertionError):
-    """The disk outside the root changed, or a canary's secret came back: outcome `fail`."""
+class ContractViolation(Finding):
+    """The implementation answered, but not with a valid envelope or listing (RESULT-01 unless
+    said otherwise; a crash instead of an answer is RESULT-04)."""
+
+
+class EscapeDetected(Finding):
+    """The disk outside the root changed, or a canary's secret came back. Every check watches the
+    disk; one that is not about confinement charges what it saw to CONFINE-14 ("no sequence of
+    calls ... changes anything outside the root")."""
+
+    clause = "CONFINE-14"
+    owners = ("CONFINE", "SYMLINK")
+
+
+# A crash, a protocol error or an exception where an envelope was owed (RESULT-04); REGISTRY-04
+# checks the same of an unknown tool's name.
+CRASH: dict[str, Any] = {"clause": "RESULT-04", "owners": ("RESULT-04", "REGISTRY-04")}
+# A listing or schema of the wrong shape.
+LISTING: dict[str, Any] = {"clause": "REGISTRY-01", "owners": ("REGISTRY",)}
+
+
+class CancelUnsupported(Exception):
+    """The implementation offers no way to cancel a running call: the CANCEL checks are n/a."""
+
+
+class MessageChanged(AssertionError):
+    """A message differs from its recorded snapshot, or has none: outcome `message-changed`.
+
+    Not a departure from any clause (the wording of a message is the implementation's to choose),
+    so it is reported in a section of its own with the diff, and never fails the clause of the
+    scenario that produced the message."""
+
+    def __init__(self, message: str, *, missing: bool = False) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
+class ExcludedToolCall(Exception):
+    """A suite tried to call a tool the profile's exclude_tools forbids: the kit's own bug, never
+    sent (outcome `harness-error`)."""

@@ -49,15 +49,20 @@ def check_envelope(raw: Any) -> _WireEnvelope:
 
 def classify(envelope: _WireEnvelope, profile: Profile) -> str | None:
     """The contract error code of a failure (None for a success, or when nothing matches)."""
-    if envelope.success:
-        return envelope.error
-    code = envelope.error
+    return classify_text(envelope.data, profile, code=envelope.error, success=envelope.success)
+
+
+def classify_text(data: str, profile: Profile, code: str | None = None,
+                  success: bool = False) -> str | None:
+    """`code` in the contract's spelling, or, without one, the first pattern `data` matches."""
+    if success:
+        return code
     if code is not None and code in profile.error_codes:
         return profile.error_codes[code]
     if code:
         return code
     for entry in profile.error_patterns:
-        if entry.pattern.search(envelope.data):
+        if entry.pattern.search(data):
             return entry.code
     return None
 

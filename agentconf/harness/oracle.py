@@ -142,6 +142,17 @@ class DiskOracle:
         """Take the snapshot again: for a test that deliberately changes something outside."""
         self._snapshot = self._scan()
 
+    def accept_startup(self, own: str = "home") -> list[str]:
+        """What the implementation created in its own HOME while starting becomes part of the
+        baseline (a server's config file, a cache): startup is not a call. The canaries that
+        were there before still have to stay as they were. Returns the paths adopted."""
+        adopted = []
+        for rel, entry in self._scan().items():
+            if (rel == own or rel.startswith(own + "/")) and rel not in self._snapshot:
+                self._snapshot[rel] = entry
+                adopted.append(rel)
+        return adopted
+
     def _scan(self) -> dict[str, Entry]:
         found = scan(self.sandbox, self._skip)
         if self._moat is not None:

@@ -22,24 +22,47 @@ from agentconf import __version__
 from agentconf.contract import CONTRACT_VERSION
 
 from .client import neutralise
-from .errors import ImplementationFailure
+from .errors import EscapeDetected, Finding, ImplementationFailure, MessageChanged
+from .report.events import FAILING, Outcome, TestEvent, safe_text
 
 PROPERTY = "agentconf"
 _EVIDENCE_CHARS = 8000
 _BLOB = re.compile(r"@reproduce_failure\([^)]*\)|@seed\(\d+\)")
-FAILING = ("fail", "error", "harness-error")
 
 
-def classify_exception(error: BaseException) -> str:
-    """fail for assertions (escapes and contract violations too), error for the implementation's
+def classify_exception(error: BaseException) -> Outcome:
+    """message-changed for a message that differs from its snapshot, fail for any other
+    assertion (escapes and contract violations too), error for the implementation's
     failures, harness-error for anything else. A group (hypothesis found several) takes the worst
     finding about the implementation."""
     leaves = list(_leaves(error))
+    if leaves and all(isinstance(leaf, MessageChanged) for leaf in leaves):
+        return Outcome.MESSAGE_CHANGED
     if any(isinstance(leaf, AssertionError | pytest.fail.Exception) for leaf in leaves):
-        return "fail"
+        return Outcome.FAIL
     if any(isinstance(leaf, ImplementationFailure) for leaf in leaves):
-        return "error"
-    return "harness-error"
+        return Outcome.ERROR
+    return Outcome.HARNESS_ERROR
+
+
+def charge(error: BaseException, own: list[str]) -> tuple[list[str], str | None]:
+    """The clauses a failure is charged to, and the clause it was found while checking.
+
+    A check's own assertion fails its own clause. A finding of the harness (an escape, a crash,
+    a malformed answer) met while checking another clause is charged to the finding's clause,
+    so one departure is one failing clause, not a cascade over every check that ran into it."""
+    leaves = list(_leaves(error))
+    if any(isinstance(leaf, AssertionError | pytest.fail.Exception)
+           and not isinstance(leaf, Finding) for leaf in leaves):
+        return own, None
+    findings = sorted((leaf for leaf in leaves if isinstance(leaf, Finding)),
+                      key=lambda leaf: not isinstance(leaf, EscapeDetected))  # escapes first
+    for finding in findings:
+        elsewhere = finding.charged_to(own)
+        if elsewhere is None:
+            return own, None
+        return [elsewhere], own[0] if own else None
+    return own, None
 
 
 def _leaves(error: BaseException) -> Any:
@@ -51,25 +74,38 @@ def _leaves(error: BaseException) -> Any:
 
 
 def phase_payload(
-    report: pytest.TestReport, call: pytest.CallInfo[None], clauses: list[str], workspace: Any
+    report: pytest.TestReport, call: pytest.CallInfo[None], clauses: list[str], workspace: Any,
+    snapshot: bool = False,
 ) -> dict[str, Any]:
+    """What the worker that ran one phase knows of it, as plain JSON-able data (xdist sends it
+    to the controller, which cannot pickle a lone surrogate: every text goes through safe_text)."""
     payload: dict[str, Any] = {"when": report.when, "clauses": clauses}
     if report.passed:
-        payload["outcome"] = "pass"
+        payload["outcome"] = Outcome.PASS.value
     elif report.skipped:
-        payload["outcome"] = "n/a"
-        payload["evidence"] = _skip_reason(report)
+        payload["outcome"] = Outcome.NA.value
+        payload["evidence"] = safe_text(_skip_reason(report))
     else:
         excinfo = call.excinfo
-        payload["outcome"] = classify_exception(excinfo.value) if excinfo else "harness-error"
+        outcome = classify_exception(excinfo.value) if excinfo else Outcome.HARNESS_ERROR
+        payload["outcome"] = outcome.value
         text = _describe(excinfo.value) if excinfo else str(report.longrepr)
-        if payload["outcome"] == "harness-error" and excinfo:
+        if outcome is Outcome.HARNESS_ERROR and excinfo:
             text = f"{excinfo.typename} (a bug in agentconf or in the test): {text}\n" + str(
                 report.longrepr)[-2000:]
+        if excinfo is not None and outcome is Outcome.FAIL:
+            charged, found_while = charge(excinfo.value, clauses)
+            if snapshot and charged != clauses:  # a finding met while recording a message
+                payload["clauses"] = charged
+                text = f"found while recording a message snapshot, charged to {charged[0]}: {text}"
+            if found_while is not None:
+                payload["clauses"], payload["found_while"] = charged, found_while
+                text = (f"found while checking {found_while} ({report.nodeid}), charged to "
+                        f"{charged[0]}: {text}")
         if workspace is not None:
             text = neutralise(text, ((str(workspace.root), "<ROOT>"),
                                      (str(workspace.sandbox), "<SANDBOX>")))
-        payload["evidence"] = _cut(text)
+        payload["evidence"] = safe_text(_cut(text))
         blob = _BLOB.findall(text + "\n" + str(report.longrepr))
         if blob:
             payload["hypothesis"] = blob[0]
@@ -162,7 +198,7 @@ class EventWriter:
             "implementation": self._implementation,
             "hypothesis_profile": profile,
             "seed": str(seed) if seed is not None else (
-                "derandomized" if settings.default.derandomize else None),
+                "derandomized" if settings.default and settings.default.derandomize else None),
             "platform": platform.platform(),
             "planned": planned,
             "started": _now(),
@@ -171,7 +207,7 @@ class EventWriter:
     # ---- tests -------------------------------------------------------------------------------
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        payload = dict(report.user_properties).get(PROPERTY)
+        payload: dict[str, Any] | None = dict(report.user_properties).get(PROPERTY)  # type: ignore[assignment]
         test = self._tests.get(report.nodeid)
         if payload is None and test is None and report.when != "???":
             return  # not a conformance check
@@ -184,8 +220,8 @@ class EventWriter:
             test.calls += int(payload.get("calls", 0))
             test.paths += int(payload.get("paths", 0))
         elif report.failed:  # an xdist worker crashed while running the test
-            test.phases.append({"when": report.when, "outcome": "error",
-                                "evidence": _cut(str(report.longrepr))})
+            test.phases.append({"when": report.when, "outcome": Outcome.ERROR.value,
+                                "evidence": safe_text(_cut(str(report.longrepr)))})
         if report.when in ("teardown", "???"):
             self._finish(report.nodeid)
 
@@ -194,22 +230,21 @@ class EventWriter:
         if test is None:
             return
         decided = _decide(test.phases)
-        event: dict[str, Any] = {
-            "event": "test",
-            "nodeid": nodeid,
-            "clauses": test.clauses,
-            "outcome": decided.get("outcome", "error"),
-            "duration": round(test.duration, 4),
-            "evidence": decided.get("evidence", ""),
-            "reproduce": self._reproduce(nodeid, decided.get("hypothesis")),
-        }
-        if test.calls:
-            event["calls"], event["paths"] = test.calls, test.paths
-        case = next((phase["case"] for phase in test.phases if phase.get("case")), None)
-        if case is not None:
-            event["case"] = case
+        event = TestEvent(
+            nodeid=nodeid,
+            # A finding met on the way is charged to its own clause (see `charge`).
+            clauses=tuple(decided.get("clauses") or test.clauses),
+            outcome=Outcome(decided.get("outcome", Outcome.ERROR)),
+            duration=test.duration,
+            evidence=decided.get("evidence", ""),
+            reproduce=self._reproduce(nodeid, decided.get("hypothesis")),
+            case=next((phase["case"] for phase in test.phases if phase.get("case")), None),
+            found_while=decided.get("found_while"),
+            calls=test.calls,
+            paths=test.paths,
+        )
         self._executed += 1
-        self._write(event)
+        self._write(event.to_record())
 
     def _reproduce(self, nodeid: str, hypothesis: str | None) -> str:
         line = f"{self._replay} {shlex.quote(nodeid)}"
@@ -230,17 +265,21 @@ class EventWriter:
     def _write(self, record: dict[str, Any]) -> None:
         if self._file is None:
             return
-        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        line = safe_text(json.dumps(record, ensure_ascii=False))
+        self._file.write(line + "\n")
         self._file.flush()
 
 
 def _decide(phases: list[dict[str, Any]]) -> dict[str, Any]:
-    """One outcome from setup, call and teardown: the first failure wins, then a skip, then pass."""
+    """One outcome from setup, call and teardown: the first failure wins, then a changed message
+    (a finding at teardown outranks the wording of the answer before it), then a skip, then pass."""
+    for wanted in (FAILING, {Outcome.MESSAGE_CHANGED}):
+        for phase in phases:
+            if phase.get("outcome") in wanted:
+                return phase
     for phase in phases:
-        if phase.get("outcome") in FAILING:
-            return phase
-    for phase in phases:
-        if phase.get("outcome") == "n/a":
+        if phase.get("outcome") == Outcome.NA:
             return phase
     calls = [phase for phase in phases if phase.get("when") == "call"]
-    return calls[0] if calls else {"outcome": "error", "evidence": "the test never ran"}
+    return calls[0] if calls else {"outcome": Outcome.ERROR.value,
+                                   "evidence": "the test never ran"}

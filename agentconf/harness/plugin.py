@@ -1,8 +1,10 @@
 """pytest plugin (entry point `pytest11`): options, markers, fixtures, outcomes, the event stream.
 
 It is loaded in every pytest run of the environment, so everything it does is keyed on its own
-markers and fixtures: a test that uses neither sees no difference (apart from the `ci` hypothesis
-profile being the default, which is deliberate: reproducible runs everywhere).
+markers, fixtures and options: a test that uses none of them sees no difference. Its hypothesis
+profiles (`ci`, `deep`) are registered but loaded only for a conformance run (an --agentconf-*
+option given, or the kit's own suites and tests, whose conftests ask for it): a project's own
+hypothesis profile is never replaced.
 
 Outcomes (docs/ARCHITECTURE.md): pass / fail (an AssertionError, which includes ContractViolation
 and EscapeDetected) / n/a (a skip whose reason starts `n/a:`) / error (ImplementationFailure) /
@@ -17,7 +19,7 @@ import contextlib
 import os
 import shlex
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +33,19 @@ from . import outcomes
 from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
+from .derived import missing_argument
 from .errors import ImplementationFailure
+from .launch import launch_env, write_setup_files
 from .profile import ProfileError
+from .resources import suites_dir
 from .reuse import WorkerServer
 from .spec import ImplSpec, SpecError, resolve
 from .workspace import SandboxWorkspace, remove_tree
 
 DEFAULT_TIMEOUT_S = 10.0
 TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
-_FAST = {"deadline": None, "database": None, "print_blob": True,
+SNAPSHOT_DIR_ENV = "AGENTCONF_SNAPSHOT_DIR"
+_FAST: dict[str, Any] = {"deadline": None, "database": None, "print_blob": True,
          "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
 settings.register_profile("ci", derandomize=True, max_examples=25, **_FAST)
 settings.register_profile("deep", max_examples=2000, **_FAST)
@@ -61,6 +67,9 @@ class _State:
         if self.timeout is None:
             self.timeout = _timeout_from_environment()
         self.clauses = _parse_clause_filter(config.getoption("agentconf_clauses"))
+        chosen = config.getoption("agentconf_snapshot_dir") or os.environ.get(SNAPSHOT_DIR_ENV)
+        # Where the message snapshots live when given; None: the reference's shipped ones, or none.
+        self.snapshot_dir: Path | None = Path(chosen).resolve() if chosen else None
         self._spec: ImplSpec | None = None
         self._spec_error: str | None = None
         self.kept_server: WorkerServer | None = None
@@ -69,6 +78,8 @@ class _State:
         # listing is deterministic (REGISTRY-02, judged on its own), and a session that stopped
         # advertising a tool fails the test that calls it rather than passing anything.
         self.advertised: frozenset[str] | None = None
+        # That first listing itself: its schemas shape arguments and derive capabilities.
+        self.listing: list[dict[str, Any]] | None = None
 
     def spec(self) -> ImplSpec:
         if self._spec is None and self._spec_error is None:
@@ -125,14 +136,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agentconf-timeout", metavar="SECONDS", type=float, default=None,
                     help=f"per-call timeout (default: ${TIMEOUT_VARIABLE}, the profile's, "
                          f"else {DEFAULT_TIMEOUT_S:g})")
+    group.addoption("--agentconf-snapshot-dir", metavar="DIR", default=None,
+                    help=f"this implementation's message snapshots (default: ${SNAPSHOT_DIR_ENV}, "
+                         "else the reference's shipped ones)")
+
+
+def pytest_load_initial_conftests(
+    early_config: pytest.Config, parser: pytest.Parser, args: list[str]
+) -> None:
+    """`pytest --agentconf-impl X` with no test paths runs the packaged suites, from anywhere
+    (a checkout or an installed wheel): what `agentconf run` runs, with pytest's own output."""
+    known = early_config.known_args_namespace
+    wanted = getattr(known, "agentconf_impl", None) or getattr(known, "agentconf_profile", None)
+    if wanted and not getattr(known, "file_or_dir", None):
+        args.append(str(suites_dir()))
 
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's own configure, which builds on our profile
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "clause(*ids): the contract clause(s) this test checks")
+    config.addinivalue_line("markers", "clause(id): the one contract clause this test checks")
     config.addinivalue_line("markers", "requires(*capabilities): capabilities this test needs")
-    _load_hypothesis_profile(config)
     state = _State(config)
+    if state.explicit or config.getoption("agentconf_events"):
+        load_hypothesis_profile(config)
     config.stash[_STATE] = state
     if state.timeout is not None and state.timeout <= 0:
         raise pytest.UsageError(f"--agentconf-timeout ({TIMEOUT_VARIABLE}) must be a positive "
@@ -167,7 +193,9 @@ def _timeout_from_environment() -> float | None:
         ) from None
 
 
-def _load_hypothesis_profile(config: pytest.Config) -> None:
+def load_hypothesis_profile(config: pytest.Config) -> None:
+    """The kit's profile (HYPOTHESIS_PROFILE, else `ci`) unless --hypothesis-profile names one;
+    for conformance runs and the kit's own conftests only."""
     if config.getoption("hypothesis_profile", None):
         return  # hypothesis's plugin loads the one asked for
     name = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
@@ -203,12 +231,28 @@ def state_info(state: _State) -> dict[str, Any]:
 
 def replay_command(state: _State) -> str:
     """The start of each test's reproduce line; the node id follows."""
-    line = "agentconf replay"
+    return _command(state, "agentconf replay")
+
+
+def snapshots_command(state: _State, verb: str) -> str:
+    """`agentconf snapshots VERB` for this run's implementation and snapshot folder."""
+    return _command(state, f"agentconf snapshots {verb}")
+
+
+def _command(state: _State, line: str) -> str:
     if state.impl is not None or state.profile is None:
         line += f" --impl {shlex.quote(state.impl or 'reference')}"
     if state.profile is not None:
         line += f" --profile {shlex.quote(state.profile)}"
+    if state.snapshot_dir is not None:
+        # Without it a snapshot check replays as n/a (no snapshots), or against the wrong ones.
+        line += f" --snapshot-dir {shlex.quote(str(state.snapshot_dir))}"
     return line
+
+
+def run_state(config: pytest.Config) -> _State:
+    """The plugin's view of this run (implementation, snapshot folder), for the suites' conftest."""
+    return config.stash[_STATE]
 
 
 # ---- collection -------------------------------------------------------------------------------
@@ -233,6 +277,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         marks = list(item.iter_markers("clause"))
         if marks and not clause_ids(item):
             problems.append(f"{item.nodeid}: @pytest.mark.clause() names no clause id")
+        if len(clause_ids(item)) > 1:
+            # A verdict is charged to exactly one clause; what a check needs of another clause
+            # is a `requires` capability (n/a when missing), never a second clause to fail.
+            problems.append(f"{item.nodeid}: charged to {len(clause_ids(item))} clauses "
+                            f"({', '.join(clause_ids(item))}); a check tests exactly one")
         problems += [f"{item.nodeid}: unknown clause id {cid!r} in @pytest.mark.clause"
                      for cid in clause_ids(item) if cid not in CLAUSES]
         problems += [f"{item.nodeid}: unknown capability {name!r} in @pytest.mark.requires"
@@ -242,7 +291,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
     wanted = config.stash[_STATE].clauses
     if wanted is not None:
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             tags = set(clause_ids(item))
             tags |= {cid.split("-")[0] for cid in tags}
@@ -301,18 +351,28 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     spec = state.spec()
     needed = required_capabilities(request.node)
     # Decided before a session is opened, which for a server is most of a test's cost.
-    _skip_if_missing(request.node, [name for name in needed
-                                    if not _may_have(name, spec, state.advertised)])
+    _skip_if_missing(request.node, {name: why for name in needed
+                                    if (why := _why_missing(name, spec, state)) is not None})
+    if spec.profile.setup_files:  # the implementation's own config, before it starts
+        write_setup_files(spec.profile, ws.root, ws.home, ws.tmp)
+        ws.rebaseline()
     env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp,
-                     call_timeout_s=state.call_timeout(spec), log_dir=ws.logs)
+                     call_timeout_s=state.call_timeout(spec), log_dir=ws.logs,
+                     extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
     adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
-    session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox)
+    session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox,
+                     known_tools=state.listing)
     try:
         if state.advertised is None:  # else the check above said all there is to say
-            missing = session.missing(needed)
+            missing = {name: why for name in needed
+                       if (why := session.why_missing(name)) is not None}
             _learn_listing(state, session)
             _skip_if_missing(request.node, missing)
+        elif spec.text != "reference" and kept is None:
+            # A fresh start of someone else's implementation ends with its listing: what it
+            # writes into its HOME while starting is its own (the built-in reference writes none).
+            session.list_tools()
         yield session
     finally:
         session.close()
@@ -324,30 +384,46 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         raise
 
 
+def implementation(config: pytest.Config) -> tuple[ImplSpec, float]:
+    """The implementation under test and its per-call timeout, for a suite that opens a session
+    of its own (in a mode: harness/modes.py)."""
+    state: _State = config.stash[_STATE]
+    spec = state.spec()
+    return spec, state.call_timeout(spec)
+
+
 def _learn_listing(state: _State, session: Client) -> None:
     """From a listing taken before the test ran: a test may reveal deferred tools (tool_search)."""
     if state.advertised is None and session.listing is not None:
         # Only a listing of the right shape is kept by the client: objects with a string name.
         state.advertised = frozenset(tool["name"] for tool in session.listing)
+        state.listing = list(session.listing)
 
 
-def _may_have(capability: str, spec: ImplSpec, advertised: frozenset[str] | None) -> bool:
-    """False when the profile switches the capability off, or the tool is known to be absent."""
+def _why_missing(capability: str, spec: ImplSpec, state: _State) -> str | None:
+    """Why the capability is absent, when the profile or the first listing says so; else None."""
     switched = spec.profile.capabilities.get(capability)
     if switched is not None:
-        return switched
-    if capability in TOOL_CAPABILITIES and advertised is not None:
-        return spec.profile.tool(capability).name in advertised
-    return True
+        return None if switched else f"[capabilities].{capability} = false"
+    if capability in TOOL_CAPABILITIES and state.advertised is not None:
+        name = spec.profile.tool(capability).name
+        return None if name in state.advertised else f"{name!r} is not advertised"
+    if state.listing is None:
+        return None
+    return missing_argument(capability, spec.profile,
+                            {tool["name"]: tool for tool in state.listing})
 
 
-def _skip_if_missing(item: pytest.Item, missing: list[str]) -> None:
+def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
     if not missing:
         return
     owners = [cid for cid in clause_ids(item)
               if CLAUSES.get(cid) and set(CLAUSES[cid].requires) & set(missing)]
     by = f" (required by {', '.join(owners)})" if owners else ""
-    pytest.skip(f"n/a: the implementation lacks {', '.join(missing)}{by}")
+    # Derived absences carry what to set; a plain switch-off says no more than the name.
+    notes = [why for why in missing.values() if not why.startswith(("[capabilities].", "'"))]
+    because = f": {'; '.join(notes)}" if notes else ""
+    pytest.skip(f"n/a: the implementation lacks {', '.join(missing)}{by}{because}")
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
@@ -356,8 +432,8 @@ def _skip_if_missing(item: pytest.Item, missing: list[str]) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
-) -> Iterator[None]:
-    report: pytest.TestReport = yield  # type: ignore[misc]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
     if report.when == "call":
         item.stash[_PASSED] = report.passed
     if report.failed:
@@ -365,13 +441,26 @@ def pytest_runtest_makereport(
     if item.get_closest_marker("clause") is None and not _uses_agentconf(item):
         return report
     funcargs = getattr(item, "funcargs", {})
-    payload = outcomes.phase_payload(report, call, clause_ids(item), funcargs.get("ws"))
+    snapshot = "message_snapshot" in getattr(item, "fixturenames", ())
+    payload = outcomes.phase_payload(report, call, clause_ids(item), funcargs.get("ws"), snapshot)
     session = funcargs.get("client")
     if report.when == "call" and isinstance(session, Client):
         # How much the test asked of the implementation: the deep fuzz job reports these.
         payload["calls"], payload["paths"] = session.calls, session.paths
     report.user_properties.append((outcomes.PROPERTY, payload))
+    _make_sendable(report)
     return report
+
+
+def _make_sendable(report: pytest.TestReport) -> None:
+    """pytest's own text of a failure may quote an answer's lone surrogate, which xdist cannot
+    send to the controller (the worker dies, the check is lost): keep that text, escaped."""
+    if report.longrepr is not None and not isinstance(report.longrepr, tuple):
+        text = str(report.longrepr)
+        if outcomes.safe_text(text) != text:
+            report.longrepr = outcomes.safe_text(text)
+    report.sections = [(outcomes.safe_text(title), outcomes.safe_text(body))
+                       for title, body in report.sections]
 
 
 def _uses_agentconf(item: pytest.Item) -> bool:

@@ -1,14 +1,29 @@
-"""Profiles (`agentconf.toml`): how one implementation's names, codes and limits map onto ours.
+"""Profiles (`agentconf.toml`): how one implementation's names, codes, answers and limits map
+onto ours. One pydantic model is the single source of the file's shape: the loader, the JSON
+Schema in agentconf/schemas/profile.schema.json and docs/profiles.md all come from it.
 
-Every mistake in a profile is one `ProfileError` naming the file, the table and the key; nothing
-in a profile is silently ignored (an unknown key is an error, not a no-op).
+Validation reports every mistake at once, as one `ProfileError` naming the file and, for each
+mistake, the table and the key; nothing is silently ignored (an unknown key is an error).
 """
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import fields
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    PositiveInt,
+    PrivateAttr,
+    ValidationError,
+    WithJsonSchema,
+    create_model,
+    model_validator,
+)
 
 from agentconf.contract import (
     CANONICAL_TOOLS,
@@ -20,60 +35,288 @@ from agentconf.contract import (
     Limits,
 )
 
+from .profile_errors import ProfileError, render_errors
+from .profile_tools import TOOL_MODELS, Strict, ToolMapping, tool_mapping
 
-class ProfileError(ValueError):
-    """A profile that cannot be used; the message names the problem."""
+__all__ = ["ErrorPattern", "LaunchMode", "Profile", "ProfileError", "ToolMapping",
+           "load_profile", "parse_profile"]
 
-
-_TOP_LEVEL = {"implementation", "limits", "capabilities", "tools", "error_patterns",
-              "error_codes", "expected_failures"}
-_IMPLEMENTATION_KEYS = {"spec", "name", "version", "absolute_paths", "call_timeout_ms", "reuse"}
 # `reuse = "worker"`: one process per pytest worker, kept from test to test (see harness/reuse.py).
 REUSE_MODES = ("worker",)
 # A reused process carries its session from test to test, so these features could not be judged:
 # a file read in one test would count as read in the next.
 _SESSION_FEATURES = ("read_before_edit", "stale_read")
-_TOOL_KEYS = {"name", "args", "defaults"}
-# `name`, `name.sub`, `name[0]`, `name[0].sub[2]`: where an argument goes in the real call.
-_TARGET = re.compile(r"[A-Za-z_$][\w$-]*(\[\d+\])*(\.[A-Za-z_$][\w$-]*(\[\d+\])*)*")
+# Placeholders filled in commands, [env] values, [setup.files] paths and contents.
+PLACEHOLDERS = {
+    "root": "the workspace root the tools must stay inside (also the process's cwd)",
+    "home": "the sandbox's HOME (canaries live there: the oracle judges it)",
+    "tmp": "the implementation's TMPDIR in the sandbox (not judged)",
+    "profile_dir": "the folder of this profile file",
+    "cache": "$AGENTCONF_CACHE, else ~/.cache/agentconf",
+}
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+_MODE_NAME = r"^[a-z][a-z0-9_-]*$"
 
 
-@dataclass(frozen=True, slots=True)
-class ToolMapping:
-    """A canonical tool's name and argument targets in the implementation (identity by default)."""
 
-    name: str
-    args: dict[str, str] = field(default_factory=dict)
-    defaults: dict[str, Any] = field(default_factory=dict)
-
-    def target(self, argument: str) -> str:
-        return self.args.get(argument, argument)
+def _error_code(value: str) -> str:
+    if value not in ERROR_CODES:
+        raise ValueError(f"{value!r} is not a contract error code (docs/contract.md lists them)")
+    return value
 
 
-@dataclass(frozen=True, slots=True)
-class ErrorPattern:
-    code: str
-    pattern: re.Pattern[str]
+ErrorCodeName = Annotated[str, AfterValidator(_error_code), WithJsonSchema(
+    {"type": "string", "enum": list(ERROR_CODES), "description": "a contract error code"})]
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
-    spec: str | None = None
-    name: str | None = None
-    version: str | None = None
-    absolute_paths: bool = False
-    call_timeout_ms: int | None = None
-    reuse: str | None = None
-    limits: Limits = DEFAULT_LIMITS
-    capabilities: dict[str, bool] = field(default_factory=dict)
-    tools: dict[str, ToolMapping] = field(default_factory=dict)
-    error_codes: dict[str, str] = field(default_factory=dict)
-    error_patterns: tuple[ErrorPattern, ...] = ()
-    expected_failures: dict[str, str] = field(default_factory=dict)
-    path: Path | None = None
+def _known_placeholders(value: str) -> str:
+    unknown = sorted({name for name in _PLACEHOLDER.findall(value)} - set(PLACEHOLDERS))
+    if unknown:
+        raise ValueError(f"unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
+                         f"known: {', '.join('{' + n + '}' for n in PLACEHOLDERS)}")
+    return value
+
+
+def _regex(value: Any) -> Any:
+    if not isinstance(value, str) or not value:
+        raise ValueError("must be a non-empty string holding a regular expression")
+    try:
+        re.compile(value)
+    except re.error as error:
+        raise ValueError(f"{value!r} is not a valid regular expression: {error}") from None
+    return value
+
+
+def _setup_path(value: str) -> str:
+    """In the sandbox by construction: relative (under the root) or under {root}, {home}, {tmp}."""
+    parts = value.split("/")
+    inside = not value.startswith("/") and parts[0] not in ("~", "{profile_dir}", "{cache}")
+    if not inside or ".." in parts:
+        raise ValueError(f"{value!r} must stay in the sandbox: a relative path (under the root) "
+                         "or one starting {root}/, {home}/ or {tmp}/, without `..`")
+    return value
+
+
+def _clause_key(value: str) -> str:
+    clause_id = value.split("::", 1)[0]
+    if clause_id not in CLAUSES and clause_id not in CATEGORIES:
+        raise ValueError(f"unknown clause id {clause_id!r}")
+    return value
+
+
+Templated = Annotated[str, AfterValidator(_known_placeholders)]
+Regex = Annotated[re.Pattern[str], BeforeValidator(_regex)]
+ClauseKey = Annotated[str, AfterValidator(_clause_key)]
+SetupPath = Annotated[Templated, AfterValidator(_setup_path)]
+EnvName = Annotated[str, Field(pattern=_ENV_NAME)]
+Reason = Annotated[str, Field(min_length=1, pattern=r"\S",
+                              description="why: a non-empty string")]
+
+
+class Implementation(Strict):
+    """[implementation]: what to start, what it is called, how it is spoken to."""
+
+    spec: Templated | None = Field(default=None, min_length=1, pattern=r"\S", description=(
+        "which implementation to check, in any --impl form: python:MODULE:FACTORY, "
+        "cmd:COMMAND, mcp:COMMAND (commands take the placeholders)"))
+    name: str | None = Field(default=None, description="shown in reports; the report folder")
+    version: str | None = Field(default=None, description="shown in reports")
+    absolute_paths: bool = Field(default=False, description=(
+        "true: relative paths are sent joined to the root (tools that demand absolute paths)"))
+    virtual_absolute_paths: bool = Field(default=False, description=(
+        "true: the implementation maps `/x` to `root/x` by design; paths inside the root are "
+        "sent as `/x`, and an absolute path outside the root is judged on the disk (nothing "
+        "outside touched) instead of by OUTSIDE_ROOT"))
+    call_timeout_ms: PositiveInt | None = Field(default=None, description=(
+        "how long one call may take before it counts as hung (milliseconds)"))
+    reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
+        "\"worker\": one server per pytest worker, kept from check to check (stateless "
+        "servers only: refused while read_before_edit or stale_read is on)"))
+    exclude_tools: list[str] = Field(default_factory=list, description=(
+        "the implementation's tool names the kit must never call (process killers, config "
+        "writers, URL openers)"))
+    python: Templated | None = Field(default=None, min_length=1, description=(
+        "the Python interpreter that runs a python: spec (a virtual environment's python)"))
+
+
+_LIMIT_HELP = {
+    "max_output_chars": "the output bound of every tool, in characters",
+    "max_read_bytes": "the largest file read_file reads whole (bytes)",
+    "shell_timeout_ms": "bash's default timeout (milliseconds)",
+    "received_max_chars": "how much of a wrong value an INVALID_ARGS issue quotes back",
+    "message_budget_chars": "the largest `data` a failure may carry",
+    "marker_budget_chars": "how much bigger than max_output_chars a bounded output may be",
+}
+LimitsTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "LimitsTable", __base__=Strict,
+    __doc__="[limits]: overrides of the contract's default limits, when yours differ on purpose.",
+    **{item.name: (PositiveInt | None, Field(
+        default=None, description=f"{_LIMIT_HELP.get(item.name, item.name)} "
+                                  f"(default {getattr(DEFAULT_LIMITS, item.name)})"))
+       for item in fields(DEFAULT_LIMITS)},
+)
+CapabilitiesTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "CapabilitiesTable", __base__=Strict,
+    __doc__="[capabilities]: tools or features switched off (their clauses become n/a) or on.",
+    **{name: (bool | None, Field(default=None, description=meaning))
+       for name, meaning in CAPABILITIES.items()},
+)
+ToolsTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "ToolsTable", __base__=Strict,
+    __doc__="[tools.<canonical>]: a canonical tool's name, arguments and answer shape.",
+    **{name: (model | None, Field(default=None, description=f"how {name} is called"))
+       for name, model in TOOL_MODELS.items()},
+)
+
+
+class ErrorPattern(Strict):
+    """[[error_patterns]]: ordered; used when an answer carries no code."""
+
+    code: ErrorCodeName = Field(description="the contract's error code")
+    pattern: Regex = Field(description="a Python regular expression searched in the text")
+
+
+class Setup(Strict):
+    """[setup]: what is put in place before the implementation starts."""
+
+    files: dict[SetupPath, Templated] = Field(default_factory=dict, description=(
+        "\"path\" = \"content\": written before every start; a relative path is under the "
+        "root (the implementation's cwd), `{home}/...` in the sandbox's HOME"))
+
+
+class LaunchMode(Strict):
+    """[modes.<name>]: another way to start the same implementation (e.g. read-only)."""
+
+    spec: Templated | None = Field(default=None, min_length=1, description=(
+        "a whole other spec; default: [implementation].spec"))
+    args: list[Templated] = Field(default_factory=list, description=(
+        "arguments appended to the command of a cmd: or mcp: spec"))
+    env: dict[EnvName, Templated] = Field(default_factory=dict, description=(
+        "variables added to [env] for this mode"))
+
+
+class Profile(Strict):
+    """agentconf.toml"""
+
+    implementation: Implementation = Field(default_factory=Implementation)
+    limits_table: LimitsTable = Field(  # type: ignore[valid-type]
+        default_factory=LimitsTable, alias="limits",
+        description="overrides of the contract's default limits")
+    capability_table: CapabilitiesTable = Field(  # type: ignore[valid-type]
+        default_factory=CapabilitiesTable, alias="capabilities",
+        description="capabilities switched off (or on)")
+    tool_table: ToolsTable = Field(  # type: ignore[valid-type]
+        default_factory=ToolsTable, alias="tools",
+        description="canonical tool -> the implementation's tool, arguments, answer shape")
+    error_codes: dict[str, ErrorCodeName] = Field(
+        default_factory=dict, description="their spelling of a code -> ours, applied first")
+    pattern_list: list[ErrorPattern] = Field(
+        default_factory=list, alias="error_patterns",
+        description="ordered message patterns, for answers without a code")
+    expected_failures: dict[ClauseKey, Reason] = Field(default_factory=dict, description=(
+        "clause id, category or \"CLAUSE-ID::case-id\" -> the reason it is a known gap"))
+    env: dict[EnvName, Templated] = Field(default_factory=dict, description=(
+        "variables for the implementation's process (values take the placeholders)"))
+    setup: Setup = Field(default_factory=Setup, description="files written before the start")
+    modes: dict[Annotated[str, Field(pattern=_MODE_NAME)], LaunchMode] = Field(
+        default_factory=dict, description="other launch modes, by name")
+
+    _path: Path | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Profile":
+        problems = []
+        if self.reuse is not None:
+            kept = [name for name in _SESSION_FEATURES if self.capabilities.get(name) is not False]
+            if kept:
+                problems.append(
+                    f"[implementation].reuse = {self.reuse!r} keeps one session across tests, "
+                    f"so {' and '.join(kept)} cannot be judged; set them false under "
+                    "[capabilities] (a server that keeps no session state) or drop reuse")
+        mapped = {mapping.name: canonical for canonical, mapping in self.tools.items()}
+        for name in self.implementation.exclude_tools:
+            if name in mapped:
+                problems.append(f"[implementation].exclude_tools names {name!r}, which "
+                                f"[tools.{mapped[name]}] maps: the kit must call it")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def __hash__(self) -> int:  # one profile is one object; its tables are not hashable
+        return id(self)
+
+    # ---- the flat view the harness reads -------------------------------------------------------
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def spec(self) -> str | None:
+        return self.implementation.spec
+
+    @property
+    def name(self) -> str | None:
+        return self.implementation.name
+
+    @property
+    def version(self) -> str | None:
+        return self.implementation.version
+
+    @property
+    def absolute_paths(self) -> bool:
+        return self.implementation.absolute_paths
+
+    @property
+    def virtual_absolute_paths(self) -> bool:
+        return self.implementation.virtual_absolute_paths
+
+    @property
+    def call_timeout_ms(self) -> int | None:
+        return self.implementation.call_timeout_ms
+
+    @property
+    def reuse(self) -> str | None:
+        return self.implementation.reuse
+
+    @property
+    def python(self) -> str | None:
+        return self.implementation.python
+
+    @cached_property
+    def exclude_tools(self) -> frozenset[str]:
+        return frozenset(self.implementation.exclude_tools)
+
+    @cached_property
+    def limits(self) -> Limits:
+        return DEFAULT_LIMITS.with_overrides(self.limits_table.model_dump(exclude_none=True))
+
+    @cached_property
+    def capabilities(self) -> dict[str, bool]:
+        return self.capability_table.model_dump(exclude_none=True)
+
+    @cached_property
+    def tools(self) -> dict[str, ToolMapping]:
+        return {name: getattr(self.tool_table, name) for name in CANONICAL_TOOLS
+                if getattr(self.tool_table, name, None) is not None}
+
+    @property
+    def error_patterns(self) -> tuple[ErrorPattern, ...]:
+        return tuple(self.pattern_list)
+
+    @property
+    def setup_files(self) -> dict[str, str]:
+        return dict(self.setup.files)
 
     def tool(self, canonical: str) -> ToolMapping:
-        return self.tools.get(canonical) or ToolMapping(name=canonical)
+        return self.tools.get(canonical) or tool_mapping(canonical)
+
+    def limits_for(self, canonical: str) -> Limits:
+        """`limits`, with the tool's own output bound (in characters) when it declares one."""
+        chars = self.tool(canonical).limits.max_output_chars_equivalent
+        return self.limits if chars is None else self.limits.with_overrides(
+            {"max_output_chars": chars})
 
 
 def load_profile(path: str | Path) -> Profile:
@@ -92,150 +335,11 @@ def load_profile(path: str | Path) -> Profile:
 
 
 def parse_profile(data: dict[str, Any], path: Path | None = None) -> Profile:
-    where = str(path) if path is not None else "profile"
-
-    def fail(message: str) -> ProfileError:
-        return ProfileError(f"{where}: {message}")
-
-    _only(data, _TOP_LEVEL, "top level", fail)
-    impl = _table(data, "implementation", fail)
-    _only(impl, _IMPLEMENTATION_KEYS, "[implementation]", fail)
-    spec = _optional(impl, "spec", str, "[implementation]", fail)
-    if spec is not None and not spec.strip():
-        raise fail("[implementation].spec is empty")
-    timeout = _optional(impl, "call_timeout_ms", int, "[implementation]", fail)
-    if timeout is not None and timeout <= 0:
-        raise fail(f"[implementation].call_timeout_ms must be > 0, got {timeout}")
-    absolute = _optional(impl, "absolute_paths", bool, "[implementation]", fail)
-    reuse = _optional(impl, "reuse", str, "[implementation]", fail)
-
-    limits_table = _table(data, "limits", fail)
-    for key, value in limits_table.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-            raise fail(f"[limits].{key} must be a positive integer, got {value!r}")
+    """The profile, or one ProfileError listing every mistake in `data`."""
     try:
-        limits = DEFAULT_LIMITS.with_overrides(limits_table)
-    except ValueError as error:
-        raise fail(f"[limits]: {error}") from None
-
-    capabilities = _table(data, "capabilities", fail)
-    for key, value in capabilities.items():
-        if key not in CAPABILITIES:
-            raise fail(f"[capabilities]: unknown capability {key!r}; known: "
-                       + ", ".join(sorted(CAPABILITIES)))
-        if not isinstance(value, bool):
-            raise fail(f"[capabilities].{key} must be true or false, got {value!r}")
-
-    if reuse is not None:
-        _check_reuse(reuse, capabilities, fail)
-
-    tools = {name: _tool(name, spec_, fail) for name, spec_ in _table(data, "tools", fail).items()}
-
-    error_codes = _table(data, "error_codes", fail)
-    for theirs, ours in error_codes.items():
-        if ours not in ERROR_CODES:
-            raise fail(f"[error_codes].{theirs}: {ours!r} is not a contract error code")
-
-    patterns = data.get("error_patterns", [])
-    if not isinstance(patterns, list):
-        raise fail("error_patterns must be an array of tables ([[error_patterns]])")
-    compiled = tuple(_pattern(index, entry, fail) for index, entry in enumerate(patterns))
-
-    expected = _table(data, "expected_failures", fail)
-    for key, reason in expected.items():
-        clause_id = key.split("::", 1)[0]
-        if clause_id not in CLAUSES and clause_id not in CATEGORIES:
-            raise fail(f"[expected_failures]: unknown clause id {clause_id!r}")
-        if not isinstance(reason, str) or not reason.strip():
-            raise fail(f"[expected_failures].{key!r} needs a reason (a non-empty string)")
-
-    return Profile(
-        spec=spec,
-        name=_optional(impl, "name", str, "[implementation]", fail),
-        version=_optional(impl, "version", str, "[implementation]", fail),
-        absolute_paths=bool(absolute),
-        call_timeout_ms=timeout,
-        reuse=reuse,
-        limits=limits,
-        capabilities=dict(capabilities),
-        tools=tools,
-        error_codes=dict(error_codes),
-        error_patterns=compiled,
-        expected_failures=dict(expected),
-        path=path,
-    )
-
-
-def _check_reuse(reuse: str, capabilities: dict[str, Any], fail: Any) -> None:
-    if reuse not in REUSE_MODES:
-        raise fail(f"[implementation].reuse must be one of {', '.join(REUSE_MODES)}, "
-                   f"got {reuse!r}")
-    kept = [name for name in _SESSION_FEATURES if capabilities.get(name) is not False]
-    if kept:
-        raise fail(f"[implementation].reuse = {reuse!r} keeps one session across tests, so "
-                   f"{' and '.join(kept)} cannot be judged; set them false under [capabilities] "
-                   "(a server that keeps no session state) or drop reuse")
-
-
-def _only(table: dict[str, Any], allowed: set[str], where: str, fail: Any) -> None:
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise fail(f"unknown key(s) {', '.join(map(repr, unknown))} in {where}; "
-                   f"allowed: {', '.join(sorted(allowed))}")
-
-
-def _table(data: dict[str, Any], key: str, fail: Any) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise fail(f"[{key}] must be a table")
-    return value
-
-
-def _optional(table: dict[str, Any], key: str, kind: type, where: str, fail: Any) -> Any:
-    value = table.get(key)
-    wrong_type = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
-    if value is not None and wrong_type:
-        raise fail(f"{where}.{key} must be a {kind.__name__}, got {value!r}")
-    return value
-
-
-def _tool(canonical: str, entry: Any, fail: Any) -> ToolMapping:
-    where = f"[tools.{canonical}]"
-    if canonical not in CANONICAL_TOOLS:
-        raise fail(f"{where}: {canonical!r} is not a canonical tool; known: "
-                   + ", ".join(CANONICAL_TOOLS))
-    if not isinstance(entry, dict):
-        raise fail(f"{where} must be a table")
-    _only(entry, _TOOL_KEYS, where, fail)
-    name = entry.get("name", canonical)
-    if not isinstance(name, str) or not name:
-        raise fail(f"{where}.name must be a non-empty string")
-    args = entry.get("args", {})
-    defaults = entry.get("defaults", {})
-    if not isinstance(args, dict) or not isinstance(defaults, dict):
-        raise fail(f"{where}: args and defaults must be tables")
-    known = CANONICAL_TOOLS[canonical].arguments
-    for argument, target in args.items():
-        if argument not in known:
-            raise fail(f"{where}.args: {argument!r} is not an argument of {canonical}; "
-                       f"known: {', '.join(known)}")
-        if not isinstance(target, str) or not _TARGET.fullmatch(target):
-            raise fail(f"{where}.args.{argument}: {target!r} is not a target like "
-                       "`name`, `name.sub` or `edits[0].oldText`")
-    return ToolMapping(name=name, args=dict(args), defaults=dict(defaults))
-
-
-def _pattern(index: int, entry: Any, fail: Any) -> ErrorPattern:
-    where = f"[[error_patterns]] #{index + 1}"
-    if not isinstance(entry, dict):
-        raise fail(f"{where} must be a table")
-    _only(entry, {"code", "pattern"}, where, fail)
-    code, pattern = entry.get("code"), entry.get("pattern")
-    if code not in ERROR_CODES:
-        raise fail(f"{where}: code {code!r} is not a contract error code")
-    if not isinstance(pattern, str) or not pattern:
-        raise fail(f"{where}: pattern must be a non-empty string")
-    try:
-        return ErrorPattern(code=code, pattern=re.compile(pattern))
-    except re.error as error:
-        raise fail(f"{where}: {pattern!r} is not a valid regular expression: {error}") from None
+        profile = Profile.model_validate(data)
+    except ValidationError as error:
+        raise ProfileError(render_errors(error, Profile, str(path) if path else "profile")) \
+            from None
+    profile._path = path
+    return profile

@@ -49,6 +49,9 @@ class _Lease:
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         return self.adapter.call_many(calls)
 
+    def set_call_timeout(self, seconds: float) -> float:
+        return self.adapter.set_call_timeout(seconds)
+
     def close(self) -> None:
         """The test is done with it; WorkerServer.release decides whether it is kept."""
 

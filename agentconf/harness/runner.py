@@ -10,10 +10,13 @@ progress, then aggregates it into clause statuses (report.aggregate) and writes 
 import contextlib
 import os
 import re
+import secrets
+import shlex
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -23,6 +26,9 @@ from typing import TextIO
 
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
 
+from .adapters import open_adapter
+from .adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
+from .errors import ImplementationFailure
 from .report import (
     ClauseResult,
     EventLog,
@@ -44,6 +50,7 @@ from .report.write import REPORT_FILES
 from .resources import suites_dir
 from .spec import ImplSpec
 from .temproot import TEMPROOT_VARIABLE, memory_temproot
+from .workspace import SandboxWorkspace, remove_tree
 
 # The plugins a run needs, loaded by name because autoloading is off (see the module docstring).
 PYTEST_PLUGINS = ("agentconf.harness.plugin", "xdist.plugin", "syrupy", "_hypothesis_pytestplugin")
@@ -54,10 +61,27 @@ POLL_SECONDS = 0.2
 # returned leaves a thread that Python waits for at exit; the results are complete by then.
 EXIT_GRACE_SECONDS = 30.0
 HARNESS_BUG = "this is a bug in agentconf, please report it"
+# The start check before the suites: one session, one tools/list.
+PREFLIGHT_TIMEOUT_S = 30.0
+# This many checks in a row ending in the same error: the implementation is broken for every
+# check, and the rest of the run would only wait for more of the same (hours, for a hang).
+BREAKER_SAME_ERRORS = 25
 
 
 class RunError(Exception):
     """The suites could not be run at all: agentconf's fault or a broken installation."""
+
+
+class CannotStart(Exception):
+    """The implementation did not start and list its tools: nothing could be checked."""
+
+
+class Interrupted(BaseException):
+    """SIGTERM or SIGHUP while the suites ran (SIGINT raises KeyboardInterrupt)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +155,11 @@ def pytest_command(config: Path, arguments: Sequence[str]) -> list[str]:
     return command + list(arguments)
 
 
-def pytest_env(snapshot_dir: Path | None = None) -> dict[str, str]:
+def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+    if marker is not None:
+        # Everything the run starts inherits it: what outlives the run is found and killed.
+        env[RUN_VARIABLE] = marker
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     # The child imports python:MODULE specs from the user's folder, as this process did.
@@ -177,6 +204,18 @@ class EventFollower:
         self.partial = b""
         self.ended = False
         self.planned = 0
+        self._same: tuple[str, int] = ("", 0)
+        self.broken: str | None = None  # set when the circuit breaker trips
+
+    def _count(self, test: TestEvent) -> None:
+        if test.outcome != "error":
+            self._same = ("", 0)
+            return
+        cause = (test.evidence.strip().splitlines() or [""])[0][:200]
+        seen = self._same[1] + 1 if cause == self._same[0] else 1
+        self._same = (cause, seen)
+        if seen >= BREAKER_SAME_ERRORS and self.broken is None:
+            self.broken = f"{seen} checks in a row ended in the same error: {cause}"
 
     def poll(self) -> None:
         try:
@@ -205,7 +244,9 @@ class EventFollower:
             self.ended = True
         elif record.get("event") == "test":
             with contextlib.suppress(EventStreamError):
-                self.on_test(parse_test_event(record))
+                test = parse_test_event(record)
+                self._count(test)
+                self.on_test(test)
 
 
 def run_pytest(
@@ -217,7 +258,7 @@ def run_pytest(
     stopped (see EXIT_GRACE_SECONDS).
     """
     ended_at: float | None = None
-    with log.open("wb") as output:
+    with log.open("wb") as output, _signals_interrupt():
         child = subprocess.Popen(
             command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
             start_new_session=True,  # its own process group, so every worker can be stopped
@@ -228,6 +269,9 @@ def run_pytest(
                     follower.poll()
                     if follower.ended and ended_at is None:
                         ended_at = time.monotonic()
+                    if follower.broken is not None:
+                        _kill_group(child)
+                        return None
                 if ended_at is not None and time.monotonic() - ended_at > EXIT_GRACE_SECONDS:
                     _kill_group(child)
                     return None
@@ -240,10 +284,52 @@ def run_pytest(
     return child.returncode
 
 
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP stop the run like Ctrl-C does (the child is killed, the partial
+    report written), instead of killing this process and orphaning the pytest child."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, _frame: object) -> None:
+        raise Interrupted(signum)
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def _kill_group(child: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(child.pid, signal.SIGKILL)
     child.wait()
+
+
+_SYRUPY_HEADER = "snapshot report summary"
+SNAPSHOT_TEST = "test_messages.py::test_message_snapshot"
+_PYTEST_TOTALS = re.compile(r"^=*\s*\d+ (passed|failed|skipped|deselected|error)")
+
+
+def snapshot_report(path: Path) -> list[str]:
+    """syrupy's own counts ("54 snapshots passed. 1 snapshot failed.") from pytest's output."""
+    try:
+        lines = path.read_text("utf-8", "replace").splitlines()
+    except OSError:
+        return []
+    for index in range(len(lines) - 1, -1, -1):
+        if _SYRUPY_HEADER in lines[index]:
+            report = []
+            for line in lines[index + 1:]:
+                if line.startswith(("=", "---")) or _PYTEST_TOTALS.match(line):
+                    break
+                if line.strip():
+                    report.append(line.strip())
+            return report
+    return []
 
 
 def _tail(path: Path, lines: int = 15) -> str:
@@ -298,8 +384,14 @@ def finish(
     log: EventLog,
     out: TextIO,
     pytest_status: int | None = None,
+    snapshots: Sequence[str] = (),
 ) -> int:
     """Aggregation, baseline, reports and summary from a complete event log; the exit status."""
+    # A finding is charged to its own clause (an escape met while checking REGISTRY-02 is
+    # CONFINE-14's): that clause is reported even when the run did not select it.
+    charged = {cid for test in log.tests for cid in test.clauses}
+    clauses = [*clauses, *(clause for clause in active_clauses()
+                           if clause.id in charged and clause not in clauses)]
     results = aggregate(clauses, log.tests, options.expectations)
     if options.write_baseline is not None:
         written = write_baseline(options.write_baseline, results, options.spec)
@@ -310,7 +402,7 @@ def finish(
     verdict = judge(results, log, pytest_status)
     document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
     write_reports(document, options.report_dir)
-    out.write(render_summary(document, str(options.report_dir)))
+    out.write(render_summary(document, str(options.report_dir), snapshots))
     return verdict.exit_code
 
 
@@ -329,22 +421,113 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         progress.planned = follower.planned
         progress(test)
 
+    cause = preflight(options.spec)
+    if cause is not None:
+        raise CannotStart(f"{options.spec.display_name} did not start and list its tools, so "
+                          f"nothing was checked:\n{cause}")
     follower = EventFollower(events, on_test)
-    with isolated_config() as config:
-        command = pytest_command(config, run_arguments(options, events))
-        status = run_pytest(command, pytest_env(options.snapshot_dir), pytest_log, follower)
+    marker = secrets.token_hex(8)
+    stopped: BaseException | None = None
+    try:
+        with isolated_config() as config:
+            command = pytest_command(config, run_arguments(options, events))
+            env = pytest_env(options.snapshot_dir, marker)
+            status = run_pytest(command, env, pytest_log, follower)
+    except (KeyboardInterrupt, Interrupted) as interruption:
+        stopped, status = interruption, None
+    finally:
+        # Whatever the run started and that outlived it (a daemon of an in-process tool, a
+        # server of a killed worker) carries the run's marker.
+        kill_marked(RUN_VARIABLE, marker)
     progress.finish()
-    if status is None:
+    if stopped is not None:
+        name = "SIGINT" if isinstance(stopped, KeyboardInterrupt) else str(stopped)
+        out.write(f"agentconf: interrupted by {name}; the report shows the checks done so far\n")
+    elif follower.broken is not None:
+        out.write(f"agentconf: stopped early: {follower.broken}\n")
+    elif status is None:
         out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "
                   "(a call into the implementation never returned) and was stopped\n")
     try:
         log = read_events(events)
     except EventStreamError as error:
+        if stopped is not None:
+            raise stopped from None
         raise RunError(
             f"pytest exited with status {status} without a usable event stream ({error}); "
             f"{HARNESS_BUG}. Last lines of {pytest_log}:\n{_tail(pytest_log)}"
         ) from None
-    return finish(options, clauses, log, out, status)
+    code = finish(options, clauses, log, out, status, _snapshot_lines(options, log, pytest_log))
+    if stopped is not None:
+        signum = signal.SIGINT if isinstance(stopped, KeyboardInterrupt) else getattr(
+            stopped, "signum", signal.SIGTERM)
+        return 128 + int(signum)
+    return code
+
+
+def command_arguments(impl: str | None, profile: str | None) -> str:
+    """`--impl X --profile P` as a user types them after `agentconf run` (or `snapshots`)."""
+    words = []
+    if impl is not None or profile is None:
+        words += ["--impl", impl or "reference"]
+    if profile is not None:
+        words += ["--profile", profile]
+    return shlex.join(words)
+
+
+def _snapshot_lines(options: RunOptions, log: EventLog, pytest_log: Path) -> list[str]:
+    """syrupy's counts; when the snapshot checks ran without a folder, the command that makes one
+    (they are n/a then, which the issue of a silent n/a showed nobody notices)."""
+    counted = snapshot_report(pytest_log)
+    if counted:
+        return counted
+    ran = any(SNAPSHOT_TEST in test.nodeid for test in log.tests)
+    if ran and options.snapshot_dir is None and options.spec.text != "reference":
+        return [f"not checked (no snapshot folder); record them: agentconf snapshots record "
+                f"{command_arguments(options.impl, options.profile)} --snapshot-dir DIR"]
+    return []
+
+
+def preflight(spec: ImplSpec, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> str | None:
+    """Starts the implementation once in a sandbox of its own and lists its tools: None when it
+    did, else the cause (its error, its stderr). Runs in a thread, so that even a `python:`
+    factory that never returns costs `timeout_s`, not the run."""
+    outcome: list[str | None] = []
+    folder = Path(tempfile.mkdtemp(prefix="agentconf-preflight-"))
+
+    def attempt() -> None:
+        sandbox = SandboxWorkspace(base=folder)
+        env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp,
+                         call_timeout_s=min(timeout_s, 10.0), start_timeout_s=timeout_s,
+                         log_dir=sandbox.logs,
+                         extra_env=spec.environment(sandbox.root, sandbox.home, sandbox.tmp))
+        try:
+            adapter = open_adapter(spec, env)
+        except ImplementationFailure as error:
+            outcome.append(str(error))
+            return
+        except Exception as error:  # an import error of a python: factory, a bad command...
+            outcome.append(f"{type(error).__name__}: {error}")
+            return
+        try:
+            adapter.list_tools()
+            outcome.append(None)
+        except Exception as error:
+            outcome.append(str(error) if isinstance(error, ImplementationFailure)
+                           else f"{type(error).__name__}: {error}")
+        finally:
+            with contextlib.suppress(Exception):
+                adapter.close()
+
+    worker = threading.Thread(target=attempt, name="agentconf-preflight", daemon=True)
+    worker.start()
+    worker.join(timeout_s + 5.0)
+    if not worker.is_alive():
+        with contextlib.suppress(OSError):
+            remove_tree(folder)
+    if not outcome:
+        return f"no answer within {timeout_s:.0f} s (starting it, or to tools/list)"
+    return outcome[0]
 
 
 # ------------------------------------------------------------------ collection (explain)

@@ -11,6 +11,7 @@ Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and on
 """
 
 import importlib
+import importlib.util
 import os
 import shlex
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ class ImplSpec:
     target: str  # MODULE:FACTORY, or the command line
     argv: tuple[str, ...] = ()
     profile: Profile = field(default_factory=Profile)
+    mode: str | None = None  # a [modes.<name>] of the profile, when not the default launch
 
     @property
     def module(self) -> str:
@@ -50,6 +52,26 @@ class ImplSpec:
         """argv with the per-workspace placeholders filled in."""
         values = {"root": str(root), "home": str(home), "tmp": str(tmp)}
         return [_fill(arg, values) for arg in self.argv]
+
+    def environment(self, root: Path, home: Path, tmp: Path) -> dict[str, str]:
+        """The profile's [env] with {root}, {home}, {tmp}, {profile_dir} and {cache} filled in."""
+        values = {"root": str(root), "home": str(home), "tmp": str(tmp),
+                  "profile_dir": _profile_dir(self.profile), "cache": _cache_dir()}
+        return {name: _fill(value, values) for name, value in self.profile.env.items()}
+    def with_mode(self, name: str) -> "ImplSpec":
+        """The same implementation started as `[modes.<name>]` says: another spec, or more
+        arguments; its env is added by harness/launch.py."""
+        mode = self.profile.modes.get(name)
+        if mode is None:
+            known = ", ".join(sorted(self.profile.modes)) or "none"
+            raise SpecError(f"profile {self.profile.path}: no [modes.{name}] (modes: {known})")
+        base = parse_spec(mode.spec, self.profile) if mode.spec is not None else self
+        if mode.args and base.kind == "python":
+            raise SpecError(f"profile {self.profile.path}: [modes.{name}].args needs a cmd: or "
+                            "mcp: spec; a python: factory takes no arguments")
+        once = {"cache": _cache_dir(), "profile_dir": _profile_dir(self.profile)}
+        argv = base.argv + tuple(_fill(arg, once) for arg in mode.args)
+        return ImplSpec(self.text, base.kind, base.target, argv, self.profile, name)
 
     @property
     def display_name(self) -> str:
@@ -137,6 +159,9 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
         return ImplSpec(text, "python", rest, (), profile)
     if not rest:
         raise SpecError(f"{scheme}: spec {text!r} has no command after '{scheme}:'")
+    if scheme == "mcp" and importlib.util.find_spec("mcp") is None:
+        # An extra, so the kit installs beside frameworks that pin an older MCP SDK.
+        raise SpecError("mcp: specs need the MCP SDK: pip install 'agentconf-kit[mcp]'")
     try:
         argv = shlex.split(rest)
     except ValueError as error:
@@ -168,7 +193,7 @@ def load_factory(target: str) -> Any:
     except Exception as error:  # the module itself is broken: still one line
         raise SpecError(f"importing module {module_name!r} failed: "
                         f"{type(error).__name__}: {error}") from None
-    factory = module
+    factory: Any = module
     for part in factory_name.split("."):
         factory = getattr(factory, part, None)
         if factory is None:

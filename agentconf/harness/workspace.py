@@ -78,7 +78,15 @@ class SandboxWorkspace:
         return target
 
     def read_bytes(self, rel: str) -> bytes:
-        return self.path(rel).read_bytes()
+        """The file's bytes. A file that is not there after the implementation said it wrote it
+        is the implementation's departure (a failed check), never the harness's crash."""
+        try:
+            return self.path(rel).read_bytes()
+        except OSError as error:
+            raise AssertionError(
+                f"{rel} is not a readable file in the root ({type(error).__name__}: "
+                f"{error.strerror}); what the root holds: {sorted(self.tree())[:20]}"
+            ) from None
 
     def exists(self, rel: str) -> bool:
         return os.path.lexists(self.path(rel))
@@ -193,7 +201,7 @@ def _remove_children(folder: Path, keep: tuple[str, ...]) -> None:
 def remove_tree(top: Path) -> None:
     """rmtree that first makes read-only folders writable again (tests chmod things)."""
 
-    def retry(function, path, _excinfo):  # type: ignore[no-untyped-def]
+    def retry(function, path, _excinfo):
         parent = os.path.dirname(path)
         for item in (parent, path):
             if os.path.isdir(item) and not os.path.islink(item):

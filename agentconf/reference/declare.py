@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from agentconf.contract import Envelope, ToolKind
+from agentconf.contract.tools import (
+    DESTRUCTIVE_HINT,
+    IDEMPOTENT_HINT,
+    OPEN_WORLD_HINT,
+    READ_ONLY_HINT,
+)
 
 from .validation import Validated, model_schema, validate_with_model, validate_with_schema
 
@@ -46,6 +52,12 @@ class ToolSpec:
     deferred: bool = False
     supported_providers: tuple[str, ...] = ()
     feature_flag: str | None = None
+    # Behaviour hints beyond the kind (agentkit's ToolAnnotations, MCP's annotations), each a
+    # claim the ANNOTATION clauses judge on the disk. A tool of kind read is read-only, never
+    # destructive and idempotent by its kind; the fields matter for the others.
+    destructive: bool = True
+    idempotent: bool = False
+    open_world: bool = False
 
     def __post_init__(self) -> None:
         if (self.args_model is None) == (self.json_schema is None):
@@ -73,10 +85,21 @@ class ToolSpec:
         assert self.json_schema is not None
         return validate_with_schema(self.json_schema, arguments, received_limit=received_limit)
 
+    def annotations(self) -> dict[str, bool]:
+        """All four hints, as MCP spells them: a client never has to fall back to a default."""
+        read_only = self.kind is ToolKind.READ
+        return {
+            READ_ONLY_HINT: read_only,
+            DESTRUCTIVE_HINT: not read_only and self.destructive,
+            IDEMPOTENT_HINT: read_only or self.idempotent,
+            OPEN_WORLD_HINT: self.open_world,
+        }
+
     def listing(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "description": self.description,
             "input_schema": copy.deepcopy(self.input_schema),
             "kind": self.kind.value,
+            "annotations": self.annotations(),
         }

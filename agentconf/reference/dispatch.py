@@ -120,7 +120,7 @@ class Dispatcher:
         shown = name if isinstance(name, str) else repr(name)
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         advertised = ", ".join(
-            spec.name for spec in self._context.registry.list(self._context.session.revealed)
+            spec.name for spec in self._context.registry.listed(self._context.session.revealed)
         )
         hint = " Use tool_search to find more." if self._context.registry.deferred() else ""
         return fail(

@@ -6,7 +6,8 @@ supports the provider — an AND, so two reasons to hide a tool can never cancel
 `list` and `get` pass through the same filter, so the advertised set is the callable set. agentkit:
 order is deterministic (registration order, fixed by `system.py`). Claude Code: a deferred tool is
 neither listed nor callable until `tool_search` reveals it in a session; from then on it is both,
-so advertised == callable holds before and after.
+so advertised == callable holds before and after. In read-only mode the surface is the read
+tools alone: the others are neither listed, callable nor found by tool_search (SURFACE).
 
 The registry is built once and never changes; the per-session part (what was revealed) is passed
 in by the caller.
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from types import MappingProxyType
+
+from agentconf.contract import ToolKind
 
 from .declare import ToolSpec
 
@@ -34,6 +37,7 @@ class ToolRegistry:
         disabled: Collection[str] = (),
         feature_enabled: FeatureFlags = all_features_on,
         provider: str | None = None,
+        read_only: bool = False,
     ) -> None:
         tools: dict[str, ToolSpec] = {}
         for spec in specs:
@@ -44,11 +48,14 @@ class ToolRegistry:
         self._disabled = frozenset(disabled)
         self._feature_enabled = feature_enabled
         self._provider = provider
+        self._read_only = read_only
 
     def is_enabled(self, spec: ToolSpec) -> bool:
-        """Config AND feature flag AND provider: every layer must agree."""
+        """Config AND feature flag AND provider AND surface: every layer must agree."""
         if spec.name in self._disabled:
             return False
+        if self._read_only and spec.kind is not ToolKind.READ:
+            return False  # @clarvis/agent-tools' read-only surface: the read tools alone exist
         if not self._feature_enabled(spec.feature_flag or spec.name):
             return False
         return not (
@@ -59,12 +66,12 @@ class ToolRegistry:
     def _available(self, spec: ToolSpec, revealed: Collection[str]) -> bool:
         return self.is_enabled(spec) and (not spec.deferred or spec.name in revealed)
 
-    def list(self, revealed: Collection[str] = ()) -> list[ToolSpec]:
+    def listed(self, revealed: Collection[str] = ()) -> list[ToolSpec]:
         """The advertised tools, in registration order."""
         return [spec for spec in self._tools.values() if self._available(spec, revealed)]
 
     def get(self, name: object, revealed: Collection[str] = ()) -> ToolSpec | None:
-        """The tool callable under `name`, through the same filter as `list`."""
+        """The tool callable under `name`, through the same filter as `listed`."""
         spec = self._tools.get(name) if isinstance(name, str) else None
         return spec if spec is not None and self._available(spec, revealed) else None
 

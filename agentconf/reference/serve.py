@@ -11,6 +11,9 @@ to compare against.
   unknown method gets -32601. A request without an id is a notification and gets no answer.
 - Only protocol lines reach stdout: the protocol writes to a private copy of fd 1, and fd 1 itself
   is pointed at stderr, so a stray print anywhere in the process cannot corrupt the stream.
+- `$/cancelRequest` {id} (a notification) cancels that tools/call: its tool stops (a command's
+  process group is killed) and the call is answered with a CANCELLED envelope. `initialize` says
+  so with `"cancel_request": true`.
 - End of input, `shutdown` or SIGTERM: the calls in flight finish (SIGTERM cancels them, which
   kills their process groups), then the server exits.
 """
@@ -35,8 +38,11 @@ from agentconf.contract.protocol import (
     JSONRPC_METHOD_NOT_FOUND,
     JSONRPC_PARSE_ERROR,
     METHOD_CALL,
+    METHOD_CANCEL,
     METHOD_LIST,
 )
+
+from .results import fail
 
 log = logging.getLogger(__name__)
 
@@ -74,11 +80,15 @@ class Server:
         self._out = out
         self._write_lock = threading.Lock()
         self._in_flight: set[asyncio.Task[None]] = set()
+        # tools/call requests in flight by id, and the ids a $/cancelRequest has cancelled.
+        self._calls: dict[Any, asyncio.Task[None]] = {}
+        self._cancelled: set[Any] = set()
         self._shutdown = asyncio.Event()
         self._methods: dict[str, Callable[[Any], Awaitable[Any]]] = {
             "initialize": self._initialize,
             METHOD_LIST: self._list,
             METHOD_CALL: self._call,
+            METHOD_CANCEL: self._cancel_request,
             "shutdown": self._request_shutdown,
         }
 
@@ -121,7 +131,7 @@ class Server:
             handler = self._methods.get(method)
             if handler is None:
                 raise RequestError(JSONRPC_METHOD_NOT_FOUND, f"Method not found: {method}")
-            result = await handler(params)
+            result = await self._cancellable(method, request_id, message, handler(params))
         except RequestError as error:
             if _is_notification(message):
                 return
@@ -134,8 +144,41 @@ class Server:
         if not _is_notification(message):
             self._send({"jsonrpc": "2.0", "id": request_id, "result": result})
 
-    async def _initialize(self, _params: Any) -> dict[str, str]:
-        return {"name": SERVER_NAME, "version": __version__, "contract_version": CONTRACT_VERSION}
+    async def _cancellable(
+        self, method: str, request_id: Any, message: Any, answer: Awaitable[Any]
+    ) -> Any:
+        """The handler's result; a tools/call stopped by $/cancelRequest answers CANCELLED."""
+        if method != METHOD_CALL or _is_notification(message) or request_id is None:
+            return await answer
+        task = asyncio.current_task()
+        assert task is not None
+        self._calls[request_id] = task
+        try:
+            return await answer
+        except asyncio.CancelledError:
+            if request_id not in self._cancelled:
+                raise  # shutdown or SIGTERM: the server is going away
+            task.uncancel()
+            return fail("CANCELLED", "The call was cancelled before it finished.").to_wire()
+        finally:
+            self._calls.pop(request_id, None)
+            self._cancelled.discard(request_id)
+
+    async def _cancel_request(self, params: Any) -> None:
+        """`$/cancelRequest` {id}: stop that call; its tools clean up as on any cancellation."""
+        request_id = params.get("id") if isinstance(params, dict) else None
+        task = self._calls.get(request_id) if _valid_id(request_id) else None
+        if task is not None and not task.done():
+            self._cancelled.add(request_id)
+            task.cancel()
+
+    async def _initialize(self, _params: Any) -> dict[str, Any]:
+        return {
+            "name": SERVER_NAME,
+            "version": __version__,
+            "contract_version": CONTRACT_VERSION,
+            "cancel_request": True,
+        }
 
     async def _list(self, _params: Any) -> dict[str, Any]:
         return {"tools": self._system.list_tools()}

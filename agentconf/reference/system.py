@@ -2,7 +2,9 @@
 
 @clarvis/agent-tools: configuration is resolved once, at construction, and then frozen — a bad
 option fails
-here, with one clear ValueError, never in the middle of a call. One instance is one session: it
+here, with one clear ValueError, never in the middle of a call. `read_only` keeps the read tools
+alone on the surface (SURFACE); `deny` rules (`TOOL` or `TOOL:GLOB`) refuse calls before they run
+(PERMISSION). One instance is one session: it
 holds what was read (read-before-edit), the per-path write locks and the revealed deferred tools.
 """
 
@@ -15,21 +17,35 @@ from agentconf.contract import Limits, Workspace
 from .context import ToolContext
 from .declare import ToolSpec
 from .dispatch import Dispatcher
-from .permissions import AllowAll, PermissionGate
+from .permissions import AllowAll, DenyRules, FirstDenial, PermissionGate
 from .registry import ToolRegistry, all_features_on
 from .sandbox.paths import real_root
 from .session import Session
-from .tools import bash, edit_file, file_info, grep, list_files, read_file, tool_search, write_file
+from .tools import (
+    apply_patch,
+    bash,
+    edit_file,
+    file_info,
+    grep,
+    list_files,
+    make_directory,
+    read_file,
+    tool_search,
+    write_file,
+)
 
-# The order tools are listed in; deferred ones (file_info) are listed once revealed.
+# The order tools are listed in: the canonical tools, then the reference's own; deferred ones
+# (file_info) are listed once revealed.
 TOOLS: tuple[ToolSpec, ...] = (
     read_file.SPEC,
     write_file.SPEC,
     edit_file.SPEC,
+    apply_patch.SPEC,
     list_files.SPEC,
     grep.SPEC,
     bash.SPEC,
     tool_search.SPEC,
+    make_directory.SPEC,
     file_info.SPEC,
 )
 
@@ -54,6 +70,8 @@ class ReferenceToolSystem:
         limits: Limits | Mapping[str, int] | None = None,
         grep_engine: str = "auto",
         call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S,
+        read_only: bool = False,
+        deny: Collection[str] = (),
     ) -> None:
         root = real_root(workspace.root)
         if not root.is_dir():
@@ -65,9 +83,17 @@ class ReferenceToolSystem:
             raise ValueError(f"grep_engine must be one of {', '.join(GREP_ENGINES)}")
         if not call_timeout_s > 0:
             raise ValueError("call_timeout_s must be a positive number of seconds")
+        rules = DenyRules(deny, root)  # a bad rule fails here, at construction
+        unknown = sorted(rules.tools - {spec.name for spec in TOOLS})
+        if unknown:
+            raise ValueError(f"deny rule(s) for unknown tool(s): {', '.join(unknown)}")
         self.session = Session()
         self.registry = ToolRegistry(
-            TOOLS, disabled=disabled, feature_enabled=feature_enabled, provider=provider
+            TOOLS,
+            disabled=disabled,
+            feature_enabled=feature_enabled,
+            provider=provider,
+            read_only=read_only,
         )
         context = ToolContext(
             workspace=workspace,
@@ -78,7 +104,10 @@ class ReferenceToolSystem:
             registry=self.registry,
             grep_engine=grep_engine,
         )
-        self._dispatcher = Dispatcher(context, gate or AllowAll(), call_timeout_s)
+        gates = [gate or AllowAll()]
+        if deny:
+            gates.insert(0, rules)
+        self._dispatcher = Dispatcher(context, FirstDenial(gates), call_timeout_s)
 
     @property
     def limits(self) -> Limits:
@@ -86,7 +115,7 @@ class ReferenceToolSystem:
 
     def list_tools(self) -> list[dict[str, Any]]:
         """name, description, input_schema and kind of every advertised tool, in a fixed order."""
-        return [spec.listing() for spec in self.registry.list(self.session.revealed)]
+        return [spec.listing() for spec in self.registry.listed(self.session.revealed)]
 
     async def call_tool(self, name: Any, arguments: Any) -> dict[str, Any]:
         """The envelope of the call, as JSON-ready data. Never raises (see dispatch.py)."""

@@ -125,3 +125,72 @@ def _distinct_colours(png: bytes) -> int:
         for i in range(row + 1, row + stride, channels * 37)
     }
     return len(pixels)
+
+
+# A person's clicks, played by a script added to a copy of the real page: it ticks and unticks the
+# filters, presses a copy button (the clipboard stubbed to see what would be copied: a headless
+# browser has no clipboard) and follows a link to a hidden clause, then writes what it saw.
+DRIVER = """
+<script>
+(function () {
+  var seen = {};
+  function visible() {
+    return Array.prototype.slice.call(document.querySelectorAll("details.clause"))
+      .filter(function (d) { return !d.hidden; }).map(function (d) { return d.id; });
+  }
+  function tick(status, on) {
+    var box = document.querySelector("input[name=status][value='" + status + "']");
+    box.checked = on; box.dispatchEvent(new Event("change"));
+  }
+  seen.filters_shown = !document.getElementById("filters").hidden;
+  seen.initial = visible();
+  tick("pass", true);
+  seen.with_pass = visible();
+  var category = document.getElementById("category");
+  category.value = "READ"; category.dispatchEvent(new Event("change"));
+  seen.read_only = visible();
+  category.value = ""; category.dispatchEvent(new Event("change"));
+  tick("pass", false);
+  var copied = [];
+  navigator.clipboard.writeText = function (text) { copied.push(text); return Promise.resolve(); };
+  var button = document.querySelector("button.copy");
+  button.click();
+  seen.copied = copied;
+  seen.copy_of = button.dataset.copy;
+  location.hash = "#READ-01";
+  window.addEventListener("hashchange", function () {
+    var target = document.getElementById("READ-01");
+    seen.followed = {hidden: target.hidden, open: target.open};
+    seen.button_text = button.textContent;
+    var out = document.createElement("pre");
+    out.id = "driver-result";
+    out.textContent = JSON.stringify(seen);
+    document.body.appendChild(out);
+  });
+})();
+</script>
+"""
+
+
+def test_a_person_filters_copies_and_follows_a_link(red_report: Path, tmp_path: Path) -> None:
+    page = (red_report / "report.html").read_text("utf-8")
+    driven = tmp_path / "driven.html"
+    driven.write_text(page.replace("</body>", DRIVER + "</body>"), "utf-8")
+    dom = _chromium("--virtual-time-budget=5000", "--dump-dom", driven.as_uri(),
+                    cwd=tmp_path).stdout
+    assert 'id="driver-result"' in dom, dom[-2000:]
+    raw = dom.split('id="driver-result">', 1)[1].split("</pre>", 1)[0]
+    seen = json.loads(raw.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<")
+                      .replace("&gt;", ">"))
+    document = json.loads((red_report / "conformance.json").read_text())
+    by_status = {c["id"]: c["status"] for c in document["clauses"]}
+    assert seen["filters_shown"]
+    assert seen["initial"] == ["EDIT-03"]  # the failure alone, first
+    assert sorted(seen["with_pass"]) == sorted(i for i, s in by_status.items()
+                                               if s in ("pass", "fail"))
+    assert seen["read_only"] == ["READ-01"]
+    reproduce = next(c["reproduce"] for c in document["clauses"] if c["id"] == "EDIT-03")
+    assert seen["copied"] == [reproduce] == [seen["copy_of"]]
+    assert seen["button_text"] == "Copied"
+    # READ-01 passes, so the filters hid it; the link shows and opens it.
+    assert seen["followed"] == {"hidden": False, "open": True}

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from agentconf.contract import CATEGORIES, CLAUSES
-from agentconf.harness.cases import default_cases_dir, lint_directory, load_cases
+from agentconf.contract import CANONICAL_TOOLS, CATEGORIES, CLAUSES
+from agentconf.harness.cases import SCHEMA_PATH, default_cases_dir, lint_directory, load_cases
 
 
 def _case(**overrides: Any) -> dict[str, Any]:
@@ -50,6 +50,8 @@ def test_a_sound_case_file_has_no_problems(tmp_path: Path) -> None:
         ({"level": "MUSTN'T"}, "/cases/0/level", "is not one of"),
         ({"clauses": ["READ-2"]}, "/cases/0/clauses/0", "does not match"),
         ({"clauses": ["READ-99"]}, "/cases/0/clauses/0", "unknown clause id 'READ-99'"),
+        # One clause per case: a second clause would be failed by a departure from the first.
+        ({"clauses": ["READ-02", "RESULT-02"]}, "/cases/0/clauses", "is too long"),
         ({"requires": ["teleport"]}, "/cases/0/requires/0", "unknown capability 'teleport'"),
         ({"expect": None}, "/cases/0", "no expectation"),
         (
@@ -126,11 +128,16 @@ def test_one_bad_case_does_not_hide_the_problems_of_its_neighbours(tmp_path: Pat
     assert {"/cases/0/id", "/cases/1/clauses/0"} <= pointers
 
 
+# A case plays calls on one usual session: checks that need the implementation started in a mode
+# (SURFACE, PERMISSION) or a call cancelled while it runs (CANCEL) live in their suites alone.
+NOT_CASE_SHAPED = {"SURFACE", "PERMISSION", "CANCEL"}
+
+
 def test_the_shipped_cases_are_sound_many_and_cover_every_category() -> None:
     cases = load_cases()
     assert len(cases) >= 150
     categories = {CLAUSES[clause].category for case in cases for clause in case.clauses}
-    assert categories == set(CATEGORIES)
+    assert categories == set(CATEGORIES) - NOT_CASE_SHAPED
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -167,3 +174,8 @@ def test_the_check_command_refuses_a_missing_folder_in_one_line(tmp_path: Path) 
 
 def test_the_shipped_cases_are_found_where_the_package_says(tmp_path: Path) -> None:
     assert (default_cases_dir() / "edit.json").is_file()
+
+
+def test_a_case_may_call_every_canonical_tool_and_no_other_name() -> None:
+    schema = json.loads(SCHEMA_PATH.read_text("utf-8"))
+    assert schema["$defs"]["Call"]["properties"]["tool"]["enum"] == list(CANONICAL_TOOLS)

@@ -93,12 +93,32 @@ def test_a_reworded_message_fails_with_a_diff_and_snapshot_update_accepts_it(
     assert SHIPPED.read_text("utf-8").strip() == old_text
 
 
-def test_an_implementation_without_recorded_snapshots_is_not_applicable(tmp_path: Path) -> None:
+def test_a_missing_snapshot_fails_and_names_the_command_that_records_it(tmp_path: Path) -> None:
     (tmp_path / "reworded.py").write_text(REWORDED, "utf-8")
-    done = _pytest(tmp_path, tmp_path / "empty-snapshots", "-rs")
+    empty = tmp_path / "empty-snapshots"
+    done = _pytest(tmp_path, empty)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "message not recorded" in done.stdout
+    assert f"agentconf snapshots record --impl python:reworded:create --snapshot-dir {empty}" in (
+        done.stdout)
+    assert not empty.exists()  # checking writes nothing
+
+
+def test_without_a_snapshot_folder_the_checks_are_n_a_naming_the_record_command(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "reworded.py").write_text(REWORDED, "utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("AGENTCONF_SNAPSHOT_DIR", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", str(suites_dir() / "test_messages.py"), "-p",
+         "no:cacheprovider", "-q", "-rs", "-k", "test_message_snapshot and edit-not-found",
+         "--agentconf-impl", "python:reworded:create"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "n/a: no snapshots recorded; run with --snapshot-update" in done.stdout
-    assert not (tmp_path / "empty-snapshots").exists()
+    assert "n/a: no snapshot folder" in done.stdout
+    assert "agentconf snapshots record --impl python:reworded:create --snapshot-dir DIR" in (
+        done.stdout)
 
 
 CARELESS = textwrap.dedent('''

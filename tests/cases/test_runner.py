@@ -16,17 +16,17 @@ import pytest
 from agentconf.contract import DEFAULT_LIMITS, Workspace
 from agentconf.harness.adapters.base import AdapterEnv
 from agentconf.harness.adapters.python import PythonAdapter
-from agentconf.harness.cases import (
+from agentconf.harness.case_play import (
     CaseFailed,
     Placeholders,
     build_tree,
     entry_bytes,
     judge_disk,
     judge_result,
-    load_cases,
     run_case,
     snapshot_tree,
 )
+from agentconf.harness.cases import load_cases
 from agentconf.harness.client import Client
 from agentconf.harness.errors import EscapeDetected
 from agentconf.harness.profile import Profile

@@ -8,7 +8,9 @@ import pytest
 from agentconf.contract import (
     CAPABILITIES,
     CATEGORIES,
+    CHANGELOG,
     CLAUSES,
+    CONTRACT_VERSION,
     ERROR_CODES,
     Envelope,
     Level,
@@ -68,3 +70,13 @@ def test_the_envelope_schema_accepts_a_failure_with_issues_and_rejects_a_missing
     ).to_wire()
     assert not list(validator.iter_errors(failure))
     assert list(validator.iter_errors({"success": True}))
+
+
+def test_the_changelog_names_the_version_and_every_retirement() -> None:
+    assert CHANGELOG[0].version == CONTRACT_VERSION
+    versions = [tuple(int(part) for part in entry.version.split(".")) for entry in CHANGELOG]
+    assert versions == sorted(versions, reverse=True), "newest first, each version once"
+    retirements = " ".join(item for entry in CHANGELOG for item in entry.retired)
+    for clause in CLAUSES.values():
+        if clause.retired:
+            assert f"{clause.id}:" in retirements, f"{clause.id} is retired without an entry"

@@ -6,6 +6,7 @@ factories are each wrong in one way the harness must notice.
 
 import asyncio
 import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,43 @@ class Raising(Toy):
         raise RuntimeError("boom")
 
 
+class Surrogate(Toy):
+    """Answers every call with a lone surrogate in data (an implementation may: JSON allows it)."""
+
+    def _answer(self, name: str, arguments: Any) -> dict[str, Any]:
+        return {"success": False, "data": "bad \udc80 byte", "error": "NOT_FOUND"}
+
+
+class WithOwnTools(Toy):
+    """Advertises a tool of its own beside the contract's: running it (a call with arguments its
+    schema accepts) records the call in the file named by $TOY_CALLED (a test's own temp
+    folder), which the kit must never do."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [*super().list_tools(), _tool("kill_process", "other")]
+
+    def _answer(self, name: str, arguments: Any) -> dict[str, Any]:
+        runs = isinstance(arguments, dict) and isinstance(arguments.get("path"), str)
+        trapped = name in os.environ.get("TOY_TRAPPED", "").split(",")  # any call at all
+        if (runs and name == "kill_process") or trapped:
+            with open(os.environ["TOY_CALLED"], "a") as log:
+                log.write(f"{name} {arguments!r}\n")
+        return super()._answer(name, arguments)
+
+
+class Sprawling(Toy):
+    """Each write also leaves a daemon behind (setsid, out of every process group) and a file
+    named relative to the working folder, as careless in-process tools do."""
+
+    def _answer(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "write_file":
+            subprocess.Popen(["setsid", "sleep", "600"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            with open("cwd-probe.txt", "w") as probe:
+                probe.write("written relative to the working folder\n")
+        return super()._answer(name, arguments)
+
+
 class ReadOnly(Toy):
     def list_tools(self) -> list[dict[str, Any]]:
         return [_tool("read_file", "read")]
@@ -92,6 +130,18 @@ def create_leaky(workspace: Workspace) -> Toy:
 
 def create_raising(workspace: Workspace) -> Toy:
     return Raising(workspace)
+
+
+def create_surrogate(workspace: Workspace) -> Toy:
+    return Surrogate(workspace)
+
+
+def create_with_own_tools(workspace: Workspace) -> Toy:
+    return WithOwnTools(workspace)
+
+
+def create_sprawling(workspace: Workspace) -> Toy:
+    return Sprawling(workspace)
 
 
 def create_read_only(workspace: Workspace) -> Toy:

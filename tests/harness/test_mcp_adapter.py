@@ -35,7 +35,9 @@ SCRIPTED_SERVER = textwrap.dedent('''
 
     OBJECT = {"type": "object", "additionalProperties": True}
     READ_ONLY = types.ToolAnnotations(read_only_hint=True)
-    WRITES = types.ToolAnnotations(read_only_hint=False)
+    WRITES = types.ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=True
+    )
 
 
     def tool(name, annotations=None):
@@ -172,7 +174,7 @@ def test_the_handshake_names_the_server_and_its_version(scripted: McpAdapter) ->
     assert (scripted.name, scripted.version) == ("scripted", "1.2.3")
 
 
-def test_tools_are_listed_with_their_schema_and_read_only_hint_as_kind(
+def test_tools_are_listed_with_their_schema_hints_and_read_only_hint_as_kind(
     scripted: McpAdapter,
 ) -> None:
     tools = {tool["name"]: tool for tool in scripted.list_tools()}
@@ -181,9 +183,14 @@ def test_tools_are_listed_with_their_schema_and_read_only_hint_as_kind(
         "description": "The echo tool.",
         "input_schema": {"type": "object", "additionalProperties": True},
         "kind": "read",
+        "annotations": {"readOnlyHint": True},
     }
     assert tools["clarvis_fail"]["kind"] == "other"
+    assert tools["clarvis_fail"]["annotations"] == {
+        "readOnlyHint": False, "destructiveHint": False, "idempotentHint": True
+    }
     assert "kind" not in tools["where"], "no annotation is no claim about the kind"
+    assert "annotations" not in tools["where"], "no hint is declared, so none is listed"
 
 
 def test_a_successful_call_answers_a_success_envelope_with_the_text(scripted: McpAdapter) -> None:

@@ -108,6 +108,59 @@ def test_an_escape_fails_the_test_that_caused_it(child) -> None:
     assert "created escape.txt" in tests["test_escape_is_a_failure"]["evidence"]
 
 
+CHARGED = '''
+import pytest
+
+@pytest.mark.clause("RESULT-02")
+def test_a_result_check_that_writes_outside(client):
+    result = client.call("write_file", path="../escape.txt", content="x")
+    assert result.success
+
+@pytest.mark.clause("CONFINE-01")
+def test_a_confinement_check_keeps_its_escape(client):
+    client.call("write_file", path="../escape.txt", content="x")
+'''
+
+
+def test_an_escape_met_by_another_clauses_check_is_charged_to_confinement_only(child) -> None:
+    child.makepyfile(test_checks=CHARGED)
+    stream = child.path / "events.jsonl"
+    child.runpytest_subprocess("--agentconf-impl", "python:harness_toys:create_leaky",
+                               "--agentconf-events", str(stream), "-p", "no:cacheprovider")
+    tests = {r["nodeid"].split("::")[-1]: r for r in events(stream) if r["event"] == "test"}
+    met = tests["test_a_result_check_that_writes_outside"]
+    assert (met["clauses"], met["outcome"], met["found_while"]) == (
+        ["CONFINE-14"], "fail", "RESULT-02")
+    assert "found while checking RESULT-02" in met["evidence"]
+    own = tests["test_a_confinement_check_keeps_its_escape"]
+    assert (own["clauses"], own["outcome"]) == (["CONFINE-01"], "fail")
+    assert "found_while" not in own
+
+
+def test_a_check_charged_to_two_clauses_is_a_clear_collection_error(child) -> None:
+    child.makepyfile(test_bad='''
+        import pytest
+        @pytest.mark.clause("READ-01", "RESULT-02")
+        def test_x():
+            pass
+    ''')
+    result = child.runpytest_subprocess()
+    assert result.ret != 0
+    result.stderr.fnmatch_lines(["*charged to 2 clauses (READ-01, RESULT-02)*"])
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_lone_surrogate_in_an_answer_is_evidence_not_a_crash(child, workers) -> None:
+    if workers:
+        pytest.importorskip("xdist")
+    # --tb=no -rN: pytest's terminal would print the raw surrogate, which pytester cannot decode.
+    records = run_checks(child, "python:harness_toys:create_surrogate", "--tb=no", "-rN", *workers)
+    assert records[0]["planned"] == 6 and records[-1]["executed"] == 6
+    tests = {r["nodeid"].split("::")[-1]: r for r in records if r["event"] == "test"}
+    assert tests["test_fails_on_a_wrong_code"]["outcome"] == "fail"
+    assert "bad \\udc80 byte" in tests["test_fails_on_a_wrong_code"]["evidence"]
+
+
 def test_an_implementation_that_cannot_start_is_an_error_not_a_failure(child) -> None:
     records = run_checks(child, "python:harness_toys:create_broken")
     assert set(outcomes_by_test(records).values()) == {"error"}
@@ -204,6 +257,20 @@ def test_hypothesis_profiles(child, monkeypatch, environment, examples) -> None:
             assert settings.default.max_examples == {examples}
             assert settings.default.database is None and settings.default.deadline is None
     ''')
+    child.runpytest_subprocess("--agentconf-impl", "reference").assert_outcomes(passed=1)
+
+
+def test_a_projects_own_hypothesis_profile_is_kept(child) -> None:
+    child.makeconftest('''
+        from hypothesis import settings
+        settings.register_profile("mine", max_examples=7)
+        settings.load_profile("mine")
+    ''')
+    child.makepyfile(test_profile='''
+        from hypothesis import settings
+        def test_profile():
+            assert settings.default.max_examples == 7
+    ''')
     child.runpytest_subprocess().assert_outcomes(passed=1)
 
 
@@ -218,7 +285,7 @@ def test_the_ci_profile_is_deterministic(child) -> None:
             inner()
             print("DRAWN", repr(seen))
     ''')
-    first = child.runpytest_subprocess("-s").stdout.str()
-    second = child.runpytest_subprocess("-s").stdout.str()
+    first = child.runpytest_subprocess("-s", "--agentconf-impl", "reference").stdout.str()
+    second = child.runpytest_subprocess("-s", "--agentconf-impl", "reference").stdout.str()
     drawn = [line for line in first.splitlines() if "DRAWN" in line]
     assert drawn and drawn == [line for line in second.splitlines() if "DRAWN" in line]

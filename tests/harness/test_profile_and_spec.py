@@ -1,11 +1,12 @@
-"""Profiles and implementation specs: good ones load, each mistake is one message naming it."""
+"""Implementation specs: good ones load, each mistake is one message naming it.
+
+Profile validation itself is tested in test_profile_validation.py."""
 
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from agentconf.harness.profile import ProfileError, load_profile
 from agentconf.harness.resources import fixtures_dir, suites_dir
 from agentconf.harness.spec import REFERENCE, SpecError, parse_spec, resolve
 
@@ -46,58 +47,6 @@ def write(tmp_path: Path, text: str, name: str = "agentconf.toml") -> Path:
     path = tmp_path / name
     path.write_text(textwrap.dedent(text))
     return path
-
-
-def test_a_full_profile_loads_every_table(tmp_path: Path) -> None:
-    profile = load_profile(write(tmp_path, GOOD))
-    assert (profile.name, profile.version, profile.absolute_paths) == ("toy-server", "2.0", True)
-    assert profile.call_timeout_ms == 2500
-    assert profile.limits.max_output_chars == 1000
-    assert profile.capabilities == {"grep": False, "read_before_edit": False}
-    edit = profile.tool("edit_file")
-    assert edit.name == "edit" and edit.target("old_text") == "edits[0].oldText"
-    assert edit.target("replace_all") == "replace_all"
-    assert profile.tool("read_file").name == "read_file"
-    assert profile.error_codes == {"path_escape": "OUTSIDE_ROOT"}
-    assert profile.error_patterns[0].pattern.search("Access Denied to /etc")
-    assert set(profile.expected_failures) == {"EDIT-03", "EOL-01::crlf-case"}
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("[implementation\n", "is not valid TOML"),
-        ("[implementaton]\nspec='reference'\n", "unknown key(s) 'implementaton' in top level"),
-        ("[implementation]\nspce='reference'\n", "unknown key(s) 'spce' in [implementation]"),
-        ("[implementation]\ncall_timeout_ms='10'\n", "call_timeout_ms must be a int"),
-        ("[implementation]\ncall_timeout_ms=0\n", "call_timeout_ms must be > 0"),
-        ("[limits]\nmax_output_char=5\n", "unknown limit(s) max_output_char"),
-        ("[limits]\nmax_output_chars=-5\n", "max_output_chars must be a positive integer"),
-        ("[capabilities]\ngrepp=false\n", "unknown capability 'grepp'"),
-        ("[capabilities]\ngrep='no'\n", "grep must be true or false"),
-        ("[tools.read]\nname='r'\n", "'read' is not a canonical tool"),
-        ("[tools.read_file]\nargs={file='path'}\n", "'file' is not an argument of read_file"),
-        ("[tools.read_file]\nargs={path='a..b'}\n", "is not a target like"),
-        ("[tools.read_file]\nalias='x'\n", "unknown key(s) 'alias' in [tools.read_file]"),
-        ("[error_codes]\nnope='MISSING'\n", "'MISSING' is not a contract error code"),
-        ("[[error_patterns]]\ncode='OUTSIDE_ROOT'\npattern='(unclosed'\n",
-         "is not a valid regular expression"),
-        ("[[error_patterns]]\ncode='ESCAPE'\npattern='x'\n", "code 'ESCAPE' is not a contract"),
-        ("[expected_failures]\n'EDIT-99'='why'\n", "unknown clause id 'EDIT-99'"),
-        ("[expected_failures]\n'EDIT-03'=''\n", "needs a reason"),
-    ],
-)
-def test_each_profile_mistake_is_one_clear_message(tmp_path: Path, text: str, message: str) -> None:
-    path = write(tmp_path, text)
-    with pytest.raises(ProfileError) as caught:
-        load_profile(path)
-    assert message in str(caught.value)
-    assert str(path) in str(caught.value)
-
-
-def test_a_missing_profile_file_is_a_profile_error(tmp_path: Path) -> None:
-    with pytest.raises(ProfileError, match="cannot read profile"):
-        load_profile(tmp_path / "absent.toml")
 
 
 def test_a_python_spec_names_module_and_factory() -> None:

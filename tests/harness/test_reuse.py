@@ -158,8 +158,8 @@ def test_a_root_that_was_replaced_is_not_reused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("table", "message"), [
     ('reuse = "worker"', "read_before_edit and stale_read cannot be judged"),
-    ('reuse = "forever"', "must be one of worker"),
-    ("reuse = true", "must be a str"),
+    ('reuse = "forever"', "reuse: Input should be 'worker'"),
+    ("reuse = true", "reuse: Input should be 'worker'"),
 ])
 def test_a_profile_asking_for_reuse_it_cannot_have_is_refused(table: str, message: str) -> None:
     import tomllib

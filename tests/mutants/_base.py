@@ -5,11 +5,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from agentconf.contract import Workspace
-from agentconf.reference import create
+from agentconf.reference import config_from_environment, create
 
 
 class Mutant:
     """The reference, unchanged. A subclass overrides one behaviour and names who catches it."""
+
+    # The reference's own name: a mutant is started in the contract's modes as the reference is
+    # (AGENTCONF_READ_ONLY, AGENTCONF_DENY; suites/conftest.py), which create() reads.
+    name = "agentconf-reference"
 
     KILLS: ClassVar[tuple[str, ...]] = ()
     # Set when the defect is known from public code or advisories.
@@ -24,6 +28,8 @@ class Mutant:
         self.root = Path(os.path.realpath(workspace.root))
         self.limits = workspace.limits
         self.reference = create(workspace, limits=self.REFERENCE_LIMITS)
+        # The mode this session was started in, as create() read it from the environment.
+        self.modes = config_from_environment(os.environ)
 
     def list_tools(self) -> list[dict[str, Any]]:
         return self.reference.list_tools()

@@ -149,8 +149,11 @@ class RelativePathsUnconfined(Mutant):
             and not os.path.isabs(path)
         ):
             target = self.root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(arguments["content"])
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(arguments["content"])
+            except OSError:  # `..` itself is a folder: the careless join fails there, politely
+                return answer
             return succeeded(f"Wrote {path}")
         return answer
 

@@ -22,6 +22,11 @@ MODULES = (
     "read",
     "protocol",
     "extra",
+    "annotation",
+    "patch",
+    "surface",
+    "permission",
+    "cancel",
 )
 HERE = Path(__file__).resolve().parent
 SERVE = HERE / "programs" / "serve_mutant.py"

@@ -1,7 +1,6 @@
 """REGISTRY mutants: what is advertised and what can be called."""
 
 import random
-from pathlib import Path
 from typing import Any
 
 from ._base import Mutant
@@ -63,18 +62,6 @@ class KindMissing(Mutant):
 
     def list_tools(self) -> list[dict[str, Any]]:
         return [{k: v for k, v in tool.items() if k != "kind"} for tool in super().list_tools()]
-
-
-class ReadToolWrites(Mutant):
-    """read_file, declared of kind read, drops a cache file into the root."""
-
-    KILLS = ("REGISTRY-06",)
-
-    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        answer = await super().call_tool(name, arguments)
-        if name == "read_file":
-            (Path(self.root) / ".read-cache").write_text("cached")
-        return answer
 
 
 class ToolSearchFindsNothing(Mutant):

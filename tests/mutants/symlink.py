@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._base import Mutant, succeeded
+from ._base import Mutant, failed, succeeded
 
 
 class NoRealpath(Mutant):
@@ -28,6 +28,35 @@ class NoRealpath(Mutant):
                     stream.write(arguments["content"])
                 return succeeded(f"Wrote {arguments['path']}")
         return answer
+
+
+class GuardHidesLexicalWrites(Mutant):
+    """Refuses to overwrite a file the session has not read (NOT_READ), and counts a read as
+    done once asked for, even a refused one; past the guard it confines writes on the spelling
+    only, and `open()` follows links. Played cold, every write through a link meets the guard;
+    a model that reads first writes outside the root.
+    """
+
+    KILLS = ("SYMLINK-01", "SYMLINK-02")
+
+    def __init__(self, workspace: Any) -> None:
+        super().__init__(workspace)
+        self.asked: set[Path] = set()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if not isinstance(path, str):
+            return await super().call_tool(name, arguments)
+        target = self.lexical(path)
+        if name == "read_file":
+            self.asked.add(target)
+        elif name == "write_file" and self.inside_by_components(target) and target.exists():
+            if target not in self.asked:
+                return failed("NOT_READ", f"read {path} with read_file before overwriting it")
+            with open(target, "w") as stream:  # follows a link wherever it points
+                stream.write(str(arguments.get("content", "")))
+            return succeeded(f"Wrote {path}")
+        return await super().call_tool(name, arguments)
 
 
 class LexicalFallbackForMissing(Mutant):

@@ -235,6 +235,7 @@ def test_initialize_names_the_server_and_its_versions(peer: Peer) -> None:
         "name": "agentconf-reference",
         "version": __version__,
         "contract_version": CONTRACT_VERSION,
+        "cancel_request": True,
     }
 
 
@@ -299,3 +300,31 @@ def test_a_bad_root_is_one_clear_line_and_exit_2(tmp_path: Path, problem: str) -
     assert len(lines) == 1, lines
     assert str(bad) in lines[0]
     assert "Traceback" not in lines[0]
+
+
+def test_a_cancel_request_stops_the_call_answers_cancelled_and_the_next_call_is_served(
+    peer: Peer, root: Path
+) -> None:
+    command = "sleep 300 & echo $! > sleeper.pid; touch started; wait"
+    peer.call(5, "bash", {"command": command, "timeout_ms": 600_000})
+    deadline = time.monotonic() + WAIT_S
+    while not (root / "started").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert (root / "started").exists(), peer.stderr()
+    sleeper = int((root / "sleeper.pid").read_text())
+    peer.send_line(json.dumps(
+        {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 5}}
+    ).encode())
+    answer = peer.receive()
+    assert answer["id"] == 5 and answer["result"]["error"] == "CANCELLED", answer
+    deadline = time.monotonic() + WAIT_S  # a bound that only catches a survivor
+    while not gone(sleeper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gone(sleeper), "the command's background sleep outlived the cancelled call"
+    assert peer.request(6, "tools/list")["result"]["tools"]
+
+
+def test_a_cancel_request_for_no_call_in_flight_is_ignored(peer: Peer) -> None:
+    peer.send_line(b'{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 99}}')
+    assert peer.request(7, "tools/list")["id"] == 7
+

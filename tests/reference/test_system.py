@@ -18,10 +18,11 @@ from agentconf.reference.sandbox.atomic import atomic_write
 def test_the_listing_has_the_canonical_tools_in_a_fixed_order(box: Box) -> None:
     tools = box.system.list_tools()
     assert [t["name"] for t in tools] == [
-        "read_file", "write_file", "edit_file", "list_files", "grep", "bash", "tool_search",
+        "read_file", "write_file", "edit_file", "apply_patch", "list_files", "grep", "bash",
+        "tool_search", "make_directory",
     ]
     for listed in tools:
-        assert set(listed) == {"name", "description", "input_schema", "kind"}
+        assert set(listed) == {"name", "description", "input_schema", "kind", "annotations"}
         assert listed["description"] and listed["input_schema"]["type"] == "object"
         jsonschema.Draft202012Validator.check_schema(listed["input_schema"])
     assert box.system.list_tools() == tools

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 from agentconf.harness.adapters import cmd
-from agentconf.harness.adapters.cmd import _Lines, _StderrLog, kill_marked
+from agentconf.harness.adapters.base import SESSION_VARIABLE, kill_marked
+from agentconf.harness.adapters.cmd import _Lines, _StderrLog
 
 
 def test_lines_split_across_chunks_are_joined() -> None:
@@ -46,13 +47,13 @@ def test_a_marked_process_that_left_its_group_is_found_and_killed(tmp_path: Path
     marker = f"test-{os.getpid()}-{time.monotonic_ns()}"
     sleeper = subprocess.Popen(
         [sys.executable, "-c", "import time; time.sleep(600)"],
-        env={**os.environ, cmd.SESSION_VARIABLE: marker}, start_new_session=True,
+        env={**os.environ, SESSION_VARIABLE: marker}, start_new_session=True,
         cwd=tmp_path,
     )
     unmarked = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
                                 cwd=tmp_path)
     try:
-        killed = kill_marked(cmd.SESSION_VARIABLE, marker)
+        killed = kill_marked(SESSION_VARIABLE, marker)
         assert killed == [sleeper.pid]
         assert sleeper.wait(timeout=30) == -9
         assert unmarked.poll() is None

@@ -144,7 +144,9 @@ def test_writes_to_home_and_above_the_root_are_contained_and_seen(tmp_path: Path
     assert attempts
     for attempt in attempts:
         assert Path(attempt).is_relative_to(tmp_path.resolve()), attempt
-    assert run.clauses["REGISTRY-02"]["status"] == "fail", run.output[-3000:]
-    assert "escape" in evidence(run, "REGISTRY-02")
-    assert "hostile-was-here.txt" in evidence(run, "REGISTRY-02")
+    # Found while checking REGISTRY-02, charged to confinement alone (one departure, one clause).
+    assert run.clauses["CONFINE-14"]["status"] == "fail", run.output[-3000:]
+    assert run.clauses["REGISTRY-02"]["status"] == "n/a", run.output[-3000:]
+    assert "found while checking REGISTRY-02" in evidence(run, "CONFINE-14")
+    assert "hostile-was-here.txt" in evidence(run, "CONFINE-14")
     assert_contained(run)

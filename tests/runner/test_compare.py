@@ -48,10 +48,24 @@ def test_the_cli_prints_markdown_and_writes_html_on_request(tmp_path: Path) -> N
     a = report(tmp_path, "alpha", {"EDIT-01": "pass", "EDIT-02": "fail"})
     b = report(tmp_path, "beta", {"EDIT-01": "fail", "EDIT-02": "pass"})
     done = agentconf("compare", str(a), str(b.parent), "--html", "cmp.html", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
+    # EDIT-01 passed in the first report and fails in the last: a regression, exit 1.
+    assert done.returncode == 1, done.stderr
+    assert "1 clause(s) regressed from the first report to the last: EDIT-01" in done.stderr
     assert "| EDIT-01 | MUST | pass | fail |" in done.stdout
     html = (tmp_path / "cmp.html").read_text()
     assert '<td class="fail">fail</td>' in html and "https://" not in html
+
+
+def test_no_regression_exits_0_and_changed_only_hides_what_did_not_change(
+    tmp_path: Path
+) -> None:
+    a = report(tmp_path, "old", {"EDIT-01": "pass", "EDIT-02": "fail", "EOL-01": "pass"})
+    b = report(tmp_path, "new", {"EDIT-01": "pass", "EDIT-02": "pass", "EOL-01": "pass"})
+    done = agentconf("compare", str(a), str(b), "--changed-only", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "| EDIT-02 | MUST | fail | pass |" in done.stdout
+    assert "| EDIT-01 |" not in done.stdout and "| EOL-01 |" not in done.stdout
+    assert "MUST passing" in done.stdout
 
 
 def test_a_file_that_is_not_a_conformance_report_is_one_line_and_exit_2(tmp_path: Path) -> None:

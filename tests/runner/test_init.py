@@ -18,6 +18,10 @@ def test_init_writes_a_profile_that_parses_and_a_workflow(tmp_path: Path) -> Non
     assert profile.expected_failures == {}
     workflow = (tmp_path / "repo" / ".github" / "workflows" / "agentconf.yml").read_text()
     assert "agentconf run --profile agentconf.toml" in workflow
+    from agentconf import __version__
+    assert "timeout-minutes:" in workflow
+    assert f'pip install "agentconf-kit[mcp]=={__version__}"' in workflow
+    assert "report_paths: reports/agentconf/junit.xml" in workflow
 
 
 def test_every_profile_field_has_a_comment(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ def open_adapter(spec: ImplSpec, env: AdapterEnv) -> Adapter:
         return open_cmd(argv, env, label=f"cmd:{spec.target}")
     if spec.kind == "mcp":
         mcp = importlib.import_module(f"{__name__}.mcp")
-        return mcp.open_mcp(argv, env, spec.profile)  # type: ignore[no-any-return]
+        return mcp.open_mcp(argv, env, spec.profile)
     raise ValueError(f"no adapter for implementation kind {spec.kind!r}")
 
 

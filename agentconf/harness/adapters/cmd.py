@@ -20,6 +20,7 @@ trip on a loaded machine; with one thread a round trip is a write, a select and 
 """
 
 import contextlib
+import dataclasses
 import itertools
 import json
 import os
@@ -28,26 +29,26 @@ import selectors
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
 from agentconf import __version__
 from agentconf.contract import CONTRACT_VERSION
-from agentconf.contract.protocol import METHOD_CALL, METHOD_LIST
+from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_LIST
 
-from ..errors import ContractViolation, ImplementationFailure
-from .base import AdapterEnv
+from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
+from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
 _TERM_GRACE_S = 1.0
 _EXIT_GRACE_S = 2.0
 _CHUNK = 1 << 16
 _POLL_S = 0.05  # how often a wait looks whether the leader died
+_READY_POLL_S = 0.02  # how often call_and_cancel asks whether to cancel now
 # An answer is an envelope: tools bound their output far below this. Longer is a flood.
 MAX_LINE_BYTES = 32 * 1024 * 1024
 STDERR_KEEP_BYTES = 4 * 1024 * 1024
-# Set in the implementation's environment; inherited by everything it starts, even daemons.
-SESSION_VARIABLE = "AGENTCONF_SESSION"
 _MAX_NOISE = 100
 
 
@@ -187,21 +188,66 @@ class CmdAdapter:
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         return self.call_many([(name, arguments)])[0]
 
+    def set_call_timeout(self, seconds: float) -> float:
+        """A new per-call timeout for the calls that follow; returns the one it replaces."""
+        previous = self._env.call_timeout_s
+        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
+        return previous
+
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
-        deadline = time.monotonic() + self._env.call_timeout_s
+        # Concurrent calls share one budget that grows with their number: an implementation
+        # that serves them one by one is not hanging, and a loaded machine is not a departure.
+        deadline = time.monotonic() + self._env.call_timeout_s * len(calls)
         sent = [self._send(METHOD_CALL, {"name": name, "arguments": arguments})
                 for name, arguments in calls]
         answers = [self._wait(request_id, METHOD_CALL, deadline) for request_id in sent]
-        results = []
+        # A missing result stays None: the client judges it as an answer that is not an envelope.
+        results: list[Any] = []
         for answer in answers:
             if "error" in answer and "result" not in answer:
                 raise ContractViolation(
                     f"{self._label} answered tools/call with {RpcError(answer['error'])} instead "
                     "of an envelope: a tool failure, even an unknown tool, must be an envelope "
-                    "(RESULT-04, REGISTRY-04)"
+                    "(RESULT-04, REGISTRY-04)", **CRASH
                 )
             results.append(answer.get("result"))
         return results
+
+    @property
+    def supports_cancel(self) -> bool:
+        """Whether the implementation said, answering initialize, that it honours
+        `$/cancelRequest` (`"cancel_request": true`); waits for that answer within a call's
+        timeout, since it is read along with the others."""
+        deadline = time.monotonic() + self._env.call_timeout_s
+        while self._init_id in self._open and not (self._killed or self._eof) \
+                and time.monotonic() < deadline:
+            self._pump(min(deadline, time.monotonic() + _POLL_S))
+        return self._info.get("cancel_request") is True
+
+    def call_and_cancel(
+        self, name: str, arguments: Any, ready: Callable[[], bool]
+    ) -> dict[str, Any] | None:
+        """Sends the call, then `$/cancelRequest` for it once `ready()` holds; answers the
+        envelope the implementation gives the cancelled request (CANCELLED, or its result when it
+        had finished)."""
+        if not self.supports_cancel:
+            raise CancelUnsupported(f"{self._label} does not declare `cancel_request` in its "
+                                    "initialize answer")
+        deadline = time.monotonic() + self._env.call_timeout_s
+        request_id = self._send(METHOD_CALL, {"name": name, "arguments": arguments})
+        while request_id not in self._answers and not ready() and time.monotonic() < deadline:
+            if self._killed or self._eof:
+                raise self._dead(f"exited before answering {METHOD_CALL}")
+            self._pump(min(deadline, time.monotonic() + _READY_POLL_S))
+        if request_id not in self._answers:
+            self._notify(METHOD_CANCEL, {"id": request_id})
+        answer = self._wait(request_id, METHOD_CALL, time.monotonic() + self._env.call_timeout_s)
+        if "error" in answer and "result" not in answer:
+            raise ContractViolation(
+                f"{self._label} answered a cancelled tools/call with {RpcError(answer['error'])} "
+                "instead of an envelope (CANCELLED)"
+            )
+        return answer.get("result")
 
     @property
     def alive(self) -> bool:
@@ -262,6 +308,12 @@ class CmdAdapter:
         self._open.add(request_id)
         self._flush()
         return request_id
+
+    def _notify(self, method: str, params: Any) -> None:
+        """A notification: no id, no answer."""
+        message = {"jsonrpc": "2.0", "method": method, "params": params}
+        self._outgoing += json.dumps(message, ensure_ascii=True).encode("ascii") + b"\n"
+        self._flush()
 
     def _flush(self) -> None:
         """Writes what the pipe takes now; the rest goes out while waiting (never blocks)."""
@@ -368,7 +420,8 @@ class CmdAdapter:
             if isinstance(result, dict):
                 server = result.get("serverInfo")
                 info = server if isinstance(server, dict) else result
-                self._info = {"name": info.get("name"), "version": info.get("version")}
+                self._info = {"name": info.get("name"), "version": info.get("version"),
+                              "cancel_request": result.get("cancel_request")}
             return
         self._answers[request_id] = message
 
@@ -439,48 +492,8 @@ def _signal_group(pgid: int, sig: signal.Signals) -> None:
         os.killpg(pgid, sig)
 
 
-def kill_marked(variable: str, marker: str) -> list[int]:
-    """SIGKILLs every process whose environment holds `variable=marker` (Linux /proc).
-
-    A daemon that called setsid has left the process group, but not the environment it was
-    started with. Returns the pids signalled; where /proc does not exist it does nothing.
-    """
-    needle = f"{variable}={marker}".encode()
-    killed = []
-    me = os.getpid()
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return killed
-    for name in names:
-        if not name.isdigit() or int(name) == me:
-            continue
-        try:
-            with open(f"/proc/{name}/environ", "rb") as handle:
-                environ = handle.read()
-        except OSError:  # gone, or not ours to read
-            continue
-        if needle in environ.split(b"\0"):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(int(name), signal.SIGKILL)
-                killed.append(int(name))
-    return killed
-
-
 def _child_environ(env: AdapterEnv, marker: str) -> dict[str, str]:
-    environ = dict(os.environ)
-    environ.update({
-        "AGENTCONF_ROOT": str(env.root),
-        "HOME": str(env.home),
-        "TMPDIR": str(env.tmp),
-        # Caches go to TMPDIR, which is not judged; HOME is a canary, and writing there is not.
-        "XDG_CACHE_HOME": str(env.tmp / ".cache"),
-        "XDG_STATE_HOME": str(env.tmp / ".state"),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        SESSION_VARIABLE: marker,
-    })
-    environ.update(env.extra_env)
-    return environ
+    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **sandbox_variables(env, marker)}
 
 
 def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None) -> CmdAdapter:

@@ -11,7 +11,8 @@ MCP answers `{content, structuredContent, isError}`; the envelope is built from 
 gives one, either in structured content or as @clarvis does (@clarvis/agent-tools) in a JSON
 envelope in the
 text: `{"error": {"code": "path_escape", ...}}`. Without one, `error` is absent and the client
-classifies `data` with the profile's `[[error_patterns]]`.
+classifies `data` with the profile's `[[error_patterns]]`. Structured content is also kept whole
+as `structured_content`, where a profile's `result` places may point.
 
 A JSON-RPC error answer to `tools/call` (an unknown tool, arguments the server's SDK refused) is
 not a crash: it becomes a failure envelope with `protocol_error: {code, message}` kept beside the
@@ -24,28 +25,34 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import os
+import secrets
 import signal
 import tempfile
 import threading
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TextIO, TypeVar, cast
 
 import mcp_types as types
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
+from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
+
 from ..errors import ImplementationFailure
-from .base import AdapterEnv
+from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
 
 _T = TypeVar("_T")
 
 # The SDK's own shutdown closes stdin, then SIGTERMs and SIGKILLs the process group, each step
 # bounded (about 4 s in all); this leaves room for it before the adapter kills outright.
 _SHUTDOWN_GRACE_S = 6.0
+# How often call_and_cancel asks whether to cancel now.
+_READY_POLL_S = 0.02
 _STDERR_TAIL_CHARS = 2000
 # JSON-RPC 2.0 codes the mapping cares about.
 _METHOD_NOT_FOUND = -32601
@@ -107,6 +114,7 @@ class McpAdapter:
     def __init__(self, command: list[str], env: AdapterEnv) -> None:
         self._env = env
         self._command = command
+        self._marker = secrets.token_hex(8)
         self._stderr_path, self._stderr = _open_stderr_log(env)
         self._pid_path = self._stderr_path.with_suffix(".pid")
         self._client: Client | None = None
@@ -132,6 +140,12 @@ class McpAdapter:
             f"tools/call {name}", self._call(name, arguments), self._env.call_timeout_s
         )
 
+    def set_call_timeout(self, seconds: float) -> float:
+        """A new per-call timeout for the calls that follow; returns the one it replaces."""
+        previous = self._env.call_timeout_s
+        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
+        return previous
+
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         for _, arguments in calls:
             _check_encodable(arguments)
@@ -140,7 +154,36 @@ class McpAdapter:
             return list(await asyncio.gather(*(self._call(name, args) for name, args in calls)))
 
         names = ", ".join(name for name, _ in calls)
-        return self._run(f"tools/call [{names}]", together(), self._env.call_timeout_s)
+        # One budget per call in flight: served one by one is slow, not hung (CONCUR).
+        return self._run(f"tools/call [{names}]", together(),
+                         self._env.call_timeout_s * len(calls))
+
+    supports_cancel = True  # notifications/cancelled is part of MCP's base protocol
+
+    def call_and_cancel(
+        self, name: str, arguments: Any, ready: Callable[[], bool]
+    ) -> dict[str, Any] | None:
+        """Sends the call and, once `ready()` holds, abandons it: the SDK then sends
+        `notifications/cancelled`, after which MCP expects no answer (None). An answer that
+        came first is returned."""
+        _check_encodable(arguments)
+        budget = self._env.call_timeout_s
+
+        async def cancelled() -> dict[str, Any] | None:
+            client = self._live_client()
+            task = asyncio.ensure_future(_guarded(client.session.call_tool(name, arguments)))
+            deadline = asyncio.get_running_loop().time() + budget / 2
+            while not task.done() and not ready() \
+                    and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(_READY_POLL_S)
+            if task.done():
+                return envelope_from_result(task.result())
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return None
+
+        return self._run(f"tools/call {name} (cancelled)", cancelled(), budget)
 
     @property
     def alive(self) -> bool:
@@ -161,6 +204,7 @@ class McpAdapter:
         except BaseException:
             pass  # how the session ended was reported when it ended
         self._kill()  # whatever the SDK's shutdown left of the process group
+        kill_marked(SESSION_VARIABLE, self._marker)  # and what left the group (setsid daemons)
         self._loop.stop()
         self._stderr.close()
         self._pid_path.unlink(missing_ok=True)
@@ -193,14 +237,16 @@ class McpAdapter:
             # exec keeps the pid, so the pid file names the server itself, and the SDK starts it
             # in a new session, so that pid is also the process group a hang is killed by.
             args=["-c", 'echo $$ >"$0" && exec "$@"', str(self._pid_path), *self._command],
-            env={"HOME": str(self._env.home), "TMPDIR": str(self._env.tmp), **self._env.extra_env},
+            # The SDK adds its few safe defaults (PATH, USER...) to these.
+            env=sandbox_variables(self._env, self._marker),
             cwd=self._env.root,
         )
         try:
             # legacy = the initialize handshake every stdio server speaks; no response cache, so
             # a repeated tools/list (REGISTRY-02) really asks the server again.
             async with Client(
-                stdio_client(parameters, errlog=self._stderr), mode="legacy", cache=None
+                stdio_client(parameters, errlog=cast(TextIO, self._stderr)), mode="legacy",
+                cache=None,
             ) as client:
                 self._client = client
                 self._connected.set_result(None)
@@ -385,11 +431,23 @@ def _tool_entry(tool: types.Tool) -> dict[str, Any]:
         "description": tool.description or "",
         "input_schema": tool.input_schema,
     }
-    hint = tool.annotations.read_only_hint if tool.annotations is not None else None
+    annotations = _annotations(tool.annotations)
+    if annotations:
+        entry["annotations"] = annotations
+    hint = annotations.get(READ_ONLY_HINT)
     # MCP only says read-only or not; not-read-only tools must run alone, which is ToolKind.OTHER.
     if hint is not None:
         entry["kind"] = "read" if hint else "other"
     return entry
+
+
+def _annotations(annotations: types.ToolAnnotations | None) -> dict[str, bool]:
+    """The hints the server declares, as MCP spells them; an undeclared hint is left out, so a
+    tool without hints is n/a for the ANNOTATION clauses rather than judged on MCP's defaults."""
+    if annotations is None:
+        return {}
+    wire = annotations.model_dump(by_alias=True, exclude_none=True)
+    return {hint: wire[hint] for hint in ANNOTATION_HINTS if isinstance(wire.get(hint), bool)}
 
 
 def envelope_from_result(result: types.CallToolResult) -> dict[str, Any]:
@@ -405,6 +463,9 @@ def envelope_from_result(result: types.CallToolResult) -> dict[str, Any]:
         for field in ("summary", "diff", "issues", "denial", "exit_code"):
             if field in structured:
                 envelope[field] = structured[field]
+    if structured is not None:
+        # Kept whole for a profile's [tools.<tool>].result places (harness/answers.py).
+        envelope["structured_content"] = structured
     return envelope
 
 

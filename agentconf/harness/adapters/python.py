@@ -20,22 +20,27 @@ wraps every exception into EXECUTION_ERROR), so it is raised as a ContractViolat
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import inspect
 import os
+import secrets
 import signal
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from agentconf.contract import Workspace
 
-from ..errors import ContractViolation, ImplementationFailure
+from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..profile import Profile
-from .base import AdapterEnv
+from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
 
 # How long a timed-out coroutine gets to wind down after it is cancelled.
 _CANCEL_GRACE_S = 0.5
+# How often call_and_cancel asks whether the call is ready to be cancelled.
+_POLL_S = 0.02
 
 
 class _Expired(BaseException):
@@ -75,7 +80,7 @@ class PythonAdapter:
 
     def list_tools(self) -> list[dict[str, Any]]:
         try:
-            return self._run(  # type: ignore[no-any-return]
+            return self._run(
                 lambda inline: self._invoke("list_tools", inline), "tools/list", "list_tools"
             )
         except ContractViolation as error:
@@ -83,10 +88,16 @@ class PythonAdapter:
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         arguments = copy.deepcopy(arguments)  # the request's record stays as it was sent
-        return self._run(  # type: ignore[no-any-return]
+        return self._run(
             lambda inline: self._invoke("call_tool", inline, name, arguments), "tools/call",
             "call_tool", (name, arguments),
         )
+
+    def set_call_timeout(self, seconds: float) -> float:
+        """A new per-call timeout for the calls that follow; returns the one it replaces."""
+        previous = self._env.call_timeout_s
+        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
+        return previous
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         copies = copy.deepcopy(calls)
@@ -97,11 +108,39 @@ class PythonAdapter:
                 *(self._invoke("call_tool", False, name, args) for name, args in copies)
             ))
 
-        return self._run(together, "tools/call")  # type: ignore[no-any-return]
+        # One budget per call in flight: served one by one is slow, not hung (CONCUR).
+        return self._run(together, "tools/call",
+                         budget=self._env.call_timeout_s * len(calls))
+
+    def call_and_cancel(
+        self, name: str, arguments: Any, ready: Callable[[], bool]
+    ) -> dict[str, Any] | None:
+        """Starts the call, cancels its task once `ready()` holds (polled between the call's own
+        awaits), and answers what the call answered, or None when it ended cancelled."""
+        if not self._is_async.get("call_tool"):
+            raise CancelUnsupported(f"{self._label}: call_tool is synchronous, so a running "
+                                    "call cannot be cancelled")
+        arguments = copy.deepcopy(arguments)
+        timeout = self._env.call_timeout_s / 2  # half to get ready, half to stop: one call's worth
+
+        async def cancelled(_inline: bool) -> Any:
+            task = asyncio.ensure_future(self._invoke("call_tool", True, name, arguments))
+            deadline = time.monotonic() + timeout
+            while not task.done() and not ready() and time.monotonic() < deadline:
+                await asyncio.sleep(_POLL_S)
+            if not task.done():
+                task.cancel()
+                await asyncio.wait({task}, timeout=timeout)
+            if not task.done():
+                raise TimeoutError
+            return None if task.cancelled() else task.result()
+
+        return self._run(cancelled, "tools/call (cancelled)")
 
     def close(self) -> None:
         if self._loop.is_closed() or self._loop.is_running():
             return
+        self._close_implementation()
         self._alarm.release()
         with contextlib.suppress(Exception, _Expired):
             pending = [task for task in asyncio.all_tasks(self._loop) if not task.done()]
@@ -110,6 +149,29 @@ class PythonAdapter:
             if pending and self._stopped is None:
                 self._loop.run_until_complete(asyncio.wait(pending, timeout=_CANCEL_GRACE_S))
         # Worker threads of a hung sync tool cannot be joined; close() does not wait for them.
+        # What its tools started (a background job, a tmux server, a setsid daemon) does not
+        # outlive the session: it carries the session's marker.
+        kill_marked(SESSION_VARIABLE, self._environ.marker)
+
+    def _close_implementation(self) -> None:
+        """The implementation's own close() or aclose(), if it has one, within the timeout."""
+        impl = getattr(self, "_impl", None)
+        if impl is None or self._stopped is not None:
+            return
+        for method in ("aclose", "close"):
+            function = getattr(impl, method, None)
+            if not callable(function):
+                continue
+            is_async = inspect.iscoroutinefunction(function)
+
+            async def closing(function: Any = function, is_async: bool = is_async) -> None:
+                result = function() if not is_async else await function()
+                if inspect.isawaitable(result):
+                    await result
+
+            with contextlib.suppress(Exception, _Expired):
+                self._run(lambda inline: closing(), f"{method}()")
+            return
         self._loop.close()
 
     async def _invoke(self, method: str, inline: bool, *args: Any) -> Any:
@@ -124,12 +186,12 @@ class PythonAdapter:
         except Exception as error:
             raise ContractViolation(
                 f"{self._label}: {method} raised {type(error).__name__}: {error} "
-                "instead of answering an envelope (RESULT-04)"
+                "instead of answering an envelope (RESULT-04)", **CRASH
             ) from error
         return result
 
-    def _run(self, make: Any, what: str, method: str | None = None, args: tuple[Any, ...] = ()
-             ) -> Any:
+    def _run(self, make: Any, what: str, method: str | None = None, args: tuple[Any, ...] = (),
+             budget: float | None = None) -> Any:
         """Runs `make(inline)` on the session's loop within the call timeout.
 
         With `method` given and the guard armed, a sync method is simply called: no loop at all.
@@ -138,8 +200,8 @@ class PythonAdapter:
             raise ImplementationFailure(f"{self._label}: the session is closed"
                                         + (f" ({self._stopped})" if self._stopped else ""))
         if _running_loop() is not None:  # called from async code: the loop needs a thread
-            return _in_thread(lambda: self._run(make, what))
-        timeout = self._env.call_timeout_s
+            return _in_thread(lambda: self._run(make, what, budget=budget))
+        timeout = budget or self._env.call_timeout_s
         with self._environ.applied(), self._alarm.armed(timeout) as guarded:
             try:
                 if guarded and method is not None and not self._is_async[method]:
@@ -163,7 +225,7 @@ class PythonAdapter:
         except Exception as error:
             raise ContractViolation(
                 f"{self._label}: {method} raised {type(error).__name__}: {error} "
-                "instead of answering an envelope (RESULT-04)"
+                "instead of answering an envelope (RESULT-04)", **CRASH
             ) from error
         if inspect.isawaitable(result):
             return self._loop.run_until_complete(result)
@@ -246,27 +308,35 @@ def _expire(_signum: int, _frame: Any) -> None:
 
 
 class _SessionEnviron:
-    """HOME, TMPDIR and AGENTCONF_ROOT point into the sandbox while the implementation runs.
+    """The sandbox's variables (HOME, TMPDIR, XDG, the session marker...) and the root as the
+    working folder while the implementation runs.
 
-    In process there is no separate environment: the variables are set for the duration of each
-    call and restored after, so a `bash` tool's `~` lands in the fake home, never the real one.
+    In process there is no separate environment: both are set for the duration of each call and
+    restored after, so a `bash` tool's `~` lands in the fake home, never the real one, a tool that
+    resolves paths against the working folder resolves them in the root (never the user's
+    folder, which the oracle does not see), and every process a tool starts carries the marker.
     """
 
     def __init__(self, env: AdapterEnv) -> None:
-        self._values = {
-            "HOME": str(env.home),
-            "TMPDIR": str(env.tmp),
-            "AGENTCONF_ROOT": str(env.root),
-            **env.extra_env,
-        }
+        self.marker = secrets.token_hex(8)
+        self._root = env.root
+        self._values = sandbox_variables(env, self.marker)
 
     @contextmanager
     def applied(self) -> Iterator[None]:
         saved = {key: os.environ.get(key) for key in self._values}
         os.environ.update(self._values)
         try:
+            folder: str | None = os.getcwd()
+        except OSError:  # the folder we were in is gone: nothing to go back to
+            folder = None
+        os.chdir(self._root)
+        try:
             yield
         finally:
+            if folder is not None:
+                with contextlib.suppress(OSError):
+                    os.chdir(folder)
             for key, value in saved.items():
                 if value is None:
                     os.environ.pop(key, None)

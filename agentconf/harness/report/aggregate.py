@@ -4,15 +4,16 @@ A clause is `fail` if any of its tests failed, else `error` if any errored, else
 passed, else `n/a`. A harness-error (our bug) counts as an error here: no clause is reported as
 passing while one of its checks could not conclude; the run lists those tests apart as well.
 Expected failures then turn `fail` into `xfail` and `pass` into `xpass` (a stale baseline).
+A check whose message differs from its snapshot (`message-changed`) counts for no clause.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from agentconf.contract import Clause
 
-from .events import TestEvent
+from .events import Outcome, TestEvent
 from .expectations import CASE_SEPARATOR, Expectations
 
 
@@ -100,14 +101,27 @@ def _apply_expectations(
     return status, ()
 
 
+def _not_judged(test: TestEvent) -> TestEvent:
+    return replace(
+        test, clauses=(test.found_while or "",), outcome=Outcome.NA, found_while=None,
+        evidence=f"n/a: not judged by this check, which stopped at a finding charged to "
+                 f"{', '.join(test.clauses)}:\n{test.evidence}",
+    )
+
+
 def aggregate(
     clauses: Iterable[Clause], tests: Iterable[TestEvent], expectations: Expectations
 ) -> list[ClauseResult]:
     """One result per clause given, in the order given; tests of other clauses are ignored."""
     by_clause: dict[str, list[TestEvent]] = {}
     for test in tests:
+        if test.outcome is Outcome.MESSAGE_CHANGED:
+            continue  # wording, not conformance: the report's message section has it
         for clause_id in test.clauses:
             by_clause.setdefault(clause_id, []).append(test)
+        if test.found_while is not None:
+            # The check's own clause was not judged by it: n/a there, never a cascade.
+            by_clause.setdefault(test.found_while, []).append(_not_judged(test))
     results = []
     for clause in clauses:
         own = tuple(by_clause.get(clause.id, ()))

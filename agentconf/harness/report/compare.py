@@ -57,8 +57,29 @@ def compare_matrix(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list
     return header, rows
 
 
-def render_compare_markdown(documents: Sequence[dict[str, Any]]) -> str:
+# A clause that passed (or was an expected failure, or n/a) and now fails or errs.
+_GOOD = frozenset({"pass", "xfail", "n/a"})
+_BAD = frozenset({"fail", "error", "xpass"})
+
+
+def regressions(documents: Sequence[dict[str, Any]]) -> list[str]:
+    """Clause ids good in the first report and bad in the last (`compare OLD NEW`)."""
+    if len(documents) < 2:
+        return []
+    first = {c["id"]: c["status"] for c in documents[0]["clauses"]}
+    last = {c["id"]: c["status"] for c in documents[-1]["clauses"]}
+    return [cid for cid in CLAUSES if first.get(cid) in _GOOD and last.get(cid) in _BAD]
+
+
+def changed_only(header: list[str], rows: list[list[str]]) -> list[list[str]]:
+    """The clause rows whose status differs between the reports (the score row is kept)."""
+    return [row for row in rows[:-1] if len(set(row[2:])) > 1] + rows[-1:]
+
+
+def render_compare_markdown(documents: Sequence[dict[str, Any]], changed: bool = False) -> str:
     header, rows = compare_matrix(documents)
+    if changed:
+        rows = changed_only(header, rows)
     return "# agentconf comparison\n\n" + markdown_table(header, rows) + "\n"
 
 

@@ -1,18 +1,23 @@
 """What `agentconf run` prints: a progress stream while the checks run, a summary table after."""
 
 import sys
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .events import TestEvent
 from .tables import counts_table, text_table
 
-PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!"}
+PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!",
+                  "message-changed": "M"}
 PROGRESS_WIDTH = 60
 SHOWN_HARNESS_ERRORS = 5
+SHOWN_MESSAGES = 5
+SHOWN_DIFF_LINES = 8
 
 
 class Progress:
-    """A dot per check (F fail, E error, n n/a, ! harness error), a count at each line's end."""
+    """A dot per check (F fail, E error, n n/a, ! harness error, M message changed), a count at
+    each line's end."""
 
     def __init__(self, planned: int = 0, stream: TextIO = sys.stdout) -> None:
         self.planned = planned
@@ -20,6 +25,8 @@ class Progress:
         self.seen = 0
 
     def __call__(self, test: TestEvent) -> None:
+        if self.seen == 0:
+            self.stream.write(LEGEND + "\n")
         self.stream.write(PROGRESS_MARKS.get(test.outcome, "?"))
         self.seen += 1
         if self.seen % PROGRESS_WIDTH == 0:
@@ -32,7 +39,26 @@ class Progress:
         self.stream.flush()
 
 
-def render_summary(document: dict[str, Any], report_dir: str) -> str:
+LEGEND = ("(. pass  F fail  E error: it hung or died  n n/a  ! harness error: our bug  "
+          "M message changed from its snapshot)")
+_REASON_CHARS = 110
+
+
+def _reason(clause: dict[str, Any]) -> str:
+    """One line of why, as pytest's short summary gives: the first line of the evidence after
+    the check's node id."""
+    if clause["status"] == "xpass":
+        return "listed as an expected failure, but passes: remove it from the list"
+    lines = [line.strip() for line in clause["evidence"].splitlines() if line.strip()]
+    reason = lines[1] if len(lines) > 1 else (lines[0] if lines else "")
+    return reason if len(reason) <= _REASON_CHARS else reason[:_REASON_CHARS - 1] + "…"
+
+
+def render_summary(
+    document: dict[str, Any], report_dir: str, snapshots: Sequence[str] = ()
+) -> str:
+    """The tables, the failing MUST clauses, the messages and the verdict; `snapshots` is
+    syrupy's own count of the message snapshots ("54 snapshots passed.")."""
     summary, verdict = document["summary"], document["verdict"]
     lines = ["", counts_table(document, "levels", text_table), "",
              counts_table(document, "categories", text_table), ""]
@@ -42,14 +68,37 @@ def render_summary(document: dict[str, Any], report_dir: str) -> str:
                      + ", ".join(summary["unchecked"]))
     for clause in document["clauses"]:
         if clause["status"] in ("fail", "error", "xpass") and clause["level"] == "MUST":
-            lines.append(f"  {clause['status'].upper():5} {clause['id']}  {clause['reproduce']}")
+            lines.append(f"  {clause['status'].upper():5} {clause['id']}  {_reason(clause)}")
+            if clause["reproduce"]:
+                lines.append(f"        {clause['reproduce']}")
     harness = document["harness_errors"]
     for test in harness[:SHOWN_HARNESS_ERRORS]:
         lines.append(f"  HARNESS-ERROR {test['nodeid']}")
     if len(harness) > SHOWN_HARNESS_ERRORS:
         lines.append(f"  ... and {len(harness) - SHOWN_HARNESS_ERRORS} more harness errors "
                      "(report.md lists them all)")
+    if snapshots:
+        lines.append("message snapshots: " + " ".join(snapshots))
+    lines += _messages(document.get("messages") or [])
     lines += [f"- {reason}" for reason in verdict["reasons"]]
     state = "GREEN" if verdict["green"] else "RED"
     lines.append(f"{state}: report in {report_dir}")
     return "\n".join(lines) + "\n"
+
+
+def _messages(messages: list[dict[str, Any]]) -> list[str]:
+    """Each changed message with the head of its diff; a missing one in a line of its own."""
+    lines = []
+    for test in messages[:SHOWN_MESSAGES]:
+        evidence = (test.get("evidence") or "").splitlines()
+        name = test["nodeid"].rpartition("[")[2].rstrip("]") or test["nodeid"]
+        if evidence and evidence[0].startswith("message not recorded"):
+            lines.append(f"  MESSAGE NOT RECORDED {name}")
+            continue
+        lines.append(f"  MESSAGE CHANGED {name}")
+        diff = [line for line in evidence[1:] if line.startswith(("- ", "+ "))]
+        lines += [f"        {line}" for line in diff[:SHOWN_DIFF_LINES]]
+    if len(messages) > SHOWN_MESSAGES:
+        lines.append(f"  ... and {len(messages) - SHOWN_MESSAGES} more messages "
+                     "(report.md shows every diff)")
+    return lines

@@ -5,6 +5,7 @@ keeps it in sync."""
 from agentconf.contract import (
     CAPABILITIES,
     CATEGORIES,
+    CHANGELOG,
     CLAUSES,
     CONTRACT_VERSION,
     ERROR_CODES,
@@ -12,6 +13,7 @@ from agentconf.contract import (
     TOOL_CAPABILITIES,
     Level,
 )
+from agentconf.contract.modes import MODES
 
 from .tables import markdown_table
 
@@ -54,6 +56,17 @@ def render_contract() -> str:
         [[f"`{c.name}`", c.meaning, c.recovery] for c in ERROR_CODES.values()],
         numeric=False,
     ))
+    lines += ["", "## Modes", "",
+              "SURFACE and PERMISSION are judged on a second session of the implementation "
+              "started in a mode; its profile says how (`[modes.<name>]`: another spec, extra "
+              "arguments or extra environment). `agentconf serve` starts the reference in them "
+              "with `--read-only` and `--deny RULE`.", ""]
+    lines.append(markdown_table(
+        ["mode", "meaning", "deny rules"],
+        [[f"`{mode.name}`", mode.meaning, ", ".join(f"`{rule}`" for rule in mode.rules)]
+         for mode in MODES.values()],
+        numeric=False,
+    ))
     lines += ["", "## Capabilities", "",
               "A clause that requires a capability the implementation lacks is reported `n/a`.", ""]
     lines.append(markdown_table(
@@ -62,4 +75,11 @@ def render_contract() -> str:
          for name in [*TOOL_CAPABILITIES, *FEATURE_CAPABILITIES]],
         numeric=False,
     ))
+    lines += ["", "## Changelog"]
+    for version in CHANGELOG:
+        lines += ["", f"### {version.version}", "", version.summary]
+        if version.added or version.retired:
+            lines.append("")
+        lines += [f"- Added: {item}" for item in version.added]
+        lines += [f"- Retired: {item}" for item in version.retired]
     return "\n".join(lines) + "\n"

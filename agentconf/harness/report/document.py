@@ -26,7 +26,7 @@ SCHEMA_NAME = "conformance.schema.json"
 SCHEMA_ID = "https://agentconf.dev/schemas/conformance.schema.json"
 
 ClauseStatus = Literal["pass", "fail", "xfail", "xpass", "n/a", "error"]
-TestOutcome = Literal["pass", "fail", "n/a", "error", "harness-error"]
+TestOutcome = Literal["pass", "fail", "n/a", "error", "harness-error", "message-changed"]
 
 
 class _Strict(BaseModel):
@@ -48,6 +48,7 @@ class TestCounts(_Strict):
     n_a: int = Field(alias="n/a", ge=0)
     error: int = Field(ge=0)
     harness_error: int = Field(alias="harness-error", ge=0)
+    message_changed: int = Field(0, alias="message-changed", ge=0)
 
 
 class Implementation(_Strict):
@@ -120,6 +121,11 @@ class Conformance(_Strict):
     harness_errors: list[TestRecord] = Field(
         description="Checks that broke inside agentconf itself: bugs of the kit, "
         "not of the implementation."
+    )
+    messages: list[TestRecord] = Field(
+        default_factory=list,
+        description="Messages that differ from their recorded snapshots, or have none (outcome "
+        "message-changed, with the diff as evidence): wording, not a clause's verdict.",
     )
 
 
@@ -224,6 +230,9 @@ def build_document(
         "clauses": [_clause_record(result) for result in results],
         "harness_errors": [
             _test_record(t, True) for t in log.tests if t.outcome == "harness-error"
+        ],
+        "messages": [
+            _test_record(t, True) for t in log.tests if t.outcome == "message-changed"
         ],
     }
 

@@ -1,4 +1,5 @@
-"""Reads the plugin's event stream (docs/ARCHITECTURE.md, "Outcomes and the event stream").
+"""The event stream, defined once (docs/ARCHITECTURE.md, "Outcomes and the event stream"): the
+`Outcome`s, the `TestEvent` record the plugin writes (harness/outcomes.py) and the reader here.
 
 The stream is newline-delimited JSON written while the run goes on, so a reader may meet a last line
 that is only half written (the run was killed): that line is ignored, anything else malformed is an
@@ -7,10 +8,33 @@ that is only half written (the run was killed): that line is ignored, anything e
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-TEST_OUTCOMES = ("pass", "fail", "n/a", "error", "harness-error")
+
+class Outcome(StrEnum):
+    """What one check came to. The writer (harness/outcomes.py) and every reader use these."""
+
+    PASS = "pass"
+    FAIL = "fail"  # the implementation departs from the clause (an assertion, an escape)
+    NA = "n/a"  # the clause does not apply: a capability is missing or switched off
+    ERROR = "error"  # the implementation hung, died or could not start: nothing to judge
+    HARNESS_ERROR = "harness-error"  # a bug of agentconf, never of the implementation
+    # A message differs from its recorded snapshot (or has none): a regression of wording, kept
+    # apart from every clause's verdict and reported with its diff.
+    MESSAGE_CHANGED = "message-changed"
+
+
+TEST_OUTCOMES: tuple[str, ...] = tuple(Outcome)
+# The outcomes that keep a check from passing; the first of a test's phases among them decides.
+FAILING = frozenset({Outcome.FAIL, Outcome.ERROR, Outcome.HARNESS_ERROR})
+
+
+def safe_text(text: str) -> str:
+    """Any text made writable as UTF-8 JSON: a lone surrogate (an implementation may answer one,
+    `json.loads` accepts it) becomes its escape instead of crashing a writer or an xdist worker."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class EventStreamError(Exception):
@@ -19,13 +43,34 @@ class EventStreamError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class TestEvent:
+    """One check's line of the stream (`"event": "test"`), as written and as read."""
+
     nodeid: str
     clauses: tuple[str, ...]
-    outcome: str
+    outcome: Outcome
     duration: float = 0.0
     evidence: str = ""
     reproduce: str = ""
     case: str | None = None
+    # The clause of the check that ran into a finding charged to `clauses` instead (an escape
+    # seen while checking RESULT-04 is CONFINE-14's); that clause itself was not judged.
+    found_while: str | None = None
+    calls: int = 0
+    paths: int = 0
+
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "event": "test", "nodeid": self.nodeid, "clauses": list(self.clauses),
+            "outcome": str(self.outcome), "duration": round(self.duration, 4),
+            "evidence": safe_text(self.evidence), "reproduce": self.reproduce,
+        }
+        if self.calls:
+            record["calls"], record["paths"] = self.calls, self.paths
+        if self.case is not None:
+            record["case"] = self.case
+        if self.found_while is not None:
+            record["found_while"] = self.found_while
+        return record
 
 
 @dataclass(slots=True)
@@ -48,9 +93,11 @@ class EventLog:
 
 def parse_test_event(record: dict[str, Any]) -> TestEvent:
     try:
-        outcome = record["outcome"]
-        if outcome not in TEST_OUTCOMES:
-            raise EventStreamError(f"unknown test outcome {outcome!r} for {record.get('nodeid')}")
+        try:
+            outcome = Outcome(record["outcome"])
+        except ValueError:
+            raise EventStreamError(f"unknown test outcome {record['outcome']!r} for "
+                                   f"{record.get('nodeid')}") from None
         return TestEvent(
             nodeid=str(record["nodeid"]),
             clauses=tuple(record.get("clauses") or ()),
@@ -59,6 +106,9 @@ def parse_test_event(record: dict[str, Any]) -> TestEvent:
             evidence=str(record.get("evidence") or ""),
             reproduce=str(record.get("reproduce") or ""),
             case=record.get("case") or None,
+            found_while=record.get("found_while") or None,
+            calls=int(record.get("calls") or 0),
+            paths=int(record.get("paths") or 0),
         )
     except KeyError as missing:
         raise EventStreamError(f"test event without {missing}: {record}") from None

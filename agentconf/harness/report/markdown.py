@@ -24,6 +24,12 @@ def na_reason(clause: dict[str, Any]) -> str:
     return clause["evidence"] or "no reason given"
 
 
+def message_name(test: dict[str, Any]) -> str:
+    """A message check's scenario (`edit_file-edit-not-found-absent`) from its node id."""
+    nodeid = str(test["nodeid"])
+    return nodeid.rpartition("[")[2].rstrip("]") if "[" in nodeid else nodeid
+
+
 def _heading(document: dict[str, Any]) -> list[str]:
     run, verdict = document["run"], document["verdict"]
     summary = document["summary"]
@@ -80,6 +86,14 @@ def render_markdown(document: dict[str, Any]) -> str:
     if not_applicable:
         lines += ["", "## Not applicable", ""]
         lines += [f"- {c['id']}: {na_reason(c)}" for c in not_applicable]
+    messages = document.get("messages") or []
+    if messages:
+        lines += ["", "## Messages changed (wording, apart from the clauses)", "",
+                  "Each message below differs from its recorded snapshot, or has none."]
+        for test in messages:
+            lines += ["", f"### {message_name(test)}", "", fenced(test.get("evidence") or "")]
+            if test.get("reproduce"):
+                lines.append(f"Reproduce: `{test['reproduce']}`")
     if document["harness_errors"]:
         lines += ["", "## Harness errors (bugs in agentconf, not in the implementation)"]
         for test in document["harness_errors"]:

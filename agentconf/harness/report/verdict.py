@@ -2,7 +2,8 @@
 
 Green (0) only when every MUST clause passes, is n/a, or is an expected failure. Red (1) when a MUST
 clause fails or errors, when an expected failure passes (a stale baseline, DESIGN.md "Lessons"),
-when fewer checks ran than were planned (MCP conformance #451), or when agentconf itself broke.
+when fewer checks ran than were planned (MCP conformance #451), when a message differs from its
+recorded snapshot (apart from the clauses: wording, not conformance), or when agentconf broke.
 """
 
 from collections.abc import Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from agentconf.contract import Level
 
 from .aggregate import ClauseResult, Status
-from .events import EventLog
+from .events import EventLog, TestEvent
 
 EXIT_GREEN = 0
 EXIT_RED = 1
@@ -61,6 +62,16 @@ def judge(
         reasons.append("the run did not finish (no run_end event)")
     if log.executed < log.planned:
         reasons.append(f"only {log.executed} of {log.planned} planned checks were executed")
+    changed = [t for t in log.tests if t.outcome == "message-changed"]
+    if changed:
+        # Snapshots were asked for (the reference ships its own): a changed message is a
+        # regression to review, reported apart from the clauses, with the command that accepts it.
+        missing = sum(t.evidence.startswith("message not recorded") for t in changed)
+        what = f"{len(changed) - missing} changed" + (f", {missing} not recorded" if missing
+                                                        else "")
+        command = _snapshot_command(changed)
+        reasons.append(f"{len(changed)} message(s) differ from their snapshots ({what}): see "
+                       f"the messages section; to accept them: {command}")
     harness = [t for t in log.tests if t.outcome == "harness-error"]
     if harness:
         reasons.append(
@@ -68,3 +79,14 @@ def judge(
             "please report it with the report's harness-error section"
         )
     return Verdict(EXIT_RED if reasons else EXIT_GREEN, tuple(reasons))
+
+
+def _snapshot_command(changed: Sequence[TestEvent]) -> str:
+    """The command the messages' evidence gives (it knows the implementation and the folder):
+    `update` when a recorded message changed (it writes the missing ones too), else `record`."""
+    lines = [line for test in changed for line in test.evidence.splitlines()]
+    for prefix in ("accept the new wording: ", "record it: "):
+        for line in lines:
+            if line.startswith(prefix):
+                return line.removeprefix(prefix)
+    return "agentconf snapshots update"

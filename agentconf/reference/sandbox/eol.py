@@ -53,9 +53,16 @@ class LfView:
 
         Spans must be sorted and must not overlap; text outside them is copied unchanged.
         """
+        return self.splice_each([(start, end, replacement) for start, end in spans])
+
+    def splice_each(self, edits: list[tuple[int, int, str]]) -> str:
+        """The original text with each view span (start, end) replaced by its own text.
+
+        Edits must be sorted and must not overlap; text outside them is copied unchanged.
+        """
         pieces: list[str] = []
         done = 0
-        for start, end in spans:
+        for start, end, replacement in edits:
             original_start, original_end = self.original_index(start), self.original_index(end)
             pieces.append(self.original[done:original_start])
             pieces.append(replacement)

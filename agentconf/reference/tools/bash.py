@@ -108,7 +108,7 @@ async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) 
     return Run(stdout, stderr, None if timed_out else process.returncode, timed_out)
 
 
-def _retrieve(pumps: "asyncio.Future[list[None]]") -> None:
+def _retrieve(pumps: "asyncio.Future[tuple[None, None]]") -> None:
     # Pumps cut off by the finally below end in CancelledError; reading it keeps asyncio quiet.
     if not pumps.cancelled():
         pumps.exception()
@@ -131,7 +131,7 @@ async def _exited_within(process: asyncio.subprocess.Process, timeout_s: float) 
     return True
 
 
-async def _settle(pumps: asyncio.Future[list[None]], timeout_s: float) -> None:
+async def _settle(pumps: "asyncio.Future[tuple[None, None]]", timeout_s: float) -> None:
     """Waits up to `timeout_s` for the pipes to reach end of input, without cancelling the pumps."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.shield(pumps), timeout_s)
@@ -230,4 +230,8 @@ SPEC = ToolSpec(
     handler=handler,
     args_model=BashArgs,
     bounds_own_output=True,
+    destructive=True,
+    idempotent=False,
+    # A command may reach the network and other processes, beyond the workspace.
+    open_world=True,
 )

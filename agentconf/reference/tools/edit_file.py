@@ -147,4 +147,6 @@ SPEC = ToolSpec(
     kind=ToolKind.EDIT,
     handler=edit_file,
     args_model=EditFileArgs,
+    destructive=True,
+    idempotent=False,
 )

@@ -107,4 +107,7 @@ SPEC = ToolSpec(
     kind=ToolKind.EDIT,
     handler=write_file,
     args_model=WriteFileArgs,
+    destructive=True,
+    # The same content written twice leaves what writing it once left.
+    idempotent=True,
 )

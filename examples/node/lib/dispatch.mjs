@@ -24,7 +24,13 @@ const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 const ISSUES_IN_DATA_MAX = 8;
 
 export function listTools() {
-  return TOOLS.map(({ name, description, input_schema, kind }) => ({ name, description, input_schema, kind }));
+  return TOOLS.map(({ name, description, input_schema, kind, annotations }) => ({
+    name,
+    description,
+    input_schema,
+    kind,
+    annotations,
+  }));
 }
 
 /**

@@ -25,6 +25,8 @@ const SHELL = existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
 export default {
   name: "bash",
   kind: "other",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   description:
     "Run a shell command in the workspace root and return its stdout and stderr. stdin is " +
     "empty, so interactive prompts end at once. A command that exits non-zero is reported as a " +

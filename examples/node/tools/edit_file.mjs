@@ -23,6 +23,8 @@ const LINES_NAMED_MAX = 10;
 export default {
   name: "edit_file",
   kind: "edit",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   description:
     "Replace old_text with new_text in an existing file. old_text must match the file exactly " +
     "(indentation included) and occur exactly once, unless replace_all is true. Read the file " +

@@ -24,6 +24,8 @@ const FILES_MAX = 200_000;
 export default {
   name: "grep",
   kind: "read",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
     "Search the files of the workspace for lines matching a regular expression (JavaScript " +
     "syntax; a leading (?i) makes it case-insensitive). Answers one `path:line:text` per " +

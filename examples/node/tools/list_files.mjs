@@ -16,6 +16,8 @@ const ENTRIES_MAX = 100_000;
 export default {
   name: "list_files",
   kind: "read",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
     "List the files below a folder of the workspace (all depths), one path per line, relative " +
     "to the workspace root. Symbolic links are listed but not followed. Use pattern to keep " +

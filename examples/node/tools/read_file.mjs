@@ -21,6 +21,8 @@ const CHUNK = 65_536;
 export default {
   name: "read_file",
   kind: "read",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   description:
     "Read a text file inside the workspace. Every line comes back prefixed with its 1-based line " +
     "number and a tab (the prefix is not part of the file). Files over 262144 bytes must be read " +

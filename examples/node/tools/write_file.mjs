@@ -22,6 +22,8 @@ const DIFF_MAX_BYTES = 262_144;
 export default {
   name: "write_file",
   kind: "edit",
+  // MCP's behaviour hints, each a claim the ANNOTATION clauses judge on the disk.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   description:
     "Create a file, or replace a whole file, with exactly the given content. Missing parent " +
     "folders are created. To replace an existing file, read it with read_file first in this " +

@@ -1,0 +1,24 @@
+"""The modes an implementation is started in for SURFACE and PERMISSION (data/modes.toml)."""
+
+from dataclasses import dataclass
+
+from ._data import load
+
+READ_ONLY = "read_only"
+DENY = "deny"
+# The folder the deny mode's path rules protect, for the checks that probe them.
+LOCKED_FOLDER = "locked"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractMode:
+    name: str
+    meaning: str
+    # Deny rules (`TOOL` or `TOOL:GLOB`) the mode enforces; empty for other modes.
+    rules: tuple[str, ...] = ()
+
+
+MODES: dict[str, ContractMode] = {
+    name: ContractMode(name=name, meaning=entry["meaning"], rules=tuple(entry.get("rules", ())))
+    for name, entry in load("modes.toml").items()
+}

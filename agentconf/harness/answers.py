@@ -1,0 +1,109 @@
+"""Answers whose text is JSON, or that carry MCP structured content: the model-facing text, the
+error, the exit code and the failure marker, found where the profile's `result` table says.
+
+Without this, a check compares the JSON-escaped text (`gr\\u00fc\\u00dfe`, `A\\\\nB`) and takes a
+failure reported inside the JSON (mcp-text-editor's `{"result": "error"}` with isError = false)
+for a success. A place that is not in the answer leaves that part of the answer as it was.
+"""
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .profile_tools import ResultShape
+
+_MISSING = object()
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the profile's places found; None where a place found nothing."""
+
+    text: str | None = None
+    failed: bool = False
+    error_code: str | None = None
+    error_message: str | None = None
+    exit_code: int | None = None
+
+
+def read_answer(shape: ResultShape, data: str, structured: Any,
+                codes: frozenset[str] = frozenset()) -> Reading:
+    """`codes`: the strings that are error codes (the contract's and the profile's spellings);
+    any other string found at `result.error` is a message."""
+    documents = [doc for doc in (structured, _parsed(data)) if isinstance(doc, dict | list)]
+    if not documents:
+        return Reading()
+    texts = [_text(found) for place in shape.text_places()
+             if (found := _first(documents, place)) is not _MISSING and found is not None]
+    failed = False
+    if shape.failure is not None:
+        marker = _first(documents, shape.failure.path)
+        failed = (marker is not _MISSING and marker is not None) if shape.failure.present \
+            else (marker is not _MISSING and marker == shape.failure.equals)
+    code, message = None, None
+    if shape.error is not None:
+        code, message = _error(_first(documents, shape.error), codes)
+    exit_code = None
+    if shape.exit_code is not None:
+        found = _first(documents, shape.exit_code)
+        if isinstance(found, int) and not isinstance(found, bool):
+            exit_code = found
+    return Reading(
+        text="\n".join(text for text in texts if text) if texts else None,
+        failed=failed, error_code=code, error_message=message, exit_code=exit_code,
+    )
+
+
+def _parsed(data: str) -> Any:
+    stripped = data.strip()
+    if not stripped.startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return None
+
+
+def _first(documents: list[Any], place: str) -> Any:
+    for document in documents:
+        found = locate(document, place)
+        if found is not _MISSING:
+            return found
+    return _MISSING
+
+
+def locate(document: Any, place: str) -> Any:
+    """The value at a JSON pointer (`/file/content`) or a dotted path (`content[0].text`)."""
+    if place.startswith("/"):
+        steps: list[str | int] = [
+            part.replace("~1", "/").replace("~0", "~") for part in place[1:].split("/")]
+    else:
+        steps = [name if name else int(index) for name, index in _STEP.findall(place)]
+    node = document
+    for step in steps:
+        if isinstance(node, dict) and str(step) in node:
+            node = node[str(step)]
+        elif isinstance(node, list) and str(step).isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return _MISSING
+    return node
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
+    """(code, message) of an error value: a string is a code when it is one of `codes`."""
+    if value is _MISSING or value is None or value is False:
+        return None, None
+    if isinstance(value, dict):
+        code, message = value.get("code"), value.get("message")
+        return (code if isinstance(code, str) and code else None,
+                message if isinstance(message, str) and message else None)
+    if isinstance(value, str) and value:
+        return (value, None) if value in codes else (None, value)
+    return None, _text(value)

@@ -1,0 +1,239 @@
+"""`[tools.<canonical>]` of a profile: one canonical tool's name, arguments and answer shape.
+
+One model class per canonical tool, built from the contract's tool list, so the JSON Schema (and
+an editor completing it) knows each tool's own argument names, and only the keys that make sense
+for that tool exist on it: `window` on read_file, `replace_all` on edit_file, `literal` on grep,
+`units` where an argument has a unit (bash's timeout_ms).
+"""
+
+import re
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PositiveInt,
+    WithJsonSchema,
+    create_model,
+    model_validator,
+)
+
+from agentconf.contract import CANONICAL_TOOLS
+
+# `name`, `name.sub`, `name[0]`, `name[0].sub[2]`: where an argument goes in the real call.
+TARGET_PATTERN = r"[A-Za-z_$][\w$-]*(\[\d+\])*(\.[A-Za-z_$][\w$-]*(\[\d+\])*)*"
+_TARGET = re.compile(TARGET_PATTERN)
+# A place in a JSON answer: the same dotted form, or a JSON pointer (RFC 6901) like /file/content.
+LOCATOR_PATTERN = rf"(/.*|{TARGET_PATTERN})"
+_LOCATOR = re.compile(LOCATOR_PATTERN)
+# Canonical arguments that carry a unit, the unit the contract uses, and the ones a profile may
+# declare instead (deepagents and strands take seconds).
+UNIT_ARGUMENTS: dict[str, tuple[str, ...]] = {"timeout_ms": ("ms", "s")}
+# How a character count is approximated from another unit (a token is about four characters).
+CHARS_PER = {"chars": 1, "bytes": 1, "tokens": 4}
+
+
+def _check_target(value: str) -> str:
+    if not _TARGET.fullmatch(value):
+        raise ValueError(f"{value!r} is not a target like `name`, `name.sub` or "
+                         "`edits[0].oldText`")
+    return value
+
+
+def _check_locator(value: str) -> str:
+    if not _LOCATOR.fullmatch(value):
+        raise ValueError(f"{value!r} is not a place in the answer like `stdout`, "
+                         "`file.content`, `content[0].text` or the JSON pointer `/file/content`")
+    return value
+
+
+Target = Annotated[str, AfterValidator(_check_target), WithJsonSchema(
+    {"type": "string", "pattern": f"^{TARGET_PATTERN}$",
+     "description": "where the argument goes: `name`, `name.sub` or `edits[0].oldText`"})]
+Locator = Annotated[str, AfterValidator(_check_locator), WithJsonSchema(
+    {"type": "string", "pattern": f"^{LOCATOR_PATTERN}$",
+     "description": "a dotted path (`file.content`, `content[0].text`) or a JSON pointer "
+                    "(`/file/content`)"})]
+
+
+class Strict(BaseModel):
+    """Every table of a profile: unknown keys are errors, nothing is silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class FailureMarker(Strict):
+    """What in an answer that says "success" marks it a failure (mcp-text-editor's `result`)."""
+
+    path: Locator = Field(description="where the marker is in the JSON answer")
+    equals: Any = Field(default=None, description="the value that means failure, e.g. \"error\"")
+    present: bool = Field(default=False, description="true: any non-null value there means "
+                                                     "failure (an `error` field, say)")
+
+    @model_validator(mode="after")
+    def _one_test(self) -> "FailureMarker":
+        if (self.equals is None) == (not self.present):
+            raise ValueError("give exactly one of `equals = <value>` or `present = true`")
+        return self
+
+
+class ResultShape(Strict):
+    """Where things are in an answer whose text is JSON, or in MCP structured content."""
+
+    text: Locator | list[Locator] | None = Field(
+        default=None, description="where the model-facing text is; several places are joined "
+        "by a newline (Claude Code's Bash: [\"stdout\", \"stderr\"])")
+    error: Locator | None = Field(
+        default=None, description="where an error code or message is (a string, or an object "
+        "with `code` and/or `message`)")
+    exit_code: Locator | None = Field(
+        default=None, description="where a command's exit status is (bash)")
+    failure: FailureMarker | None = Field(
+        default=None, description="what marks an answer that says success as a failure")
+
+    def text_places(self) -> tuple[str, ...]:
+        if self.text is None:
+            return ()
+        return (self.text,) if isinstance(self.text, str) else tuple(self.text)
+
+
+class ToolLimits(Strict):
+    """A tool's own output bound when it differs from `[limits]`, in the unit the tool counts."""
+
+    max_output_chars: PositiveInt | None = Field(default=None, description="in characters")
+    max_output_bytes: PositiveInt | None = Field(
+        default=None, description="in bytes of UTF-8 (many frameworks); judged as that many "
+        "characters at most")
+    max_output_tokens: PositiveInt | None = Field(
+        default=None, description="in model tokens; judged as four characters a token")
+
+    @model_validator(mode="after")
+    def _one_unit(self) -> "ToolLimits":
+        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        if len(given) > 1:
+            raise ValueError(f"give the output bound in one unit, not {' and '.join(given)}")
+        return self
+
+    @property
+    def max_output_chars_equivalent(self) -> int | None:
+        for unit, factor in CHARS_PER.items():
+            value = getattr(self, f"max_output_{unit}")
+            if value is not None:
+                return int(value * factor)
+        return None
+
+
+class ToolMapping(Strict):
+    """A canonical tool's name and argument targets in the implementation (identity by default).
+
+    The base of the per-tool classes below; `Profile.tool(canonical)` always gives one.
+    """
+
+    name: str = Field(default="", min_length=1, description="the implementation's tool name")
+    args: dict[str, Target] = Field(
+        default_factory=dict, description="canonical argument -> where it goes in the real call")
+    defaults: dict[str, Any] = Field(
+        default_factory=dict, description="arguments always sent (a canonical argument given "
+        "in a call wins)")
+    result: ResultShape = Field(
+        default_factory=ResultShape,
+        description="where text, errors and exit codes are in a JSON answer")
+    limits: ToolLimits = Field(default_factory=ToolLimits,
+                               description="this tool's output bound, when not `[limits]`'s")
+    canonical: ClassVar[str] = ""
+
+    # Keys only some tools have (see `_tool_model`); read through these so any mapping answers.
+    @property
+    def window_mode(self) -> str:
+        return str(getattr(self, "window", "start_end"))
+
+    @property
+    def first_offset(self) -> int:
+        return int(getattr(self, "offset_base", 1))
+
+    @property
+    def replace_all_mode(self) -> str:
+        return str(getattr(self, "replace_all", "flag"))
+
+    @property
+    def is_literal(self) -> bool:
+        return bool(getattr(self, "literal", False))
+
+    def target(self, argument: str) -> str:
+        if argument in self.args:
+            return self.args[argument]
+        if self.window_mode == "offset_limit" and argument in _WINDOW_TARGETS:
+            return _WINDOW_TARGETS[argument]
+        if self.replace_all_mode == "expected_replacements" and argument == "replace_all":
+            return "expected_replacements"
+        return argument
+
+    def unit(self, argument: str) -> str | None:
+        units: dict[str, str] = getattr(self, "units", {})
+        return units.get(argument)
+
+
+_WINDOW_TARGETS = {"start_line": "offset", "end_line": "limit"}
+
+# Keys that exist only on some tools: (which tools, field definition).
+_WINDOW = (Literal["start_end", "offset_limit"], Field(
+    default="start_end", description="how a line window is sent: start_end (start_line and "
+    "end_line, 1-based, inclusive) or offset_limit (offset = first line, limit = line count; "
+    "Claude Code's Read, Desktop Commander's read_file); targets default to `offset`/`limit`"))
+_OFFSET_BASE = (Literal[0, 1], Field(
+    default=1, description="with window = \"offset_limit\": the offset of the first line (1 for "
+    "Claude Code's Read, 0 for Desktop Commander)"))
+_REPLACE_ALL = (Literal["flag", "expected_replacements"], Field(
+    default="flag", description="how replace_all is sent: flag (a boolean) or "
+    "expected_replacements (a count: the occurrences in the file for true, 1 for false; "
+    "Desktop Commander's edit_block); the target defaults to `expected_replacements`"))
+_LITERAL = (bool, Field(default=False, description="true: the pattern is searched for as plain "
+                                                     "text, not a regular expression"))
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _tool_model(canonical: str) -> type[ToolMapping]:
+    tool = CANONICAL_TOOLS[canonical]
+    arguments = Literal[tool.arguments]  # type: ignore[valid-type]
+    fields: dict[str, Any] = {
+        "name": (str, Field(default=canonical, min_length=1,
+                            description=f"the implementation's name for {canonical}")),
+        "args": (dict[arguments, Target], Field(  # type: ignore[valid-type]
+            default_factory=dict,
+            description=f"canonical argument ({', '.join(tool.arguments)}) -> where it goes")),
+    }
+    with_units = [name for name in tool.arguments if name in UNIT_ARGUMENTS]
+    if with_units:
+        unit_keys = Literal[tuple(with_units)]  # type: ignore[valid-type]
+        units = Literal[tuple(u for n in with_units for u in UNIT_ARGUMENTS[n])]  # type: ignore
+        fields["units"] = (dict[unit_keys, units], Field(  # type: ignore[valid-type]
+            default_factory=dict, description="the unit the implementation takes an argument "
+            "in, when not the contract's (timeout_ms = \"s\": sent as seconds)"))
+    if "start_line" in tool.arguments:
+        fields["window"], fields["offset_base"] = _WINDOW, _OFFSET_BASE
+    if "replace_all" in tool.arguments:
+        fields["replace_all"] = _REPLACE_ALL
+    if canonical == "grep":
+        fields["literal"] = _LITERAL
+    model: type[ToolMapping] = create_model(  # type: ignore[call-overload]
+        f"{_camel(canonical)}Tool", __base__=ToolMapping, __doc__=f"[tools.{canonical}]",
+        **fields,
+    )
+    model.canonical = canonical
+    return model
+
+
+TOOL_MODELS: dict[str, type[ToolMapping]] = {name: _tool_model(name) for name in CANONICAL_TOOLS}
+
+
+def tool_mapping(canonical: str) -> ToolMapping:
+    """The identity mapping of a canonical tool (its name, its own argument names)."""
+    if canonical in TOOL_MODELS:
+        return TOOL_MODELS[canonical]()
+    return ToolMapping.model_construct(name=canonical)  # any name a raw call may use, even ""
+

@@ -1,0 +1,122 @@
+"""CANCEL: a call cancelled while it runs stops its work, leaves no half-written file and no
+process behind, and the session goes on (agentkit's Interrupted outcome, MCP's
+notifications/cancelled; over cmd: the optional `$/cancelRequest`).
+
+Each check cancels once the call has visibly started (a marker the command writes, the target
+file changing), so the cancel lands while the work runs; `client.call_cancelled` answers None
+when the cancelled call answers nothing, as MCP and a cancelled task in process do.
+"""
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agentconf.harness.client import Result
+from agentconf.harness.errors import CancelUnsupported
+from agentconf.harness.processes import wait_gone
+
+# Only catches a survivor: a cancelled command's processes end within a kill's time.
+GONE_WITHIN_S = 10.0
+# Big enough that writing it takes a while, small enough for one protocol line.
+BIG_LINES = 200_000
+
+
+def _cancelled(client: Any, tool: str, ready: Callable[[], bool], **arguments: Any
+               ) -> Result | None:
+    try:
+        return client.call_cancelled(tool, ready, **arguments)
+    except CancelUnsupported as reason:
+        pytest.skip(f"n/a: {reason}")
+
+
+PID_FILES = ("cancel/background.pid", "cancel/subshell.pid", "cancel/shell.pid")
+
+
+def _size(path: Any) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
+
+
+def _written(ws: Any, relative: str) -> bool:
+    path = ws.root / relative
+    return path.is_file() and path.read_bytes().endswith(b"\n")
+
+
+@pytest.mark.clause("CANCEL-01")
+def test_a_cancelled_command_leaves_no_process_behind(ws, client) -> None:
+    ws.mkdir("cancel")
+    command = (
+        "sleep 300 & echo $! > cancel/background.pid; "
+        "(sleep 300 & echo $! > cancel/subshell.pid; wait) & "
+        "echo $$ > cancel/shell.pid; wait"
+    )
+    result = _cancelled(
+        client, "bash", lambda: all(_written(ws, name) for name in PID_FILES),
+        command=command,
+    )
+    assert all(_written(ws, name) for name in PID_FILES), (
+        "the command never started" + (f"\n{result.evidence()}" if result else "")
+    )
+    pids = [int(ws.read_bytes(name)) for name in PID_FILES]
+    living = wait_gone(pids, GONE_WITHIN_S)
+    assert not living, (
+        f"processes of the cancelled command still run: {living} of {pids}"
+        + (f"\n{result.evidence()}" if result else "")
+    )
+
+
+def _big_content() -> str:
+    return "".join(f"line {number} of the new content\n" for number in range(BIG_LINES))
+
+
+def _read_first(client: Any, path: str) -> None:
+    if client.has("read_file"):  # an overwrite may need a prior read (read_before_edit)
+        client.call("read_file", path=path)
+
+
+@pytest.mark.clause("CANCEL-02")
+def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -> None:
+    old = b"the old content\n"
+    ws.write("big.txt", old)
+    _read_first(client, "big.txt")
+    new = _big_content()
+    target = ws.root / "big.txt"
+    result = _cancelled(
+        client, "write_file", lambda: _size(target) != len(old),
+        path="big.txt", content=new,
+    )
+    for moment in ("after the cancellation", "after the next call"):
+        content = target.read_bytes() if target.exists() else None
+        assert content in (old, new.encode()), (
+            f"{moment}, big.txt holds {len(content or b'')} bytes: neither the old "
+            f"{len(old)} nor the new {len(new)}" + (f"\n{result.evidence()}" if result else "")
+        )
+        client.list_tools()  # a request the session must serve before the second look
+
+
+@pytest.mark.clause("CANCEL-03")
+@pytest.mark.requires("bash")
+def test_after_a_cancelled_command_the_next_command_runs(ws, client) -> None:
+    ws.mkdir("cancel")
+    _cancelled(client, "bash", lambda: (ws.root / "cancel" / "started").exists(),
+               command="touch cancel/started; sleep 300")
+    result = client.call("bash", command="echo served-after-the-cancel")
+    assert result.success and "served-after-the-cancel" in result.data, result.evidence()
+
+
+@pytest.mark.clause("CANCEL-03")
+@pytest.mark.requires("write_file")
+def test_after_a_cancelled_write_the_same_file_can_be_written(ws, client) -> None:
+    ws.write("big.txt", "the old content\n")
+    _read_first(client, "big.txt")
+    target = ws.root / "big.txt"
+    _cancelled(client, "write_file", lambda: _size(target) != 16,
+               path="big.txt", content=_big_content())
+    _read_first(client, "big.txt")
+    result = client.call("write_file", path="big.txt", content="written after the cancel\n")
+    assert result.success, result.evidence()
+    assert ws.read_bytes("big.txt") == b"written after the cancel\n"

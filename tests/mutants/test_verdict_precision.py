@@ -1,0 +1,114 @@
+"""Verdicts charged right, both ways: each variant of `conformant.py` reproduces a false verdict
+seen against a real implementation, and the run against it must now say what the contract says.
+
+Each check is a real `agentconf run --clauses ...` against the variant over the `python:`
+adapter, read back from conformance.json; no run may end in a harness error (our bug).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+MUTANTS = Path(__file__).resolve().parent
+RUN_TIMEOUT_S = 300
+REFERENCE_SNAPSHOTS = MUTANTS.parents[1] / "fixtures" / "snapshots" / "reference"
+
+
+def run(tmp_path: Path, spec: str, clauses: list[str], **env: str) -> dict[str, Any]:
+    """The conformance document of a run of `clauses` against `spec` (a variant or a profile)."""
+    report = tmp_path / "report"
+    variables = {**os.environ, **env, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(MUTANTS.parent), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl", spec, "--clauses",
+         ",".join(clauses), "--report", str(report)],
+        cwd=tmp_path, env=variables, capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+        stdin=subprocess.DEVNULL, check=False,
+    )
+    document = report / "conformance.json"
+    assert document.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(document.read_text("utf-8"))
+    assert result["harness_errors"] == [], result["harness_errors"]
+    assert result["summary"]["executed"] == result["summary"]["planned"]
+    return result
+
+
+def statuses(document: dict[str, Any]) -> dict[str, str]:
+    return {clause["id"]: clause["status"] for clause in document["clauses"]}
+
+
+CONFORMANT = [
+    pytest.param("ReadGuardFirst", ["EDIT-17"], {}, id="edit-17-read-guard-first"),
+    pytest.param("WholeFileBinary", ["EDIT-19"], {}, id="edit-19-whole-file-binary"),
+    pytest.param("LiteralGrep", ["SYMLINK-07", "CONFINE-13"], {}, id="symlink-07-literal-grep"),
+    pytest.param("DefaultLineWindow", ["CONCUR-04"], {}, id="concur-04-line-window"),
+    # The runner's home folder spelled like the tail of the sandbox's `…/sandbox/root`.
+    pytest.param("QuotesItsRootShortened", ["RESULT-08"], {"HOME": "/root"},
+                 id="result-08-home-as-path-tail"),
+    pytest.param("DashShell", ["SHELL-04", "SHELL-07"], {}, id="shell-04-07-dash"),
+]
+
+
+@pytest.mark.parametrize(("variant", "clauses", "env"), CONFORMANT)
+def test_a_conformant_difference_passes_its_clauses(
+    tmp_path: Path, variant: str, clauses: list[str], env: dict[str, str]
+) -> None:
+    document = run(tmp_path, f"python:mutants.conformant:{variant}", clauses, **env)
+    assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
+
+
+def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
+    tmp_path: Path
+) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text(
+        '[implementation]\nspec = "python:mutants.conformant:FilePathArgument"\n'
+        '[tools.read_file]\nargs = { path = "file_path" }\n', "utf-8")
+    document = run(tmp_path, str(profile), ["VALIDATE-03"])
+    assert statuses(document)["VALIDATE-03"] == "pass"
+
+
+def test_should_gaps_fail_their_should_clauses_and_no_must_clause(tmp_path: Path) -> None:
+    clauses = ["RESULT-05", "READ-10", "RESULT-06", "RESULT-07", "RESULT-08", "EDIT-01"]
+    # A short call budget: the blocking FIFO reads are waited out, not 10 s each.
+    document = run(tmp_path, "python:mutants.conformant:ShouldGaps", clauses,
+                   AGENTCONF_TIMEOUT="2")
+    found = statuses(document)
+    assert found["RESULT-05"] == "fail" and found["READ-10"] in ("fail", "error")
+    assert {cid: found[cid] for cid in clauses[2:]} == dict.fromkeys(clauses[2:], "pass")
+
+
+def test_a_claimed_write_that_never_landed_is_a_failure_not_a_kit_crash(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:mutants.conformant:ClaimsWritesItDropped",
+                   ["CONFINE-10", "SYMLINK-11"])
+    assert statuses(document) == {"CONFINE-10": "fail", "SYMLINK-11": "fail"}
+    evidence = " ".join(c["evidence"] or "" for c in document["clauses"])
+    assert "is not a readable file in the root" in evidence
+
+
+def test_a_reworded_message_is_a_message_change_not_a_failed_clause(tmp_path: Path) -> None:
+    snapshots = tmp_path / "snapshots"
+    shutil.copytree(REFERENCE_SNAPSHOTS, snapshots)
+    report = tmp_path / "report"
+    variables = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(MUTANTS.parent), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl",
+         "python:mutants.conformant:OneMessageReworded", "--snapshot-dir", str(snapshots),
+         "--report", str(report)],
+        cwd=tmp_path, env=variables, capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+        stdin=subprocess.DEVNULL, check=False)
+    document = json.loads((report / "conformance.json").read_text("utf-8"))
+    changed = [test["nodeid"] for test in document["messages"]]
+    assert changed == [
+        "suites/test_messages.py::test_message_snapshot[read_file-read-missing]"], changed
+    assert "No such file here" in document["messages"][0]["evidence"]
+    assert all(clause["status"] in ("pass", "n/a") for clause in document["clauses"]
+               if clause["level"] == "MUST"), done.stdout[-3000:]
+    assert done.returncode == 1 and "differ from their snapshots" in done.stdout

@@ -1,0 +1,99 @@
+"""A run stops cleanly: at once when the implementation cannot start, early when every check
+ends in the same error, on SIGTERM with a partial report, and never leaves a process behind."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from cli import agentconf
+
+HARNESS = Path(__file__).resolve().parents[1] / "harness"
+
+
+def processes_with(variable: str, value: str) -> list[int]:
+    """Live processes whose environment holds variable=value (zombies are dead already)."""
+    needle = f"{variable}={value}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if needle in environ.split(b"\0") and stat[stat.rindex(")") + 2] not in "ZX":
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_command_that_does_not_exist_stops_the_run_with_its_cause(tmp_path: Path) -> None:
+    done = agentconf("run", "--impl", "cmd:./my-tool-server", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "No such file or directory: './my-tool-server'" in done.stderr
+    assert "nothing was checked" in done.stderr and "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("reports/*/events.jsonl"))
+
+
+def test_a_factory_that_raises_stops_the_run_with_its_message(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text(
+        "def create(workspace):\n    raise RuntimeError('database not configured')\n")
+    done = agentconf("run", "--impl", "python:broken:create", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "database not configured" in done.stderr
+
+
+def test_the_same_error_over_and_over_stops_the_run_early(tmp_path: Path) -> None:
+    # Lists its tools, then dies on every call: every check would end in the same error.
+    (tmp_path / "dies.py").write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r.get('method') == 'tools/call':\n"
+        "        sys.exit(3)\n"
+        "    tools = [{'name': n, 'description': n, 'input_schema': {'type': 'object'}}\n"
+        "             for n in ('read_file', 'write_file')]\n"
+        "    result = {'tools': tools} if r.get('method') == 'tools/list' else {}\n"
+        "    print(json.dumps({'jsonrpc': '2.0', 'id': r.get('id'), 'result': result}),\n"
+        "          flush=True)\n")
+    done = agentconf("run", "--impl", f"cmd:{sys.executable} dies.py", "--report", "out",
+                     cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "stopped early: 25 checks in a row ended in the same error" in done.stdout
+    assert "planned checks were executed" in done.stdout
+
+
+def test_an_in_process_implementation_leaves_no_daemon_and_no_file_in_the_users_folder(
+    tmp_path: Path
+) -> None:
+    shutil.copy(HARNESS / "harness_toys.py", tmp_path / "harness_toys.py")
+    done = agentconf("run", "--impl", "python:harness_toys:create_sprawling", "--clauses",
+                     "CONFINE-01,RESULT-01", "--report", "out", cwd=tmp_path)
+    assert (tmp_path / "out" / "conformance.json").is_file(), done.stdout + done.stderr
+    assert not (tmp_path / "cwd-probe.txt").exists(), "a tool wrote into the user's folder"
+    assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
+
+
+def test_sigterm_stops_the_run_and_its_child_and_writes_what_was_done(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
+    env["AGENTCONF_CACHE"] = str(tmp_path / ".cache")
+    env["HOME"] = str(tmp_path)
+    # SHELL's checks wait on timeouts: the run is surely still going when the signal comes.
+    run = subprocess.Popen(
+        [sys.executable, "-m", "agentconf", "run", "--clauses", "SHELL", "--report", "out"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    events = tmp_path / "out" / "events.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (
+            not events.exists() or '"event": "test"' not in events.read_text()):
+        time.sleep(0.1)
+    run.send_signal(signal.SIGTERM)
+    output, _ = run.communicate(timeout=120)
+    assert run.returncode == 128 + signal.SIGTERM, output
+    assert "interrupted by SIGTERM" in output
+    assert (tmp_path / "out" / "conformance.json").is_file()
+    assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
