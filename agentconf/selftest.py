@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentconf.harness.plugin import TIMEOUT_VARIABLE
+
 _PACKAGE = Path(__file__).resolve().parent
 # Generous: a mutant that hangs costs the per-call timeout once per check of its clauses.
 MUTANT_RUN_TIMEOUT_S = 600
@@ -54,6 +56,9 @@ def check_mutant(entry: Any, report_dir: Path) -> Verdict:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(gallery_dir().parent), os.environ.get("PYTHONPATH")])
     )}
+    timeout_s = getattr(entry, "call_timeout_s", None)
+    if timeout_s is not None:  # a mutant whose defect is a hang: each hung check costs this once
+        env[TIMEOUT_VARIABLE] = str(timeout_s)
     command = [
         sys.executable, "-m", "agentconf", "run", "--impl", entry.spec(),
         "--clauses", ",".join(entry.kills), "--report", str(report_dir),

@@ -25,6 +25,9 @@ class Clause:
     retired: str | None = None
     # It says how a failing input is answered: a crash in its check is its own departure.
     prescribes_failure: bool = False
+    # Not a CONFINE or SYMLINK clause, yet its check judges the disk outside the root itself:
+    # an escape in its check is its own departure, not CONFINE-14's.
+    judges_confinement: bool = False
 
 
 CATEGORIES: tuple[str, ...] = (
@@ -47,6 +50,7 @@ def _load() -> dict[str, Clause]:
             requires=tuple(entry.get("requires", ())),
             retired=entry.get("retired"),
             prescribes_failure=bool(entry.get("prescribes_failure", False)),
+            judges_confinement=bool(entry.get("judges_confinement", False)),
         )
         if clause.id in catalogue:
             raise ValueError(f"clause id {clause.id} appears twice in clauses.toml")

@@ -17,30 +17,34 @@ class ImplementationFailure(Exception):
 
 class Finding(AssertionError):
     """A departure the harness found by itself: outcome `fail`, charged to `clause` unless the
-    check's own clause is one of `owners` (clause ids or whole categories)."""
+    check's own clause is one of `owners` (clause ids or whole categories) or carries the
+    contract's `owning_flag` (a clause whose requirement covers this departure for its input)."""
 
     clause = "RESULT-01"
     owners: tuple[str, ...] = ("RESULT-01",)
+    owning_flag: str | None = None
 
     def __init__(self, message: str, *, clause: str | None = None,
-                 owners: tuple[str, ...] | None = None) -> None:
+                 owners: tuple[str, ...] | None = None, owning_flag: str | None = None) -> None:
         super().__init__(message)
         if clause is not None:
             self.clause = clause
         if owners is not None:
             self.owners = owners
+        if owning_flag is not None:
+            self.owning_flag = owning_flag
 
     def charged_to(self, own: list[str]) -> str | None:
         """The clause to charge instead of the check's `own`, or None to keep them."""
         if not own:
             return self.clause  # a check of no clause (a message snapshot): the finding's own
-        if any(cid == self.clause or cid in self.owners
-               or cid.split("-")[0] in self.owners for cid in own):
-            return None
-        if self.owners == CRASH["owners"] and any(
-                cid in CLAUSES and CLAUSES[cid].prescribes_failure for cid in own):
-            return None  # the clause says how this input is answered: a crash departs from it
-        return self.clause
+        return None if any(self._owned_by(cid) for cid in own) else self.clause
+
+    def _owned_by(self, cid: str) -> bool:
+        if cid == self.clause or cid in self.owners or cid.split("-")[0] in self.owners:
+            return True
+        clause = CLAUSES.get(cid)
+        return bool(clause and self.owning_flag and getattr(clause, self.owning_flag))
 
 
 class ContractViolation(Finding):
@@ -55,11 +59,14 @@ class EscapeDetected(Finding):
 
     clause = "CONFINE-14"
     owners = ("CONFINE", "SYMLINK")
+    owning_flag = "judges_confinement"  # PATCH-03: a patch's paths are confined like a write's
 
 
 # A crash, a protocol error or an exception where an envelope was owed (RESULT-04); REGISTRY-04
 # checks the same of an unknown tool's name.
-CRASH: dict[str, Any] = {"clause": "RESULT-04", "owners": ("RESULT-04", "REGISTRY-04")}
+# A clause that prescribes how a failing input is answered owns a crash on that input.
+CRASH: dict[str, Any] = {"clause": "RESULT-04", "owners": ("RESULT-04", "REGISTRY-04"),
+                         "owning_flag": "prescribes_failure"}
 # A listing or schema of the wrong shape.
 LISTING: dict[str, Any] = {"clause": "REGISTRY-01", "owners": ("REGISTRY",)}
 

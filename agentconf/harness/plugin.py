@@ -144,12 +144,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_load_initial_conftests(
     early_config: pytest.Config, parser: pytest.Parser, args: list[str]
 ) -> None:
-    """`pytest --agentconf-impl X` with no test paths runs the packaged suites, from anywhere
-    (a checkout or an installed wheel): what `agentconf run` runs, with pytest's own output."""
+    """`pytest --agentconf-impl X` with no test paths, in a folder that holds no tests of its own,
+    runs the packaged suites from anywhere (a checkout or an installed wheel): what `agentconf run`
+    runs, with pytest's own output. A folder with its own tests (an author's fixtures-kit checks)
+    keeps pytest's usual collection, so adding the option never hides the author's tests."""
     known = early_config.known_args_namespace
     wanted = getattr(known, "agentconf_impl", None) or getattr(known, "agentconf_profile", None)
-    if wanted and not getattr(known, "file_or_dir", None):
+    if (wanted and not getattr(known, "file_or_dir", None)
+            and not early_config.getini("testpaths") and not _holds_tests(Path.cwd())):
         args.append(str(suites_dir()))
+
+
+def _holds_tests(folder: Path) -> bool:
+    """Test modules in the folder or one level below, as pytest's default collection would find."""
+    patterns = ("test_*.py", "*_test.py", "*/test_*.py", "*/*_test.py")
+    return any(next(folder.glob(pattern), None) is not None for pattern in patterns)
 
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's own configure, which builds on our profile

@@ -2,12 +2,12 @@
 
 dskcode: a tool is enabled when it is not disabled by config AND its feature flag is on AND it
 supports the provider — an AND, so two reasons to hide a tool can never cancel out.
-@clarvis/agent-tools:
-`list` and `get` pass through the same filter, so the advertised set is the callable set. agentkit:
-order is deterministic (registration order, fixed by `system.py`). Claude Code: a deferred tool is
-neither listed nor callable until `tool_search` reveals it in a session; from then on it is both,
-so advertised == callable holds before and after. In read-only mode the surface is the read
-tools alone: the others are neither listed, callable nor found by tool_search (SURFACE).
+@clarvis/agent-tools: `listed` and `get` pass through the same filter, so the advertised set is
+the callable set. agentkit: order is deterministic (registration order, fixed by `system.py`).
+Claude Code: a deferred tool is neither listed nor callable until `tool_search` reveals it in a
+session; from then on it is both, so advertised == callable holds before and after. In read-only
+mode the surface is the read tools alone: the others are neither listed, callable nor found by
+tool_search (SURFACE).
 
 The registry is built once and never changes; the per-session part (what was revealed) is passed
 in by the caller.

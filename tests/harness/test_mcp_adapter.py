@@ -214,7 +214,9 @@ def test_a_code_in_a_json_envelope_in_the_text_becomes_the_error(scripted: McpAd
 
 def test_a_code_in_structured_content_becomes_the_error(scripted: McpAdapter) -> None:
     envelope = scripted.call_tool("structured_fail", {})
-    assert envelope == {"success": False, "data": "no such file: a.txt", "error": "NOT_FOUND"}
+    # The structured content travels along, for a profile's `result` places to point into.
+    assert envelope == {"success": False, "data": "no such file: a.txt", "error": "NOT_FOUND",
+                        "structured_content": {"error": {"code": "NOT_FOUND"}}}
 
 
 def test_an_unknown_tool_answered_as_a_jsonrpc_error_is_a_tool_not_found_envelope(

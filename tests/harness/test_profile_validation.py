@@ -133,7 +133,7 @@ def test_per_tool_limits_are_converted_to_characters(tmp_path: Path) -> None:
         ("[limits]\nmax_output_chars=-5\n", "[limits].max_output_chars:"),
         ("[capabilities]\ngrepp=false\n", "[capabilities].grepp: unknown key"),
         ("[capabilities]\ngrep='no'\n", "[capabilities].grep:"),
-        ("[tools.read]\nname='r'\n", "[tools].read: unknown key; allowed: bash, edit_file"),
+        ("[tools.read]\nname='r'\n", "[tools].read: unknown key; allowed: apply_patch, bash"),
         ("[tools.read_file]\nargs={file='path'}\n", "[tools.read_file.args].file: Input should be"),
         ("[tools.read_file]\nargs={path='a..b'}\n", "is not a target like"),
         ("[tools.read_file]\nalias='x'\n", "[tools.read_file].alias: unknown key"),

@@ -20,6 +20,9 @@ class Mutant:
     KNOWN_FROM: ClassVar[str] = ""
     # How the harness reaches it: "python" (in process) or "cmd" (a program over stdio).
     ADAPTER: ClassVar[str] = "python"
+    # The per-call timeout its run uses, when a hang is its defect: each hung check costs this
+    # once, instead of the default 10 s.
+    CALL_TIMEOUT_S: ClassVar[float | None] = None
     # Limits the wrapped reference runs with; a mutant that bounds output itself lifts them.
     REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = None
 

@@ -41,6 +41,7 @@ class Entry:
     known_from: str
     adapter: str
     caught_as: tuple[str, ...]
+    call_timeout_s: float | None = None
 
     @property
     def target(self) -> str:
@@ -74,6 +75,7 @@ def entries() -> list[Entry]:
                         known_from=value.KNOWN_FROM,
                         adapter=value.ADAPTER,
                         caught_as=getattr(value, "CAUGHT_AS", ("fail",)),
+                        call_timeout_s=value.CALL_TIMEOUT_S,
                     )
                 )
     return found

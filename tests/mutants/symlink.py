@@ -192,6 +192,7 @@ class LinkLoopSpins(Mutant):
     ADAPTER = "cmd"
     # A hang is caught as `error` rather than `fail`: the clause is not met either way.
     CAUGHT_AS = ("fail", "error")
+    CALL_TIMEOUT_S = 2.0  # the reference answers a loop in milliseconds
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         path = arguments.get("path") if isinstance(arguments, dict) else None

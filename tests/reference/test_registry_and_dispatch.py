@@ -52,7 +52,7 @@ def test_the_enable_filter_is_an_and_of_config_flag_and_provider() -> None:
         specs, disabled={"disabled"}, feature_enabled=lambda f: f != "experimental",
         provider="openai",
     )
-    assert [spec.name for spec in registry.list()] == ["plain"]
+    assert [spec.name for spec in registry.listed()] == ["plain"]
     assert [registry.get(spec.name) is not None for spec in specs] == [True, False, False, False]
 
 
@@ -60,21 +60,21 @@ def test_a_provider_filter_only_applies_to_tools_that_name_providers() -> None:
     registry = ToolRegistry([tool("claude_only", echo, supported_providers=("anthropic",))],
                             provider="anthropic")
     assert registry.get("claude_only") is not None
-    assert ToolRegistry([tool("claude_only", echo, supported_providers=("x",))]).list()
+    assert ToolRegistry([tool("claude_only", echo, supported_providers=("x",))]).listed()
 
 
 def test_listing_keeps_registration_order_and_rejects_duplicates() -> None:
     names = ["zeta", "alpha", "mid"]
     registry = ToolRegistry([tool(name, echo) for name in names])
-    assert [spec.name for spec in registry.list()] == names == [s.name for s in registry.list()]
+    assert [spec.name for spec in registry.listed()] == names == [s.name for s in registry.listed()]
     with pytest.raises(ValueError, match="twice"):
         ToolRegistry([tool("a", echo), tool("a", echo)])
 
 
 def test_a_deferred_tool_is_listed_and_callable_only_once_revealed() -> None:
     registry = ToolRegistry([tool("open", echo), tool("hidden", echo, deferred=True)])
-    assert [s.name for s in registry.list()] == ["open"] and registry.get("hidden") is None
-    assert [s.name for s in registry.list({"hidden"})] == ["open", "hidden"]
+    assert [s.name for s in registry.listed()] == ["open"] and registry.get("hidden") is None
+    assert [s.name for s in registry.listed({"hidden"})] == ["open", "hidden"]
     assert registry.get("hidden", {"hidden"}) is not None
 
 

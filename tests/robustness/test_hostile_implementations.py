@@ -52,8 +52,8 @@ def run_hostile(tmp_path: Path, mode: str) -> Run:
     )
     output = done.stdout + done.stderr
     report = tmp_path / "report" / "conformance.json"
-    assert report.exists(), f"no report; agentconf run said:\n{output[-3000:]}"
-    document = json.loads(report.read_text())
+    # No report when the program cannot even list its tools: the run stops before any check.
+    document = json.loads(report.read_text()) if report.exists() else {"clauses": []}
     clauses = {clause["id"]: clause for clause in document["clauses"]}
     return Run(done.returncode, output, clauses, state, tmp_path)
 
@@ -97,7 +97,6 @@ def assert_contained(run: Run) -> None:
 
 ERRORS = {
     # mode: (clause that must end in error, words its evidence must hold)
-    "hang_list": ("REGISTRY-02", "did not answer tools/list within 1.5 s"),
     "hang_call": ("REGISTRY-04", "did not answer tools/call within 1.5 s"),
     "exit_mid": ("REGISTRY-04", "exited before answering tools/call (exit status 5)"),
     "garbage": ("REGISTRY-04", "not JSON: this is not json"),
@@ -113,9 +112,21 @@ def test_a_hostile_implementation_ends_in_a_clear_error_and_leaves_nothing(
 ) -> None:
     clause, words = ERRORS[mode]
     run = run_hostile(tmp_path, mode)
+    assert clause in run.clauses, f"no report; agentconf run said:\n{run.output[-3000:]}"
     assert run.clauses[clause]["status"] == "error", run.output[-3000:]
     assert words in evidence(run, clause), evidence(run, clause)
     assert run.status != 0
+    assert_contained(run)
+
+
+def test_a_program_that_never_lists_its_tools_stops_the_run_before_any_check(
+    tmp_path: Path
+) -> None:
+    run = run_hostile(tmp_path, "hang_list")
+    assert run.status == 2, run.output[-3000:]
+    assert "did not start and list its tools, so nothing was checked" in run.output, run.output
+    assert "did not answer tools/list within" in run.output, run.output
+    assert not run.clauses, "a report of checks that never ran"
     assert_contained(run)
 
 

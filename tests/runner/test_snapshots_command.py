@@ -3,8 +3,8 @@ messages of an implementation, change one message, see exactly one "message chan
 (apart from every clause, which still passes), update, and be green again.
 
 The implementation is the reference wrapped (a python: spec written into the test's temp dir)
-whose TEXT_NOT_FOUND message is replaced when MINE_WORDING is set: the same implementation before
-and after its author rewords one message.
+whose edit_file TEXT_NOT_FOUND message is replaced when MINE_WORDING is set: the same
+implementation before and after its author rewords one message.
 """
 
 import json
@@ -32,7 +32,7 @@ MINE = textwrap.dedent("""
         async def call_tool(self, name, arguments):
             answer = await self.inner.call_tool(name, arguments)
             wording = os.environ.get("MINE_WORDING")
-            if wording and answer.get("error") == "TEXT_NOT_FOUND":
+            if wording and name == "edit_file" and answer.get("error") == "TEXT_NOT_FOUND":
                 answer = {**answer, "data": wording}
             return answer
 

@@ -3,11 +3,15 @@
 reference behind a pipe, so every check — suites, golden cases, message snapshots, the modes
 of SURFACE and PERMISSION, cancellation — must come out the same.
 
-Each run is made once per module and shared: the cmd: run is compared with the direct one and
-with the MCP one.
+Each piped check starts a server (about a second of imports under load; an MCP server twice
+that), so a whole piped run costs ten to twenty minutes on 2 cores. CI pipes the categories
+where the transport is what is tested (envelopes, validation, listing, annotations, concurrency,
+cancellation, the modes, bounded output); AGENTCONF_FULL_PARITY=1 pipes every check, as
+`scripts/parity.sh` does. Each piped run is compared with the direct one, check by check.
 """
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -18,8 +22,13 @@ import pytest
 
 from agentconf.harness.resources import fixtures_dir
 
-RUN_BOUND_S = 3600  # only catches a hang; an MCP server starts for every check
+RUN_BOUND_S = 3600  # only catches a hang; a server starts for every check
 Outcomes = tuple[dict[str, str], dict[str, str]]
+CI_CATEGORIES = {
+    "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,SHELL,CONCUR,CANCEL,SURFACE,PERMISSION",
+    "mcp": "REGISTRY,VALIDATE,ANNOTATION,CONCUR,CANCEL,SURFACE,PERMISSION",
+}
+FULL = bool(os.environ.get("AGENTCONF_FULL_PARITY"))
 
 
 def _outcomes(report: Path, *arguments: str) -> Outcomes:
@@ -52,7 +61,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Outcomes]:
 
     @cache
     def run(name: str) -> Outcomes:
-        return _outcomes(base / name, *arguments[name])
+        subset = () if FULL or name == "direct" else ("--clauses", CI_CATEGORIES[name])
+        return _outcomes(base / name, *arguments[name], *subset)
 
     return run
 
@@ -65,24 +75,32 @@ def _differing(left: dict[str, str], right: dict[str, str]) -> dict[str, tuple[s
     }
 
 
-def test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check(runs) -> None:
+def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str) -> dict[str, str]:
+    """Asserts the piped run `name` reaches the direct run's verdict on each clause and check it
+    ran; returns its clause statuses."""
     direct_clauses, direct_tests = runs("direct")
-    piped_clauses, piped_tests = runs("cmd")
+    piped_clauses, piped_tests = runs(name)
     assert set(direct_clauses.values()) == {"pass"}
-    assert piped_clauses == direct_clauses
-    differing = _differing(direct_tests, piped_tests)
+    categories = None if FULL else set(CI_CATEGORIES[name].split(","))
+    ran = {cid: status for cid, status in piped_clauses.items()
+           if categories is None or cid.split("-")[0] in categories}
+    assert ran == {cid: direct_clauses[cid] for cid in ran}, {
+        cid: (direct_clauses.get(cid), status) for cid, status in ran.items()
+        if status != direct_clauses.get(cid)}
+    assert len(piped_tests) >= 100, f"{name}: only {len(piped_tests)} checks ran"
+    expected = {nodeid: direct_tests.get(nodeid) for nodeid in piped_tests}
+    differing = _differing(piped_tests, expected)
     assert not differing, differing
-    assert len(direct_tests) >= 120
+    if FULL:
+        assert set(piped_tests) == set(direct_tests)
+    return ran
 
 
-def test_the_reference_over_mcp_reaches_the_same_verdict_as_over_cmd(runs) -> None:
-    piped_clauses, piped_tests = runs("cmd")
-    mcp_clauses, mcp_tests = runs("mcp")
-    assert set(mcp_clauses.values()) == {"pass"}, {
-        clause: status for clause, status in mcp_clauses.items() if status != "pass"
-    }
-    assert mcp_clauses == piped_clauses
-    differing = _differing(piped_tests, mcp_tests)
-    assert not differing, differing
-    new_categories = {"ANNOTATION", "PATCH", "SURFACE", "PERMISSION", "CANCEL"}
-    assert new_categories <= {clause.split("-")[0] for clause in mcp_clauses}
+def test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check(runs) -> None:
+    _piped_matches_direct(runs, "cmd")
+
+
+def test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check(runs) -> None:
+    ran = _piped_matches_direct(runs, "mcp")
+    new_categories = {"ANNOTATION", "SURFACE", "PERMISSION", "CANCEL"}
+    assert new_categories <= {clause.split("-")[0] for clause in ran}
