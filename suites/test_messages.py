@@ -4,7 +4,8 @@ For canonical scenarios of every tool (its success and each error code it can re
 normalised `data` is compared with the implementation's recorded snapshot (see conftest.py for
 where they live; `--snapshot-update` records them). Normalised means: the sandbox root is
 `<ROOT>`, the sandbox `<SANDBOX>`, and durations and process ids are placeholders, so a snapshot
-changes only when the words do. A snapshot test carries the clauses of its scenario.
+changes only when the words do. A snapshot test is charged to no clause; `--agentconf-clauses`
+selects it by the clauses of its scenario (marker `scenario`).
 
 Beside the snapshots, the same scenarios check message quality (RESULT-06, -07, -08), judged
 without reference to any implementation's wording:
@@ -139,7 +140,9 @@ def _scenarios(*, failures_only: bool = False) -> list[Any]:
             case = _CASES[case_id]
             if failures_only and (case.expect or {}).get("success") is True:
                 continue
-            marks = [pytest.mark.requires(*case.all_requirements)] if case.all_requirements else []
+            marks = [pytest.mark.scenario(*case.clauses)]
+            if case.all_requirements:
+                marks.append(pytest.mark.requires(*case.all_requirements))
             params.append(pytest.param(case, tool, marks=marks, id=f"{tool}-{case_id}"))
     return params
 

@@ -165,6 +165,8 @@ def _holds_tests(folder: Path) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "clause(id): the one contract clause this test checks")
     config.addinivalue_line("markers", "requires(*capabilities): capabilities this test needs")
+    config.addinivalue_line("markers", "scenario(*ids): clauses that select a check charged to "
+                                       "none (--agentconf-clauses)")
     state = _State(config)
     if state.explicit or config.getoption("agentconf_events"):
         load_hypothesis_profile(config)
@@ -303,7 +305,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         keep: list[pytest.Item] = []
         drop: list[pytest.Item] = []
         for item in items:
-            tags = set(clause_ids(item))
+            # A check charged to no clause (a message snapshot) is selected by its scenario's.
+            tags = set(clause_ids(item) or [str(arg) for mark in item.iter_markers("scenario")
+                                            for arg in mark.args])
             tags |= {cid.split("-")[0] for cid in tags}
             (keep if tags & wanted else drop).append(item)
         if drop:
