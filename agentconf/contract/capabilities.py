@@ -8,7 +8,3 @@ TOOL_CAPABILITIES: dict[str, str] = dict(_DATA["tools"])
 FEATURE_CAPABILITIES: dict[str, str] = dict(_DATA["features"])
 CAPABILITIES: dict[str, str] = {**TOOL_CAPABILITIES, **FEATURE_CAPABILITIES}
 
-
-def unknown_capabilities(names: object) -> list[str]:
-    """The names in `names` that are not capabilities; empty when all are known."""
-    return [name for name in names if name not in CAPABILITIES]  # type: ignore[attr-defined]

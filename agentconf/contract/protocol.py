@@ -19,7 +19,9 @@ JSONRPC_INTERNAL_ERROR = -32603
 
 METHOD_LIST = "tools/list"
 METHOD_CALL = "tools/call"
-OPTIONAL_METHODS = ("initialize", "shutdown")
+# Optional requests: the peer's name, version and features; a polite end before end of input.
+METHOD_INITIALIZE = "initialize"
+METHOD_SHUTDOWN = "shutdown"
 # Optional notification (LSP's name): stop the tools/call of `params.id` and answer it with a
 # CANCELLED envelope (or its result, when it had finished). An implementation that honours it
 # says so with `"cancel_request": true` in its initialize answer; the CANCEL clauses are n/a

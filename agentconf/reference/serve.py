@@ -39,7 +39,9 @@ from agentconf.contract.protocol import (
     JSONRPC_PARSE_ERROR,
     METHOD_CALL,
     METHOD_CANCEL,
+    METHOD_INITIALIZE,
     METHOD_LIST,
+    METHOD_SHUTDOWN,
 )
 
 from .results import fail
@@ -85,11 +87,11 @@ class Server:
         self._cancelled: set[Any] = set()
         self._shutdown = asyncio.Event()
         self._methods: dict[str, Callable[[Any], Awaitable[Any]]] = {
-            "initialize": self._initialize,
+            METHOD_INITIALIZE: self._initialize,
             METHOD_LIST: self._list,
             METHOD_CALL: self._call,
             METHOD_CANCEL: self._cancel_request,
-            "shutdown": self._request_shutdown,
+            METHOD_SHUTDOWN: self._request_shutdown,
         }
 
     async def serve(self, lines: "asyncio.Queue[Line]") -> None:

@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from agentconf import __version__
 from agentconf.contract import CONTRACT_VERSION
-from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_LIST
+from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITIALIZE, METHOD_LIST
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
@@ -121,7 +121,6 @@ class _Lines:
 
 class CmdAdapter:
     def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None) -> None:
-        self._argv = argv
         self._env = env
         self._label = label or f"cmd:{' '.join(argv)}"
         self._ids = itertools.count(1)
@@ -283,7 +282,7 @@ class CmdAdapter:
         """Optional: an answer with name/version is used, an error or silence is fine."""
         # Not waited for: an implementation that ignores it must still work. An answer, if one
         # comes, is read with the next ones and fills `name`/`version`.
-        self._init_id = self._send("initialize", {
+        self._init_id = self._send(METHOD_INITIALIZE, {
             "client": {"name": "agentconf", "version": __version__},
             "contract_version": CONTRACT_VERSION,
             "root": str(self._env.root),
