@@ -25,7 +25,7 @@ from agentconf.harness.resources import fixtures_dir
 RUN_BOUND_S = 3600  # only catches a hang; a server starts for every check
 Outcomes = tuple[dict[str, str], dict[str, str]]
 CI_CATEGORIES = {
-    "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,SHELL,CONCUR,CANCEL,SURFACE,PERMISSION",
+    "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,CONCUR,CANCEL,SURFACE,PERMISSION",
     "mcp": "REGISTRY,VALIDATE,ANNOTATION,CONCUR,CANCEL,SURFACE,PERMISSION",
 }
 FULL = bool(os.environ.get("AGENTCONF_FULL_PARITY"))
