@@ -29,6 +29,13 @@ CI_CATEGORIES = {
     "mcp": "REGISTRY,VALIDATE,ANNOTATION,CONCUR,CANCEL,SURFACE,PERMISSION",
 }
 FULL = bool(os.environ.get("AGENTCONF_FULL_PARITY"))
+# Checks a transport cannot carry, n/a over it by design (the only differences allowed).
+TRANSPORT_LIMITS = {
+    "mcp": {
+        "suites/test_result.py::test_a_lone_surrogate_in_an_argument_gets_an_envelope":
+            "the MCP SDK writes UTF-8 JSON unescaped: a lone surrogate cannot be sent",
+    },
+}
 
 
 def _outcomes(report: Path, *arguments: str) -> Outcomes:
@@ -88,7 +95,9 @@ def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str) -> dict[st
         cid: (direct_clauses.get(cid), status) for cid, status in ran.items()
         if status != direct_clauses.get(cid)}
     assert len(piped_tests) >= 100, f"{name}: only {len(piped_tests)} checks ran"
-    expected = {nodeid: direct_tests.get(nodeid) for nodeid in piped_tests}
+    limits = tuple(TRANSPORT_LIMITS.get(name, {}))
+    expected = {nodeid: "n/a" if nodeid.startswith(limits) else direct_tests.get(nodeid)
+                for nodeid in piped_tests}
     differing = _differing(piped_tests, expected)
     assert not differing, differing
     if FULL:
