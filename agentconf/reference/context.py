@@ -1,20 +1,42 @@
 """ToolContext: the narrow view of the world a handler gets (agentkit: tools stay out of the loop).
 
-It carries the workspace (root and write roots as real paths), the limits, the session, the
-registry (for tool_search), the call's deadline and a cancel flag, and the one way to turn a path
-argument into a confined path. A handler that needs anything else is doing too much.
+It carries the workspace (root and write roots as real paths), the limits, the session, a
+catalogue of the tools (for tool_search: what a search finds and what it could reveal, never the
+registry itself), the call's deadline and a cancel flag, and the one way to turn a path argument
+into a confined path. A handler that needs anything else is doing too much.
 """
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from agentconf.contract import Limits, Workspace
 
-from .registry import ToolRegistry
 from .sandbox import paths
 from .session import Session
+
+
+class Found(Protocol):
+    """What tool_search shows of a tool it finds."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def deferred(self) -> bool: ...
+    @property
+    def input_schema(self) -> dict[str, Any]: ...
+
+
+class Catalogue(Protocol):
+    """The narrow view of the registry tool_search needs (the registry is one)."""
+
+    def search(self, query: str) -> Sequence[Found]: ...
+    def deferred(self) -> Sequence[Found]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +46,7 @@ class ToolContext:
     write_roots: tuple[Path, ...]  # real paths
     limits: Limits
     session: Session
-    registry: ToolRegistry
+    catalogue: Catalogue
     grep_engine: str = "auto"  # "rg", "python" or "auto" (rg when it runs, else Python)
     deadline: float = float("inf")  # time.monotonic() by which the call must be done
     cancelled: threading.Event = field(default_factory=threading.Event)

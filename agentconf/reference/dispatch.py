@@ -22,6 +22,7 @@ from agentconf.contract import Envelope, Limits
 from .context import ToolContext
 from .declare import ToolSpec
 from .permissions import PermissionGate, PermissionRequest, ask
+from .registry import ToolRegistry
 from .results import ToolError, fail
 from .sandbox.bounding import bound_text
 
@@ -37,8 +38,10 @@ STOP_GRACE_S = 5.0
 
 
 class Dispatcher:
-    def __init__(self, context: ToolContext, gate: PermissionGate, call_timeout_s: float) -> None:
+    def __init__(self, context: ToolContext, registry: ToolRegistry, gate: PermissionGate,
+                 call_timeout_s: float) -> None:
         self._context = context
+        self._registry = registry
         self._gate = gate
         self._call_timeout_s = call_timeout_s
 
@@ -54,7 +57,7 @@ class Dispatcher:
             return fail("EXECUTION_ERROR", _bug_message("the call", error))
 
     async def _call(self, name: Any, arguments: Any) -> Envelope:
-        spec = self._context.registry.get(name, self._context.session.revealed)
+        spec = self._registry.get(name, self._context.session.revealed)
         if spec is None:
             return self._finish(None, self._unknown_tool(name))
         validated = spec.validate(arguments, received_limit=self.limits.received_max_chars)
@@ -120,9 +123,9 @@ class Dispatcher:
         shown = name if isinstance(name, str) else repr(name)
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         advertised = ", ".join(
-            spec.name for spec in self._context.registry.listed(self._context.session.revealed)
+            spec.name for spec in self._registry.listed(self._context.session.revealed)
         )
-        hint = " Use tool_search to find more." if self._context.registry.deferred() else ""
+        hint = " Use tool_search to find more." if self._registry.deferred() else ""
         return fail(
             "TOOL_NOT_FOUND",
             f"There is no tool named `{shown}`. Available tools: {advertised}.{hint}",

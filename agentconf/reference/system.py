@@ -101,13 +101,13 @@ class ReferenceToolSystem:
             write_roots=tuple(real_root(path) for path in workspace.write_roots),
             limits=_resolve_limits(workspace.limits, limits),
             session=self.session,
-            registry=self.registry,
+            catalogue=self.registry,
             grep_engine=grep_engine,
         )
         gates = [gate or AllowAll()]
         if deny:
             gates.insert(0, rules)
-        self._dispatcher = Dispatcher(context, FirstDenial(gates), call_timeout_s)
+        self._dispatcher = Dispatcher(context, self.registry, FirstDenial(gates), call_timeout_s)
 
     @property
     def limits(self) -> Limits:

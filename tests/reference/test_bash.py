@@ -35,7 +35,7 @@ def make_context(root: Path, limits: Limits = DEFAULT_LIMITS, **config: Any) -> 
         write_roots=(real,),
         limits=limits,
         session=Session(),
-        registry=ToolRegistry([bash.SPEC]),
+        catalogue=ToolRegistry([bash.SPEC]),
         **config,
     )
 

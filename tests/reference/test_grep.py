@@ -37,7 +37,7 @@ def make_context(root: Path, limits: Limits = DEFAULT_LIMITS, **config: Any) -> 
         write_roots=(real,),
         limits=limits,
         session=Session(),
-        registry=ToolRegistry([grep.SPEC]),
+        catalogue=ToolRegistry([grep.SPEC]),
         **config,
     )
 

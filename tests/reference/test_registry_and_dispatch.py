@@ -95,9 +95,9 @@ def dispatcher(
         write_roots=(tmp_path.resolve(),),
         limits=DEFAULT_LIMITS.with_overrides(limits),
         session=Session(),
-        registry=ToolRegistry(specs),
+        catalogue=(registry := ToolRegistry(specs)),
     )
-    return Dispatcher(context, gate or AllowAll(), timeout)
+    return Dispatcher(context, registry, gate or AllowAll(), timeout)
 
 
 def run(dispatch: Dispatcher, name: Any, arguments: Any) -> dict[str, Any]:

@@ -24,9 +24,9 @@ class ToolSearchArgs(Arguments):
 
 
 async def tool_search(args: ToolSearchArgs, ctx: ToolContext) -> Envelope:
-    matches = ctx.registry.search(args.query)
+    matches = ctx.catalogue.search(args.query)
     if not matches:
-        hidden = ", ".join(spec.name for spec in ctx.registry.deferred()) or "none"
+        hidden = ", ".join(spec.name for spec in ctx.catalogue.deferred()) or "none"
         return ok(
             f"No tool matches {json.dumps(args.query)}. Tools that a search can reveal: {hidden}."
         )
