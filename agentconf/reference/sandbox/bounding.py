@@ -1,17 +1,19 @@
 """Output bounding: keep the head and the tail, say in the middle how much was cut.
 
-Claude Code caps a tool result at 50,000 characters, head + tail, with a `[... truncated N chars
-...]`
-marker, because the decisive lines of a build or a test run are at the end. @clarvis/agent-tools
-bounds on a
-UTF-8 boundary, so a cut never produces U+FFFD or invalid JSON.
+Claude Code caps a tool result at 50,000 characters, head + tail, with a
+`[... truncated N chars ...]` marker, because the decisive lines of a build or a test run are at
+the end. @clarvis/agent-tools bounds on a UTF-8 boundary, so a cut never produces U+FFFD or
+invalid JSON.
 
 `bound_text` bounds a string that is already in memory. `StreamBound` bounds a byte stream while it
-arrives (a shell command, ripgrep): it keeps a fixed-size head and a fixed-size tail and counts
-the rest, so memory stays bounded whatever the stream's length.
+arrives (a shell command, ripgrep; `pump` feeds it from a pipe): it keeps a fixed-size head and a
+fixed-size tail and counts the rest, so memory stays bounded whatever the stream's length.
 """
 
+import asyncio
 import codecs
+
+READ_CHUNK_BYTES = 64 * 1024  # how much of a pipe or a file is read at once
 
 
 def marker(cut: int) -> str:
@@ -99,3 +101,9 @@ class StreamBound:
         head, tail = split_limit(limit)
         tail_text = self._tail[len(self._tail) - tail :]
         return self._head[:head] + marker(self._total - limit) + tail_text
+
+
+async def pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
+    """Feeds everything `stream` yields into `bound`, until its end of input."""
+    while chunk := await stream.read(READ_CHUNK_BYTES):
+        bound.feed(chunk)

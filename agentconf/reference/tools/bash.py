@@ -33,7 +33,7 @@ from agentconf.contract import Envelope, ToolKind
 
 from ..declare import Arguments, ToolSpec
 from ..results import fail, ok
-from ..sandbox.bounding import StreamBound
+from ..sandbox.bounding import StreamBound, pump
 
 if TYPE_CHECKING:
     from ..context import ToolContext
@@ -43,7 +43,6 @@ MAX_TIMEOUT_MS = 600_000
 KILL_GRACE_S = 0.5
 DRAIN_GRACE_S = 0.5
 POLL_S = 0.02
-READ_CHUNK_BYTES = 64 * 1024
 NO_OUTPUT = "(no output)"
 
 
@@ -87,7 +86,7 @@ async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) 
     group = process.pid  # the session leader's pid is the group id
     assert process.stdout is not None and process.stderr is not None
     stdout, stderr = StreamBound(capacity), StreamBound(capacity)
-    pumps = asyncio.gather(_pump(process.stdout, stdout), _pump(process.stderr, stderr))
+    pumps = asyncio.gather(pump(process.stdout, stdout), pump(process.stderr, stderr))
     pumps.add_done_callback(_retrieve)
     timed_out = False
     try:
@@ -112,11 +111,6 @@ def _retrieve(pumps: "asyncio.Future[tuple[None, None]]") -> None:
     # Pumps cut off by the finally below end in CancelledError; reading it keeps asyncio quiet.
     if not pumps.cancelled():
         pumps.exception()
-
-
-async def _pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
-    while chunk := await stream.read(READ_CHUNK_BYTES):
-        bound.feed(chunk)
 
 
 async def _exited_within(process: asyncio.subprocess.Process, timeout_s: float) -> bool:

@@ -35,7 +35,7 @@ from agentconf.contract import Envelope, ToolKind
 
 from ..declare import Arguments, ToolSpec
 from ..results import ToolError, ok
-from ..sandbox.bounding import StreamBound, bound_text
+from ..sandbox.bounding import READ_CHUNK_BYTES, StreamBound, bound_text, pump
 
 if TYPE_CHECKING:
     from ..context import ToolContext
@@ -45,7 +45,6 @@ Engine = Literal["rg", "python"]
 SKIPPED_DIRS = (".git", ".hg", ".svn")
 BINARY_PROBE_BYTES = 64 * 1024
 MAX_LINE_BYTES = 1024 * 1024
-READ_CHUNK_BYTES = 64 * 1024
 # What rg says, exiting 2, when a filter left no file to search.
 RG_NOTHING_SEARCHED = "No files were searched"
 # Kept short: these notes ride along with results the model asked for.
@@ -180,8 +179,8 @@ async def _search_with_rg(
         assert process.stdout is not None and process.stderr is not None
         errors = StreamBound(NOTE_CHARS)
         await asyncio.gather(
-            _pump(process.stdout, search.output),
-            _pump(process.stderr, errors),
+            pump(process.stdout, search.output),
+            pump(process.stderr, errors),
         )
         status = await process.wait()
     finally:
@@ -207,11 +206,6 @@ def _judge_rg_status(status: int, message: str, args: GrepArgs, search: Search) 
     if not (search.matched or unreadable_only):
         raise ToolError("IO_ERROR", f"grep failed: {message}\nCheck the path and try again.")
     search.problems.append(message)
-
-
-async def _pump(stream: asyncio.StreamReader, bound: StreamBound) -> None:
-    while chunk := await stream.read(READ_CHUNK_BYTES):
-        bound.feed(chunk)
 
 
 # ---------------------------------------------------------------- pure Python
