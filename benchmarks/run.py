@@ -105,7 +105,7 @@ def bench_full(folder: Path) -> list[Row]:
 
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-PEER_PROFILE = CHECKOUT / "fixtures/profiles/server-filesystem.toml"
+PEER_PROFILE = CHECKOUT / "peers/server-filesystem/agentconf.toml"
 PEER_SERVER = (CHECKOUT / ".cache/peers/server-filesystem/node_modules"
                / "@modelcontextprotocol/server-filesystem/dist/index.js")
 

@@ -3,8 +3,11 @@
 # own folder under the peers cache, with `npm ci` from the committed lockfile (so a fresh
 # machine and CI get exactly the versions the peer pages were written from).
 #
-#   scripts/install-peers.sh        # into .cache/peers/<peer>/ of this checkout
+#   scripts/install-peers.sh                      # every npm peer of peers/
+#   scripts/install-peers.sh server-filesystem    # only these
 #
+# into .cache/peers/<peer>/ of this checkout. `agentconf matrix` installs the same way, and
+# pypi peers too (each into its own venv).
 # The profiles find it from their own folder: {profile_dir}/../../.cache/peers/<peer>/...
 set -euo pipefail
 
@@ -16,8 +19,15 @@ if ! command -v npm >/dev/null 2>&1; then
     exit 2
 fi
 
-for peer_dir in "$repo"/fixtures/peers/*/; do
-    peer="$(basename "$peer_dir")"
+if [ "$#" -eq 0 ]; then
+    set -- $(cd "$repo/peers" && for lock in */package-lock.json; do dirname "$lock"; done)
+fi
+for peer in "$@"; do
+    peer_dir="$repo/peers/$peer"
+    if [ ! -f "$peer_dir/package-lock.json" ]; then
+        echo "install-peers: peers/$peer has no package-lock.json (not an npm peer)" >&2
+        exit 2
+    fi
     target="$cache/$peer"
     mkdir -p "$target"
     cp "$peer_dir/package.json" "$peer_dir/package-lock.json" "$target/"

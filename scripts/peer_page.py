@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Write a peer's page (docs/peers/<peer>.md) from a real run's conformance.json.
 
-    agentconf run --impl fixtures/profiles/server-filesystem.toml --report reports/server-filesystem
+    agentconf run --impl peers/server-filesystem/agentconf.toml --report reports/server-filesystem
     .venv/bin/python scripts/peer_page.py reports/server-filesystem/conformance.json \\
-        --notes fixtures/peers/server-filesystem/notes.toml -o docs/peers/server-filesystem.md
+        --notes peers/server-filesystem/notes.toml -o docs/peers/server-filesystem.md
 
 The verdict, clause by clause, is the run's; the notes file adds what a run cannot know: why a
 clause fails (from the peer's source) and where the peer departs from the contract on purpose.

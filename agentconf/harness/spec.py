@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import os
 import shlex
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -155,6 +156,12 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
         if profile.reuse is not None:
             raise SpecError(f"profile {profile.path}: [implementation].reuse is for cmd: and mcp: "
                             "servers; a python: factory makes one object per workspace")
+        if profile.path is not None:
+            # A profile's adapter module sits beside it (peers/<peer>/adapter.py): importable
+            # wherever the run starts, in this process and in the pytest child that re-parses it.
+            folder = _profile_dir(profile)
+            if folder not in sys.path:
+                sys.path.insert(0, folder)
         load_factory(rest)
         return ImplSpec(text, "python", rest, (), profile)
     if not rest:

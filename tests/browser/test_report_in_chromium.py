@@ -194,3 +194,67 @@ def test_a_person_filters_copies_and_follows_a_link(red_report: Path, tmp_path: 
     assert seen["button_text"] == "Copied"
     # READ-01 passes, so the filters hid it; the link shows and opens it.
     assert seen["followed"] == {"hidden": False, "open": True}
+
+
+# The matrix page (agentconf matrix), built from the red run above as one peer's kept run: a
+# person picks "fail" in the status filter and a category, and opens a cell's permalink.
+MATRIX_DRIVER = """
+<script>
+(function () {
+  function shown() {
+    return Array.prototype.slice.call(document.querySelectorAll("tr.clause"))
+      .filter(function (r) { return !r.hidden; }).map(function (r) { return r.id; });
+  }
+  var seen = {all: shown()};
+  var status = document.getElementById("status");
+  status.value = "fail"; status.dispatchEvent(new Event("change"));
+  seen.failing = shown();
+  seen.query = location.search;
+  status.value = ""; status.dispatchEvent(new Event("change"));
+  var category = document.getElementById("category");
+  category.value = "READ"; category.dispatchEvent(new Event("change"));
+  seen.read = shown();
+  var cell = document.getElementById("EDIT-03--mutant");
+  seen.cell = {text: cell.textContent, href: cell.querySelector("a").getAttribute("href"),
+               title: cell.title};
+  var out = document.createElement("pre");
+  out.id = "driver-result";
+  out.textContent = JSON.stringify(seen);
+  document.body.appendChild(out);
+})();
+</script>
+"""
+
+
+def test_the_matrix_page_filters_by_status_and_category_and_links_each_cell(
+    red_report: Path, tmp_path: Path
+) -> None:
+    peer = tmp_path / "peers" / "mutant"
+    peer.mkdir(parents=True)
+    (peer / "peer.toml").write_text('[peer]\ntitle = "mutant"\npackage = "gallery"\n'
+                                    'version = "1"\nregistry = "local"\n', "utf-8")
+    (peer / "agentconf.toml").write_text('[implementation]\nspec = "reference"\n', "utf-8")
+    kept = tmp_path / "site" / "mutant"
+    kept.mkdir(parents=True)
+    for name in ("conformance.json", "report.html"):
+        shutil.copyfile(red_report / name, kept / name)
+    done = subprocess.run([sys.executable, "-m", "agentconf", "matrix", "--render-only",
+                           "--peers", str(tmp_path / "peers"), "--out", str(tmp_path / "site")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "site" / "index.html").read_text("utf-8")
+    driven = tmp_path / "driven.html"
+    driven.write_text(page.replace("</body>", MATRIX_DRIVER + "</body>"), "utf-8")
+    dom = _chromium("--virtual-time-budget=3000", "--dump-dom", driven.as_uri(),
+                    cwd=tmp_path).stdout
+    assert 'id="driver-result"' in dom, dom[-2000:]
+    raw = dom.split('id="driver-result">', 1)[1].split("</pre>", 1)[0]
+    seen = json.loads(raw.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<")
+                      .replace("&gt;", ">"))
+    assert seen["all"] == ["EDIT-03", "READ-01"]
+    assert seen["failing"] == ["EDIT-03"]
+    assert seen["query"] == "?status=fail"
+    assert seen["read"] == ["READ-01"]
+    assert seen["cell"]["text"] == "✗"
+    assert seen["cell"]["href"] == "mutant/report.html#EDIT-03"
+    assert "EDIT-03: fail" in seen["cell"]["title"]

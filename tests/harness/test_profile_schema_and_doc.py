@@ -65,7 +65,7 @@ def test_every_example_on_the_page_is_valid_toml_and_every_table_example_loads()
 def test_the_schema_accepts_the_shipped_profile_and_refuses_what_the_loader_refuses() -> None:
     schema = json.loads(SCHEMA_PATH.read_text("utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
-    shipped = tomllib.loads((REPO / "fixtures/profiles/server-filesystem.toml").read_text())
+    shipped = tomllib.loads((REPO / "peers/server-filesystem/agentconf.toml").read_text())
     assert not list(validator.iter_errors(shipped))
     for bad in ({"implementaton": {}}, {"tools": {"read_file": {"args": {"file": "x"}}}},
                 {"tools": {"grep": {"window": "offset_limit"}}},

@@ -73,7 +73,7 @@ async def handler(args: BashArgs, ctx: "ToolContext") -> Envelope:
 
 async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) -> Run:
     """Runs `command` in its own process group; nothing of the group is left when this returns."""
-    process = await asyncio.create_subprocess_exec(
+    spawn = asyncio.ensure_future(asyncio.create_subprocess_exec(
         SHELL,
         "-c",
         command,
@@ -82,7 +82,16 @@ async def run_command(command: str, cwd: Path, timeout_s: float, capacity: int) 
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         start_new_session=True,
-    )
+    ))
+    try:
+        process = await asyncio.shield(spawn)
+    except asyncio.CancelledError:
+        # Cancelled while the pipes were being set up, the command may already run (on a loaded
+        # machine it can start children first): asyncio would kill the shell alone, so its
+        # group goes here (CANCEL-01).
+        with contextlib.suppress(Exception):
+            _signal_group((await spawn).pid, signal.SIGKILL)
+        raise
     group = process.pid  # the session leader's pid is the group id
     assert process.stdout is not None and process.stderr is not None
     stdout, stderr = StreamBound(capacity), StreamBound(capacity)

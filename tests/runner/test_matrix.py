@@ -1,0 +1,116 @@
+"""`agentconf matrix` on a real peers folder: the reference and a gallery mutant that lets
+edit_file reach outside the root (an escape the disk oracle sees), each run as `agentconf run`
+in its own process, on two clauses so the test stays short."""
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+from cli import agentconf, assert_usage_error
+
+from agentconf.harness.report.matrix import matrix_json_schema, render_matrix_schema, verdicts
+from agentconf.selftest import gallery_dir
+
+CLAUSES = "CONFINE-12,READ-01"
+REASON = "edit_file resolves no path: it edits outside the root"
+
+
+def _peer(folder: Path, peer_id: str, spec: str, extra: str = "") -> Path:
+    peer = folder / peer_id
+    peer.mkdir(parents=True)
+    (peer / "peer.toml").write_text(
+        f'[peer]\ntitle = "{peer_id} title"\npackage = "{peer_id}-pkg"\nversion = "1.0"\n'
+        f'registry = "local"\nnotes = "wired for a test"\n{extra}', "utf-8")
+    (peer / "agentconf.toml").write_text(
+        f'[implementation]\nspec = "{spec}"\nname = "{peer_id}"\nversion = "1.0"\n', "utf-8")
+    return peer
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("matrix")
+    peers = work / "peers"
+    _peer(peers, "reference", "reference")
+    escaping = _peer(peers, "edit-unconfined", "python:adapter:create")
+    # The profile's folder is on sys.path: its adapter module is found wherever the run starts.
+    (escaping / "adapter.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(gallery_dir().parent)!r})\n"
+        "from mutants.confine import EditUnconfined as create\n", "utf-8")
+    (escaping / "expected-failures.toml").write_text(f'"CONFINE-12" = "{REASON}"\n', "utf-8")
+    done = agentconf("matrix", "--clauses", CLAUSES, "-n", "1", cwd=work)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return work
+
+
+def _matrix(work: Path) -> dict:
+    return json.loads((work / "docs/matrix/matrix.json").read_text("utf-8"))
+
+
+def test_the_matrix_holds_every_peer_each_check_executed_and_valid_against_its_schema(
+    site: Path,
+) -> None:
+    document = _matrix(site)
+    jsonschema.validate(document, matrix_json_schema())
+    by_id = {entry["id"]: entry for entry in document["implementations"]}
+    assert sorted(by_id) == ["edit-unconfined", "reference"]
+    for entry in by_id.values():
+        assert entry["planned"] == entry["executed"] > 0
+        assert (site / "docs/matrix" / entry["page"]).is_file()
+        assert entry["run"]["started"]
+    assert {cell["status"] for cell in by_id["reference"]["cells"].values()} == {"pass"}
+
+
+def test_an_escape_is_marked_and_its_triaged_departure_shown_as_a_known_failure(
+    site: Path,
+) -> None:
+    entry = {e["id"]: e for e in _matrix(site)["implementations"]}["edit-unconfined"]
+    cell = entry["cells"]["CONFINE-12"]
+    assert cell["status"] == "fail" and cell["escape"] is True
+    assert cell["known"] == REASON
+    assert "agentconf replay" in cell["reproduce"]
+    assert entry["escapes"] == ["CONFINE-12"]
+    assert entry["cells"]["READ-01"]["status"] == "pass"
+    page = (site / "docs/matrix/index.html").read_text("utf-8")
+    assert 'id="CONFINE-12--edit-unconfined"' in page
+    assert 'href="edit-unconfined/report.html#CONFINE-12"' in page
+
+
+def test_a_kept_run_is_not_made_again_and_the_verdicts_are_the_same(site: Path) -> None:
+    kept = site / "docs/matrix/reference/conformance.json"
+    before = kept.read_bytes()
+    first = verdicts(_matrix(site))
+    done = agentconf("matrix", "--clauses", CLAUSES, cwd=site)
+    assert done.returncode == 0, done.stderr
+    assert "installing" not in done.stdout  # nothing ran
+    assert kept.read_bytes() == before
+    assert verdicts(_matrix(site)) == first
+
+
+def test_a_departure_missing_from_the_baseline_turns_the_matrix_red(
+    site: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "copy"
+    shutil.copytree(site / "peers", work / "peers")
+    (work / "peers/edit-unconfined/expected-failures.toml").unlink()
+    done = agentconf("matrix", "--clauses", CLAUSES, "--only", "edit-unconfined", "-n", "1",
+                     cwd=work)
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr
+    assert "left their baseline: edit-unconfined" in done.stderr
+    cell = _matrix(work)["implementations"][0]["cells"]["CONFINE-12"]
+    assert cell["status"] == "fail" and "known" not in cell
+
+
+def test_a_peer_that_is_not_well_described_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    peer = _peer(tmp_path / "peers", "broken", "reference")
+    (peer / "peer.toml").write_text('[peer]\ntitle = "x"\nregistry = "pip"\n', "utf-8")
+    done = agentconf("matrix", cwd=tmp_path)
+    assert_usage_error(done, "peer.toml", "registry", "version")
+    assert_usage_error(agentconf("matrix", "--only", "nobody", cwd=tmp_path), "nobody")
+
+
+def test_the_published_matrix_schema_is_the_models() -> None:
+    published = (Path(__file__).resolve().parents[2] / "agentconf/schemas/matrix.schema.json")
+    assert published.read_text("utf-8") == render_matrix_schema(), (
+        "run: python -m agentconf.harness.report.generate")
