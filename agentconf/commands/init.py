@@ -1,4 +1,9 @@
-"""`agentconf init`: a starter profile and CI workflow for an implementation's own repository."""
+"""`agentconf init`: a starter profile and CI workflow for an implementation's own repository.
+
+With `--from SPEC` the profile is drafted from the implementation itself (harness/draft.py):
+started once in a scratch sandbox, its tools/list mapped onto the canonical tools and a few
+harmless calls probed, every guess commented with its evidence.
+"""
 
 import argparse
 from pathlib import Path
@@ -106,6 +111,9 @@ FILES = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("directory", nargs="?", default=".", type=Path,
                         help="the repository to set up (default: the current folder)")
+    parser.add_argument("--from", dest="spec", metavar="SPEC",
+                        help="draft the profile from this implementation (cmd:, mcp: or python: "
+                             "spec): its own tools/list and a few harmless probe calls")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
     if existing:
         # All or nothing: a half-written setup is harder to reason about than none.
         raise UsageError(f"refusing to overwrite {', '.join(existing)}")
+    files = dict(FILES)
+    if args.spec is not None:
+        files[Path("agentconf.toml")] = _drafted(args.spec)
     try:
-        for name, text in FILES.items():
+        for name, text in files.items():
             path = directory / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
@@ -126,3 +137,18 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write the starter files: {error}") from None
     print("next: edit agentconf.toml, then run `agentconf run --profile agentconf.toml`")
     return 0
+
+
+def _drafted(spec_text: str) -> str:
+    from agentconf.harness.draft import draft_profile
+    from agentconf.harness.errors import ImplementationFailure
+    from agentconf.harness.spec import SpecError, parse_spec
+
+    try:
+        spec = parse_spec(spec_text)
+        draft = draft_profile(spec, spec_text)
+    except (SpecError, ImplementationFailure) as error:
+        raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
+    mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
+    print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")
+    return draft.text

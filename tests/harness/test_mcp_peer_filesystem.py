@@ -18,7 +18,7 @@ from agentconf.harness.profile import Profile
 from agentconf.harness.spec import parse_spec
 
 REPO = Path(__file__).resolve().parents[2]
-PROFILE = REPO / "fixtures" / "profiles" / "server-filesystem.toml"
+PROFILE = REPO / "peers" / "server-filesystem" / "agentconf.toml"
 SPEC = parse_spec(str(PROFILE))
 SERVER_JS = Path(SPEC.argv[1])
 
