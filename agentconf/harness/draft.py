@@ -22,6 +22,11 @@ from .profile import parse_profile
 from .spec import ImplSpec
 from .workspace import SandboxWorkspace, remove_tree
 
+# A canonical argument the model may leave out, mapped onto a property the tool requires: the
+# value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
+_NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
+            ("grep", "path"): "."}
+
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
 _ARGUMENT_CAPABILITIES = {"start_line": "line_window", "end_line": "line_window",
                           "replace_all": "replace_all", "timeout_ms": "shell_timeout"}
@@ -47,6 +52,7 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         try:
             listing = adapter.list_tools()
             mapped = match_tools(listing)
+            _add_neutral_defaults(mapped, listing)
             absolute = demands_absolute_paths(listing, mapped)
             tables = _tables(mapped, absolute)
             client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
@@ -59,6 +65,20 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
     text = render(spec_text, getattr(adapter, "name", None), listing, mapped, absolute, findings)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing)
+
+
+def _add_neutral_defaults(mapped: dict[str, ToolGuess], listing: list[dict[str, Any]]) -> None:
+    schemas = {str(tool.get("name")): tool.get("input_schema", tool.get("inputSchema")) or {}
+               for tool in listing}
+    for canonical, guess in mapped.items():
+        required = schemas.get(guess.name, {}).get("required") or []
+        defaults = {target: _NEUTRAL[canonical, argument]
+                    for argument, target in guess.args.items()
+                    if (canonical, argument) in _NEUTRAL and target in required}
+        if defaults:
+            guess.keys.setdefault("defaults", {}).update(defaults)
+            guess.evidence.append(f"it requires {', '.join(defaults)}: sent as "
+                                  f"{_inline(defaults)} when the model leaves them out")
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:

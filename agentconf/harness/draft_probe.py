@@ -19,6 +19,8 @@ _CUT = re.compile(r"['\"`\n]")  # a quoted path or the next line: not part of th
 # Regex specials escaped; spaces, `-` and `:` left readable in the drafted pattern.
 _SPECIAL = re.compile(r"([.^$*+?{}\[\]\\|()])")
 _MAX_PREFIX = 60
+_SEPARATOR = re.compile(r"( - |: )")
+_VAGUE = re.compile(r"(?i)(mcp )?(error|failed|failure|exception)( -?\d+)?")
 
 
 @dataclass
@@ -34,11 +36,15 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     ws_root = client.root
     (ws_root / f"{_PROBE_MARK}-dir").mkdir(exist_ok=True)
     (ws_root / "a.txt").write_text("alpha\nbeta\n", encoding="utf-8")
+    # Edited before any read: a.txt is read by the read probes, which would satisfy a
+    # read-before-edit rule and hide it.
+    (ws_root / "unread.txt").write_text("alpha\nbeta\n", encoding="utf-8")
     (ws_root / "twice.txt").write_text("same\nsame\n", encoding="utf-8")
     (ws_root / "crlf.txt").write_bytes(b"one\r\ntwo\r\n")
     (ws_root / "curly.txt").write_text("say \u201chi\u201d\n", encoding="utf-8")
     # What a message may quote back of the probe itself: never part of a pattern.
     roots = (str(ws_root.parent), str(ws_root), _PROBE_MARK, "12345", "a.txt", "twice.txt",
+             "unread.txt",
              *(mapping.name for mapping in client.profile.tools.values()))
 
     def failure(code: str, label: str, call: Callable[[], Result]) -> None:
@@ -52,6 +58,12 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     if "read_file" in mapped:
         failure("NOT_FOUND", "read of a missing file",
                 lambda: client.call("read_file", path=f"{_PROBE_MARK}-missing.txt"))
+        # Some implementations word a missing folder apart from a missing file.
+        failure("NOT_FOUND", "read of a file in a missing folder",
+                lambda: client.call("read_file", path=f"{_PROBE_MARK}-nodir/missing.txt"))
+        (ws_root / f"{_PROBE_MARK}-dangling").symlink_to(f"{_PROBE_MARK}-nowhere.txt")
+        failure("NOT_FOUND", "read of a dangling link",
+                lambda: client.call("read_file", path=f"{_PROBE_MARK}-dangling"))
         failure("IS_DIRECTORY", "read of a folder",
                 lambda: client.call("read_file", path=f"{_PROBE_MARK}-dir"))
         failure("NOT_A_DIRECTORY", "read of a path under a file",
@@ -62,6 +74,10 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
                 lambda: client.call("read_file", path="loop_a"))
         failure("OUTSIDE_ROOT", "read of ../outside/secret.txt",
                 lambda: client.call("read_file", path="../outside/secret.txt"))
+        # A link out of the root is often refused in other words than a path that leaves it.
+        (ws_root / f"{_PROBE_MARK}-link").symlink_to(ws_root.parent / "outside" / "secret.txt")
+        failure("OUTSIDE_ROOT", "read through a link to a file outside the root",
+                lambda: client.call("read_file", path=f"{_PROBE_MARK}-link"))
         failure("INVALID_ARGS", "read with a number for its path",
                 lambda: client.call_raw(client.tool_name("read_file"), {
                     client.profile.tool("read_file").target("path"): 12345}))
@@ -136,6 +152,13 @@ def _prefix(message: str, roots: tuple[str, ...]) -> str | None:
     if match:
         cut = min(cut, match.start())
     prefix = text[:cut]
+    # The message's head, before its first " - " or ": ", names the failure; what follows says
+    # where (Node's "ENOENT: no such file ..., open", "Access denied - path outside ...").
+    # A head that only says "error" ("Error", "MCP error -32602") keeps its next segment.
+    parts = _SEPARATOR.split(prefix, maxsplit=2)
+    if len(parts) > 1 and len(parts[0]) >= 4:
+        vague = _VAGUE.fullmatch(parts[0]) is not None and len(parts) > 2
+        prefix = parts[0] + (parts[1] + parts[2] if vague else "")
     if len(prefix) > _MAX_PREFIX:  # at a word's end
         prefix = prefix[:_MAX_PREFIX].rsplit(" ", 1)[0]
     prefix = prefix.rstrip(" :-,")
@@ -166,7 +189,7 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
 
 def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     unread = _feature(found, "read_before_edit", "an edit of a file never read", client,
-                      lambda: client.call("edit_file", path="a.txt", old_text="beta",
+                      lambda: client.call("edit_file", path="unread.txt", old_text="beta",
                                           new_text="gamma"),
                       lambda r: not r.success)
     if unread is not None and unread.success:

@@ -1,0 +1,75 @@
+"""`agentconf init --from SPEC` drafts a profile from a real implementation: its own tools/list
+and a few probe calls in a scratch sandbox. A draft of the reference (served over stdio, as a
+program in another language would be) switches nothing off; a draft of the official MCP
+filesystem server maps its tools as its hand-written profile does, and both judge it alike."""
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from cli import agentconf, assert_usage_error
+
+REPO = Path(__file__).resolve().parents[2]
+SERVER_JS = (REPO / ".cache/peers/server-filesystem/node_modules/@modelcontextprotocol"
+             "/server-filesystem/dist/index.js")
+HAND_WRITTEN = REPO / "peers/server-filesystem/agentconf.toml"
+# Categories whose verdicts depend on what the draft guesses (names, arguments, capabilities,
+# error patterns), short enough for the test suite.
+COMPARED = "READ,CONFINE,SYMLINK"
+
+
+def _draft(spec: str, work: Path) -> dict:
+    done = agentconf("init", "--from", spec, str(work), cwd=work)
+    assert done.returncode == 0, done.stderr
+    assert "drafted from" in done.stdout
+    return tomllib.loads((work / "agentconf.toml").read_text("utf-8"))
+
+
+def test_a_draft_of_the_reference_maps_every_tool_by_its_own_name_and_switches_nothing_off(
+    tmp_path: Path,
+) -> None:
+    profile = _draft(f"cmd:{sys.executable} -m agentconf serve --root {{root}}", tmp_path)
+    tools = profile["tools"]
+    assert {"read_file", "write_file", "edit_file", "list_files", "grep", "bash"} <= set(tools)
+    assert all(table["name"] == canonical for canonical, table in tools.items())
+    assert all(set(table) == {"name"} for table in tools.values()), tools  # no renamed argument
+    switched_off = [name for name, on in profile.get("capabilities", {}).items() if not on]
+    assert switched_off == []
+    # Only its tools outside the contract are never called.
+    assert not set(profile["implementation"]["exclude_tools"]) & set(tools)
+
+
+def _run(profile: Path, report: Path, cwd: Path) -> dict[str, str]:
+    done = agentconf("run", "--impl", str(profile), "--clauses", COMPARED, "-n", "2",
+                     "--report", str(report), cwd=cwd)
+    assert (report / "conformance.json").is_file(), done.stdout[-2000:] + done.stderr
+    document = json.loads((report / "conformance.json").read_text("utf-8"))
+    return {c["id"]: c["status"] for c in document["clauses"]}
+
+
+@pytest.mark.skipif(not SERVER_JS.is_file(), reason="the server-filesystem peer is not "
+                    "installed: run scripts/install-peers.sh server-filesystem (CI does)")
+def test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does(
+    tmp_path: Path,
+) -> None:
+    profile = _draft(f"mcp:node {SERVER_JS} {{root}}", tmp_path)
+    hand = tomllib.loads(HAND_WRITTEN.read_text("utf-8"))
+    assert {c: t["name"] for c, t in profile["tools"].items()} == {
+        c: t["name"] for c, t in hand["tools"].items()}
+    assert profile["capabilities"]["grep"] is False and profile["capabilities"]["bash"] is False
+    drafted = _run(tmp_path / "agentconf.toml", tmp_path / "drafted", tmp_path)
+    written = _run(HAND_WRITTEN, tmp_path / "hand", tmp_path)
+    differing = {cid: (drafted.get(cid), written.get(cid))
+                 for cid in set(drafted) | set(written) if drafted.get(cid) != written.get(cid)}
+    assert differing == {}, differing
+
+
+def test_an_implementation_that_cannot_start_is_one_line_and_no_file_is_written(
+    tmp_path: Path,
+) -> None:
+    done = agentconf("init", "--from", "cmd:./no-such-server --root {root}", str(tmp_path),
+                     cwd=tmp_path)
+    assert_usage_error(done, "cannot draft", "no-such-server")
+    assert not (tmp_path / "agentconf.toml").exists()
