@@ -1,13 +1,30 @@
 """The kit's own tests run with the kit's hypothesis profile (`ci`: derandomized, no database),
 as its suites do; the plugin itself loads it only for conformance runs."""
 
+import os
+import shutil
+import tempfile
+
 import pytest
 
 from agentconf.harness.plugin import load_hypothesis_profile
 
+_made: list[str] = []
+
 
 def pytest_configure(config: pytest.Config) -> None:
     load_hypothesis_profile(config)
+    # The runs these tests start keep their bytecode in the kit's cache: one in the temp folder
+    # for the whole session (shared by its runs, so each compiles nothing twice), never ~/.cache.
+    # xdist's workers inherit it from the controller, which made it and removes it.
+    if "AGENTCONF_CACHE" not in os.environ:
+        _made.append(tempfile.mkdtemp(prefix="agentconf-test-cache-"))
+        os.environ["AGENTCONF_CACHE"] = _made[0]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _made:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # The longest tests, each a whole run of the suites in a subprocess: started first, so under

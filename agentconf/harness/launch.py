@@ -8,11 +8,23 @@ from pathlib import Path
 from .profile import Profile
 
 
+def cache_dir() -> Path:
+    """The kit's cache ({cache} in a profile; the bytecode of the processes a run starts)."""
+    return Path(os.environ.get("AGENTCONF_CACHE") or Path.home() / ".cache" / "agentconf")
+
+
+def bytecode_env() -> dict[str, str]:
+    """Bytecode of the Python processes a run starts (its pytest child, a served reference),
+    kept in the kit's cache: compiled once, never written beside anybody's sources. Each run
+    starts such processes afresh, and without it every one compiled and assertion-rewrote the
+    kit, the suites and hypothesis again (most of a short run's cost)."""
+    return {"PYTHONPYCACHEPREFIX": str(cache_dir() / "pycache")}
+
+
 def placeholder_values(profile: Profile, root: Path, home: Path, tmp: Path) -> dict[str, str]:
     profile_dir = profile.path.resolve().parent if profile.path is not None else Path.cwd()
-    cache = os.environ.get("AGENTCONF_CACHE") or str(Path.home() / ".cache" / "agentconf")
     return {"root": str(root), "home": str(home), "tmp": str(tmp),
-            "profile_dir": str(profile_dir), "cache": cache}
+            "profile_dir": str(profile_dir), "cache": str(cache_dir())}
 
 
 def fill(text: str, values: dict[str, str]) -> str:

@@ -29,6 +29,7 @@ from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
 from .adapters import open_adapter
 from .adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
 from .errors import ImplementationFailure
+from .launch import bytecode_env
 from .report import (
     ClauseResult,
     EventLog,
@@ -161,7 +162,8 @@ def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None) -> d
         # Everything the run starts inherits it: what outlives the run is found and killed.
         env[RUN_VARIABLE] = marker
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(bytecode_env())
     # The child imports python:MODULE specs from the user's folder, as this process did.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
     if snapshot_dir is not None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from .launch import cache_dir
 from .profile import Profile, load_profile
 
 REFERENCE = "python:agentconf.reference:create"
@@ -211,7 +212,7 @@ def load_factory(target: str) -> Any:
 
 
 def _cache_dir() -> str:
-    return os.environ.get("AGENTCONF_CACHE") or str(Path.home() / ".cache" / "agentconf")
+    return str(cache_dir())
 
 
 def _profile_dir(profile: Profile) -> str:

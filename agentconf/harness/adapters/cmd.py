@@ -38,6 +38,7 @@ from agentconf.contract import CONTRACT_VERSION
 from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITIALIZE, METHOD_LIST
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
+from ..launch import bytecode_env
 from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
@@ -492,7 +493,8 @@ def _signal_group(pgid: int, sig: signal.Signals) -> None:
 
 
 def _child_environ(env: AdapterEnv, marker: str) -> dict[str, str]:
-    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **sandbox_variables(env, marker)}
+    inherited = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**inherited, **bytecode_env(), **sandbox_variables(env, marker)}
 
 
 def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None) -> CmdAdapter:
