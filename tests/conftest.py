@@ -37,6 +37,7 @@ LONGEST_FIRST = (
     "tests/independent/test_node_conformance.py",
     "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",
     "tests/mutants/test_gallery.py::test_the_suites_catch_the_mutant_at_its_named_clauses[LinkLoopSpins]",
+    "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
 )
 
 
