@@ -46,6 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        _hand_over(args, sys.argv[1:] if argv is None else list(argv))
         return int(args._run(args))
     except UsageError as error:
         print(f"agentconf {args.command}: {error}", file=sys.stderr)
@@ -53,6 +54,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("agentconf: interrupted", file=sys.stderr)
         return 130
+
+
+def _hand_over(args: argparse.Namespace, argv: list[str]) -> None:
+    """Re-run this very command under the interpreter a profile's `[implementation].python`
+    names (a framework's own venv), which must have agentconf-kit installed too."""
+    if not hasattr(args, "impl"):
+        return
+    from agentconf.harness.profile import ProfileError
+    from agentconf.harness.spec import HANDED_OVER, SpecError, profile_interpreter
+
+    try:
+        python = profile_interpreter(args.impl, getattr(args, "profile", None))
+    except (SpecError, ProfileError):
+        return  # the command reports it, as it reports every bad profile
+    if python is None:
+        return
+    import os
+    import subprocess
+
+    probe = subprocess.run([python, "-c", "import agentconf"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        raise UsageError(f"the profile's python {python} has no agentconf-kit: install it "
+                         f"there ({python} -m pip install 'agentconf-kit[mcp]')")
+    sys.stdout.flush()
+    os.environ[HANDED_OVER] = "1"
+    os.execv(python, [python, "-m", "agentconf", *argv])
 
 
 if __name__ == "__main__":

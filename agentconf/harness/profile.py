@@ -137,7 +137,8 @@ class Implementation(Strict):
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))
     python: Templated | None = Field(default=None, min_length=1, description=(
-        "the Python interpreter that runs a python: spec (a virtual environment's python)"))
+        "the Python interpreter that runs a python: spec (a virtual environment's python, "
+        "with agentconf-kit installed there too): the run is handed over to it"))
 
 
 _LIMIT_HELP = {

@@ -133,6 +133,33 @@ def parse_spec_from_profile(profile: Profile) -> ImplSpec:
         raise SpecError(f"profile {profile.path}: [implementation].spec: {error}") from None
 
 
+# Set in the process a run hands over to the profile's interpreter: it never hands over again.
+HANDED_OVER = "AGENTCONF_HANDED_OVER"
+
+
+def profile_interpreter(impl: str | None, profile_path: str | None) -> str | None:
+    """The interpreter a profile's `[implementation].python` names for its python: spec, when
+    it is not this one: the run is then made by that interpreter's agentconf, since a python:
+    implementation runs in the kit's own process and its framework lives in that venv."""
+    if os.environ.get(HANDED_OVER):
+        return None
+    path = profile_path or (impl if impl and impl.endswith(".toml") else None)
+    if path is None or not Path(path).is_file():
+        return None
+    profile = load_profile(path)
+    spec_text = impl if impl and not impl.endswith(".toml") else profile.spec
+    if profile.python is None or not (spec_text or "").strip().startswith("python:"):
+        return None
+    python = _fill(profile.python, {"profile_dir": _profile_dir(profile), "cache": _cache_dir()})
+    python = str(_anchored(python, Path(_profile_dir(profile)), first=False))
+    if os.path.realpath(python) == os.path.realpath(sys.executable):
+        return None
+    if not os.access(python, os.X_OK):
+        raise SpecError(f"profile {path}: [implementation].python {python} is not an "
+                        "executable interpreter")
+    return python
+
+
 def resolve(impl: str | None, profile_path: str | None) -> ImplSpec:
     """The implementation for a run: --impl, --profile, or both (the profile then maps names)."""
     if profile_path is None:
