@@ -117,7 +117,8 @@ class Dispatcher:
         if envelope.diff is not None:
             update["diff"] = bound_text(envelope.diff, self.limits.max_output_chars)
         changed = {key: value for key, value in update.items() if value != getattr(envelope, key)}
-        return envelope.model_copy(update=changed) if changed else envelope
+        copied: Envelope = envelope.model_copy(update=changed) if changed else envelope
+        return copied
 
     def _unknown_tool(self, name: Any) -> Envelope:
         shown = name if isinstance(name, str) else repr(name)
