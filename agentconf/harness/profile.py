@@ -28,8 +28,6 @@ from pydantic import (
 from agentconf.contract import (
     CANONICAL_TOOLS,
     CAPABILITIES,
-    CATEGORIES,
-    CLAUSES,
     DEFAULT_LIMITS,
     ERROR_CODES,
     Limits,
@@ -37,6 +35,7 @@ from agentconf.contract import (
 
 from .profile_errors import ProfileError, render_errors
 from .profile_tools import TOOL_MODELS, Strict, ToolMapping, tool_mapping
+from .report.expectations import check_key
 
 __all__ = ["ErrorPattern", "LaunchMode", "Profile", "ProfileError", "ToolMapping",
            "load_profile", "parse_profile"]
@@ -98,16 +97,9 @@ def _setup_path(value: str) -> str:
     return value
 
 
-def _clause_key(value: str) -> str:
-    clause_id = value.split("::", 1)[0]
-    if clause_id not in CLAUSES and clause_id not in CATEGORIES:
-        raise ValueError(f"unknown clause id {clause_id!r}")
-    return value
-
-
 Templated = Annotated[str, AfterValidator(_known_placeholders)]
 Regex = Annotated[re.Pattern[str], BeforeValidator(_regex)]
-ClauseKey = Annotated[str, AfterValidator(_clause_key)]
+ClauseKey = Annotated[str, AfterValidator(check_key)]  # the baseline files' rule
 SetupPath = Annotated[Templated, AfterValidator(_setup_path)]
 EnvName = Annotated[str, Field(pattern=_ENV_NAME)]
 Reason = Annotated[str, Field(min_length=1, pattern=r"\S",

@@ -38,6 +38,17 @@ class Expectations:
         return {case: reason for (cid, case), reason in self.cases.items() if cid == clause_id}
 
 
+def check_key(key: str) -> str:
+    """An expected-failures key, in a profile or a baseline file alike: a clause id, a category,
+    or `CLAUSE-ID::case-id`. ValueError, with the closest ids, when it names no clause."""
+    clause_id, _, case = key.partition(CASE_SEPARATOR)
+    if clause_id in CATEGORIES and not case:
+        return key
+    if clause_id not in CLAUSES:
+        raise ValueError(f"unknown clause id {clause_id!r}{_suggest(clause_id)}")
+    return key
+
+
 def parse_expectations(table: Mapping[str, object], source: str) -> Expectations:
     """Keys as in a profile's [expected_failures]: a clause id, `CLAUSE-ID::case-id`, or a whole
     category (`SHELL`), which lists every clause of it."""
@@ -46,15 +57,16 @@ def parse_expectations(table: Mapping[str, object], source: str) -> Expectations
     for key, reason in table.items():
         if not isinstance(reason, str) or not reason.strip():
             raise ExpectationsError(f"{source}: {key!r} needs a reason string as its value")
+        try:
+            check_key(key)
+        except ValueError as error:
+            raise ExpectationsError(f"{source}: {error}") from None
         clause_id, _, case = key.partition(CASE_SEPARATOR)
         if clause_id in CATEGORIES and not case:
             for clause in CLAUSES.values():
                 if clause.category == clause_id:
                     clauses.setdefault(clause.id, (key, reason))
             continue
-        if clause_id not in CLAUSES:
-            hint = _suggest(clause_id)
-            raise ExpectationsError(f"{source}: unknown clause id {clause_id!r}{hint}")
         if case:
             cases[(clause_id, case)] = reason
         else:
