@@ -52,6 +52,10 @@ class _Lease:
     def set_call_timeout(self, seconds: float) -> float:
         return self.adapter.set_call_timeout(seconds)
 
+    @property
+    def alive(self) -> bool:
+        return self.adapter.alive
+
     def close(self) -> None:
         """The test is done with it; WorkerServer.release decides whether it is kept."""
 
@@ -76,7 +80,7 @@ class WorkerServer:
 
     def open(self, env: AdapterEnv) -> Adapter:
         """The kept server when it still runs in this root, else a new one (kept from now on)."""
-        if self._adapter is not None and not getattr(self._adapter, "alive", True):
+        if self._adapter is not None and not self._adapter.alive:
             self._close_adapter()
         if self._adapter is None:
             self._adapter = open_adapter(self._spec, env)

@@ -58,6 +58,12 @@ class Adapter(Protocol):
         """A new per-call timeout for the calls that follow; returns the one it replaces."""
         ...
 
+    @property
+    def alive(self) -> bool:
+        """The session can take another call: a server kept across tests (reuse.py) is
+        started anew when it is not."""
+        ...
+
     def close(self) -> None: ...
 
     # Optional (CANCEL): `supports_cancel` and `call_and_cancel(name, arguments, ready)`, which

@@ -137,6 +137,11 @@ class PythonAdapter:
 
         return self._run(cancelled, "tools/call (cancelled)")
 
+    @property
+    def alive(self) -> bool:
+        """Its loop still runs calls: a timed-out call stops the session (_stopped)."""
+        return not self._loop.is_closed() and self._stopped is None
+
     def close(self) -> None:
         if self._loop.is_closed() or self._loop.is_running():
             return
