@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from agentconf.contract import ERROR_CODES, Envelope
+from agentconf.contract import ERROR_CODES, Envelope, ValidationIssue
 
 
 class ToolError(Exception):
@@ -31,3 +31,11 @@ def fail(code: str, message: str, **extra: Any) -> Envelope:
     if code not in ERROR_CODES:
         raise ValueError(f"{code!r} is not a contract error code")
     return Envelope(success=False, data=message, error=code, **extra)
+
+
+def invalid_argument(field: str, expected: str, received: str, message: str) -> ToolError:
+    """An argument its schema let through but the tool refuses: INVALID_ARGS with one issue,
+    shaped as a schema failure's (VALIDATE), so the model learns which argument and why."""
+    issue = ValidationIssue(path=f"$.{field}", expected=expected, received=received,
+                            message=message)
+    return ToolError("INVALID_ARGS", message, issues=[issue])

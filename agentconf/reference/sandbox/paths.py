@@ -16,10 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from agentconf.contract import ValidationIssue
-
-from ..results import ToolError
-from ..validation import describe_value, pointer
+from ..results import ToolError, invalid_argument
+from ..validation import describe_value
 
 # The kernel's own limit on links followed in one lookup (Linux MAXSYMLINKS).
 MAX_LINK_HOPS = 40
@@ -104,13 +102,7 @@ def _reject_unusable(raw: str, field: str) -> None:
             problem = "contains characters that cannot be encoded as a file name"
     if problem:
         message = f"`{field}` {problem}; pass a plain path relative to the workspace root."
-        issue = ValidationIssue(
-            path=pointer((field,)),
-            expected="file path",
-            received=describe_value(raw),
-            message=message,
-        )
-        raise ToolError("INVALID_ARGS", message, issues=[issue])
+        raise invalid_argument(field, "file path", describe_value(raw), message)
 
 
 def _walk(path: Path, raw: str) -> tuple[Path, bool, bool]:

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from pydantic import Field
 
-from agentconf.contract import Envelope, ToolKind, ValidationIssue
+from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
 from ..declare import Arguments, ToolSpec
-from ..results import ToolError, ok
+from ..results import ToolError, invalid_argument, ok
 from ..sandbox import patch
 from ..sandbox.atomic import Change, replace_all
 from ..sandbox.binary import looks_binary
@@ -88,13 +88,9 @@ def _parse(text: str) -> list[patch.FileOp]:
         return patch.parse(text)
     except patch.PatchSyntaxError as error:
         message = f"`patch` is not in the apply_patch format: {error}."
-        issue = ValidationIssue(
-            path=f"$.{FIELD}",
-            expected="a patch from *** Begin Patch to *** End Patch",
-            received=describe_value(text),
-            message=message + " Fix that line and send the whole patch again.",
-        )
-        raise ToolError("INVALID_ARGS", issue.message, issues=[issue]) from None
+        raise invalid_argument(
+            FIELD, "a patch from *** Begin Patch to *** End Patch", describe_value(text),
+            message + " Fix that line and send the whole patch again.") from None
 
 
 def _paths(ops: list[patch.FileOp]) -> list[str]:
@@ -110,11 +106,7 @@ def _require_distinct(ops: list[patch.FileOp], targets: dict[str, Target]) -> No
                 f"`{targets[path].shown}` is named twice in the patch; give each file one "
                 "section (several hunks may follow one `*** Update File:`)."
             )
-            issue = ValidationIssue(
-                path=f"$.{FIELD}", expected="each file once", received=describe_value(path),
-                message=message,
-            )
-            raise ToolError("INVALID_ARGS", message, issues=[issue])
+            raise invalid_argument(FIELD, "each file once", describe_value(path), message)
         seen[real] = path
 
 

@@ -15,11 +15,11 @@ import os
 
 from pydantic import Field
 
-from agentconf.contract import Envelope, ToolKind, ValidationIssue
+from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
 from ..declare import Arguments, ToolSpec
-from ..results import ToolError, ok
+from ..results import ToolError, invalid_argument, ok
 from ..sandbox import eol
 from ..sandbox.atomic import atomic_write
 from ..sandbox.binary import looks_binary
@@ -49,13 +49,9 @@ class EditFileArgs(Arguments):
 async def edit_file(args: EditFileArgs, ctx: ToolContext) -> Envelope:
     if eol.to_lf(args.old_text) == eol.to_lf(args.new_text):
         message = "`new_text` is the same as `old_text`, so the edit would change nothing."
-        issue = ValidationIssue(
-            path="$.new_text",
-            expected="text different from old_text",
-            received="the same text as old_text",
-            message=message + " Give the text that should replace it.",
-        )
-        raise ToolError("INVALID_ARGS", issue.message, issues=[issue])
+        raise invalid_argument("new_text", "text different from old_text",
+                               "the same text as old_text",
+                               message + " Give the text that should replace it.")
     return await asyncio.to_thread(_edit, args, ctx)
 
 

@@ -14,11 +14,11 @@ from typing import BinaryIO
 
 from pydantic import Field
 
-from agentconf.contract import Envelope, ToolKind, ValidationIssue
+from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
 from ..declare import Arguments, ToolSpec
-from ..results import ToolError, ok
+from ..results import ToolError, invalid_argument, ok
 from ..sandbox.binary import SNIFF_BYTES, looks_binary
 from ..sandbox.bounding import StreamBound
 from ..sandbox.files import human_size, open_regular
@@ -41,13 +41,8 @@ async def read_file(args: ReadFileArgs, ctx: ToolContext) -> Envelope:
         message = (
             f"`end_line` ({args.end_line}) must not be before `start_line` ({args.start_line})."
         )
-        issue = ValidationIssue(
-            path="$.end_line",
-            expected=f"integer >= {args.start_line}",
-            received=f"number {args.end_line}",
-            message=message,
-        )
-        raise ToolError("INVALID_ARGS", message, issues=[issue])
+        raise invalid_argument("end_line", f"integer >= {args.start_line}",
+                               f"number {args.end_line}", message)
     return await asyncio.to_thread(_read, args, ctx)
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from pydantic import Field
 
-from agentconf.contract import Envelope, ToolKind, ValidationIssue
+from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
 from ..declare import Arguments, ToolSpec
-from ..results import ToolError, ok
+from ..results import invalid_argument, ok
 from ..sandbox.atomic import atomic_write
 from ..sandbox.diff import diff_stats, unified_diff
 from ..sandbox.files import check_regular
@@ -91,10 +91,7 @@ def _encode(content: str) -> bytes:
         return content.encode("utf-8")
     except UnicodeEncodeError:
         message = "`content` holds a lone surrogate, which is not text; send valid Unicode."
-        issue = ValidationIssue(
-            path="$.content", expected="valid Unicode text", received="string", message=message
-        )
-        raise ToolError("INVALID_ARGS", message, issues=[issue]) from None
+        raise invalid_argument("content", "valid Unicode text", "string", message) from None
 
 
 SPEC = ToolSpec(
