@@ -42,7 +42,7 @@ import pytest
 
 from agentconf.harness.errors import EscapeDetected
 from agentconf.harness.oracle import DiskOracle
-from agentconf.harness.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.workspace import SandboxWorkspace, farm_targets, remove_tree
 
 __all__ = [
     "DEFAULT_LARGE_SIZE",
@@ -137,16 +137,8 @@ def link_farm(root: Path, outside: Path) -> LinkFarm:
     inner = root / "sub" / "inner.txt"
     inner.parent.mkdir(parents=True, exist_ok=True)
     inner.write_text("inner\n", encoding="utf-8")
-    targets: dict[str, str | Path] = {
-        "link_out": outside,
-        "link_out_file": target,
-        "link_in": "sub",
-        "link_in_file": "sub/inner.txt",
-        "dangling_out": outside / "created_by_escape.txt",
-        "loop_a": "loop_b",
-        "loop_b": "loop_a",
-        "sub/rel_out": os.path.relpath(outside, root / "sub"),
-    }
+    targets = {**farm_targets(root, outside),
+               "sub/rel_out": os.path.relpath(outside, root / "sub")}
     links = {}
     for name, points_to in targets.items():
         links[name] = root / name

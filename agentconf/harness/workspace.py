@@ -112,18 +112,8 @@ class SandboxWorkspace:
     def link_farm(self) -> dict[str, Path]:
         """The standard set of links in and out of the root, by name."""
         self.write("sub/inner.txt", "inner\n")
-        links = {
-            "link_out": self.symlink("link_out", self.outside),
-            "link_out_file": self.symlink("link_out_file", self.outside / "secret.txt"),
-            "link_in": self.symlink("link_in", "sub"),
-            "link_in_file": self.symlink("link_in_file", "sub/inner.txt"),
-            "dangling_out": self.symlink(
-                "dangling_out", self.outside / "created_by_escape.txt"
-            ),
-            "loop_a": self.symlink("loop_a", "loop_b"),
-            "loop_b": self.symlink("loop_b", "loop_a"),
-        }
-        return links
+        return {name: self.symlink(name, target)
+                for name, target in farm_targets(self.root, self.outside).items()}
 
     def tree(self) -> dict[str, bytes]:
         """Every path under the root, `ls -F` style: `dir/`: b"", `link@`: target, file: bytes.
@@ -164,6 +154,22 @@ class SandboxWorkspace:
     ) -> None:
         if self._owns_base:
             remove_tree(self.base)
+
+
+def farm_targets(root: Path, outside: Path) -> dict[str, str | Path]:
+    """The standard links of a root, name -> target: out (to the canary folder `outside`), in,
+    nowhere and at each other. One table for the suites' `ws.link_farm()` and the public
+    `agentconf.fixtures.link_farm()` (which adds a relative link out from a subfolder);
+    `root/sub/inner.txt` is what the inward links point at."""
+    return {
+        "link_out": outside,
+        "link_out_file": outside / "secret.txt",
+        "link_in": "sub",
+        "link_in_file": "sub/inner.txt",
+        "dangling_out": outside / "created_by_escape.txt",
+        "loop_a": "loop_b",
+        "loop_b": "loop_a",
+    }
 
 
 def empty_for_reuse(base: Path, root_id: tuple[int, int], root_mode: int) -> bool:
