@@ -1,0 +1,33 @@
+"""Capabilities derived from the mapped tool's own schema (harness/derived.py): a listing tool
+with no pattern property makes LIST-02 n/a with the key to set, as a read tool with no line
+window makes READ-06 n/a; a profile that says otherwise wins."""
+
+from typing import Any
+
+from agentconf.harness.derived import missing_argument
+from agentconf.harness.profile import parse_profile
+
+
+def _listing(properties: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {"list_directory": {"name": "list_directory",
+                               "inputSchema": {"type": "object", "properties": properties}}}
+
+
+def test_a_listing_tool_without_a_pattern_makes_list_pattern_not_applicable() -> None:
+    profile = parse_profile({"tools": {"list_files": {"name": "list_directory"}}})
+    why = missing_argument("list_pattern", profile, _listing({"path": {"type": "string"}}))
+    assert why is not None and "[tools.list_files].args.pattern" in why
+    assert "list_directory" in why
+
+
+def test_a_listing_tool_with_the_mapped_pattern_keeps_the_capability() -> None:
+    profile = parse_profile({"tools": {"list_files": {
+        "name": "list_directory", "args": {"pattern": "glob"}}}})
+    properties = {"path": {"type": "string"}, "glob": {"type": "string"}}
+    assert missing_argument("list_pattern", profile, _listing(properties)) is None
+
+
+def test_the_profile_has_the_last_word() -> None:
+    profile = parse_profile({"tools": {"list_files": {"name": "list_directory"}},
+                             "capabilities": {"list_pattern": True}})
+    assert missing_argument("list_pattern", profile, _listing({"path": {}})) is None
