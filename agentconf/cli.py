@@ -54,6 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("agentconf: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # `agentconf explain X | head`: the reader left; say nothing more, as cat does.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _hand_over(args: argparse.Namespace, argv: list[str]) -> None:
