@@ -118,9 +118,10 @@ def write_matrix_schema() -> Path:
 def _escaped(clause: dict[str, Any]) -> bool:
     if clause["status"] not in ("fail", "xfail"):
         return False
-    texts = [clause.get("evidence") or ""]
-    texts += [t.get("evidence") or "" for t in clause["tests"]]
-    return any(ESCAPE_MARK in text for text in texts)
+    # Only the checks that failed it: a check n/a because an escape stopped it, charged to
+    # CONFINE-14, quotes the escape too, and is no escape of this clause.
+    return any(ESCAPE_MARK in (t.get("evidence") or "") for t in clause["tests"]
+               if t["outcome"] == "fail")
 
 
 def _cell(clause: dict[str, Any]) -> Cell:
