@@ -1,4 +1,4 @@
-"""The contract's changelog (data/changelog.toml): what each version added and retired."""
+"""The contract's changelog (data/changelog.toml): what each version added, changed and retired."""
 
 from dataclasses import dataclass
 
@@ -10,6 +10,7 @@ class Version:
     version: str
     summary: str
     added: tuple[str, ...]
+    changed: tuple[str, ...]
     retired: tuple[str, ...]
 
 
@@ -18,6 +19,7 @@ CHANGELOG: tuple[Version, ...] = tuple(
         version=entry["version"],
         summary=entry["summary"],
         added=tuple(entry.get("added", ())),
+        changed=tuple(entry.get("changed", ())),
         retired=tuple(entry.get("retired", ())),
     )
     for entry in load("changelog.toml")["version"]

@@ -96,6 +96,21 @@ class DanglingLinkWrite(Mutant):
         return answer
 
 
+class DanglingLinkWriteClaimed(Mutant):
+    """Refuses to follow a dangling link out, yet answers the write a success: the model is told
+    its content was saved, and nothing was written (neither through the link nor over it)."""
+
+    KILLS = ("SYMLINK-04",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "write_file" and answer.get("error") == "OUTSIDE_ROOT":
+            target = self.lexical(arguments["path"])
+            if target.is_symlink() and not target.exists():
+                return succeeded(f"Wrote {arguments['path']}")
+        return answer
+
+
 class ReadsUnconfined(Mutant):
     """Confines writes only; reads go wherever the path or its links lead (dskcode confines
     `writeRoots` only)."""

@@ -78,8 +78,9 @@ def render_contract() -> str:
     lines += ["", "## Changelog"]
     for version in CHANGELOG:
         lines += ["", f"### {version.version}", "", version.summary]
-        if version.added or version.retired:
+        if version.added or version.changed or version.retired:
             lines.append("")
         lines += [f"- Added: {item}" for item in version.added]
+        lines += [f"- Changed: {item}" for item in version.changed]
         lines += [f"- Retired: {item}" for item in version.retired]
     return "\n".join(lines) + "\n"
