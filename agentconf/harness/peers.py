@@ -1,7 +1,7 @@
 """A peers folder: the real implementations a conformance matrix judges, one folder each.
 
     peers/<id>/peer.toml          [peer]: title, package, version, registry, homepage, python, notes
-    peers/<id>/agentconf.toml     the profile the run uses
+    peers/<id>/agentconf.toml     the profile the run uses (or `profile` in peer.toml names one)
     peers/<id>/package.json       npm peers: with package-lock.json, installed by `npm ci`
     peers/<id>/requirements.txt   pypi peers: hashed pins, installed into the peer's own venv
     peers/<id>/expected-failures.toml   the triaged departures (the baseline CI holds it to)
@@ -42,6 +42,9 @@ class PeerTable(BaseModel):
     python: str | None = Field(default=None, pattern=r"^3\.\d+$",
                                description="pypi peers: the Python its venv is made with")
     notes: str | None = Field(default=None, description="one line: how it is wired")
+    profile: str | None = Field(default=None, description=(
+        "the profile, relative to this folder, when it lives elsewhere (an example's own); "
+        "default agentconf.toml"))
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class Peer:
 
     @property
     def profile(self) -> Path:
-        return self.folder / "agentconf.toml"
+        return Path(os.path.normpath(self.folder / (self.table.profile or "agentconf.toml")))
 
     @property
     def baseline(self) -> Path | None:
@@ -86,9 +89,10 @@ def load_peers(folder: Path, only: set[str] | None = None) -> list[Peer]:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
                                  for e in error.errors())
             raise PeerError(f"{path}: {problems}") from None
-        if not (path.parent / "agentconf.toml").is_file():
-            raise PeerError(f"{path.parent} has no agentconf.toml")
-        peers.append(Peer(peer_id, path.parent, table))
+        peer = Peer(peer_id, path.parent, table)
+        if not peer.profile.is_file():
+            raise PeerError(f"{path.parent}: its profile {peer.profile} does not exist")
+        peers.append(peer)
     if only is not None and (missing := only - {p.id for p in peers}):
         raise PeerError(f"no such peer in {folder}: {', '.join(sorted(missing))}")
     return peers

@@ -32,7 +32,13 @@ def _peer(folder: Path, peer_id: str, spec: str, extra: str = "") -> Path:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("matrix")
     peers = work / "peers"
-    _peer(peers, "reference", "reference")
+    # A profile that lives elsewhere (an example's own), named by peer.toml's `profile`.
+    shared = _peer(work / "examples", "reference", "reference") / "agentconf.toml"
+    reference = peers / "reference"
+    reference.mkdir(parents=True)
+    (reference / "peer.toml").write_text(
+        (shared.parent / "peer.toml").read_text("utf-8")
+        + 'profile = "../../examples/reference/agentconf.toml"\n', "utf-8")
     escaping = _peer(peers, "edit-unconfined", "python:adapter:create")
     # The profile's folder is on sys.path: its adapter module is found wherever the run starts.
     (escaping / "adapter.py").write_text(
@@ -60,6 +66,7 @@ def test_the_matrix_holds_every_peer_each_check_executed_and_valid_against_its_s
         assert (site / "docs/matrix" / entry["page"]).is_file()
         assert entry["run"]["started"]
     assert {cell["status"] for cell in by_id["reference"]["cells"].values()} == {"pass"}
+    assert by_id["reference"]["profile"] == "examples/reference/agentconf.toml"
 
 
 def test_an_escape_is_marked_and_its_triaged_departure_shown_as_a_known_failure(
@@ -83,7 +90,7 @@ def test_a_kept_run_is_not_made_again_and_the_verdicts_are_the_same(site: Path) 
     first = verdicts(_matrix(site))
     done = agentconf("matrix", "--clauses", CLAUSES, cwd=site)
     assert done.returncode == 0, done.stderr
-    assert "installing" not in done.stdout  # nothing ran
+    assert "agentconf run" not in done.stdout  # nothing ran
     assert kept.read_bytes() == before
     assert verdicts(_matrix(site)) == first
 
@@ -93,6 +100,7 @@ def test_a_departure_missing_from_the_baseline_turns_the_matrix_red(
 ) -> None:
     work = tmp_path / "copy"
     shutil.copytree(site / "peers", work / "peers")
+    shutil.copytree(site / "examples", work / "examples")
     (work / "peers/edit-unconfined/expected-failures.toml").unlink()
     done = agentconf("matrix", "--clauses", CLAUSES, "--only", "edit-unconfined", "-n", "1",
                      cwd=work)
