@@ -75,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             if not green:
                 left_baseline.append(peer.id)
-    every = load_peers(args.peers)  # the page shows every kept run, not only those just made
+    try:
+        every = load_peers(args.peers)  # the page shows every kept run, not only those just made
+    except PeerError as error:  # a peer folder changed while the runs were made
+        raise UsageError(str(error)) from None
     entries = [implementation_entry(_peer_fields(p, args), _load(args.out / p.id))
                for p in every if (args.out / p.id / "conformance.json").is_file()]
     document = matrix_document(entries)
