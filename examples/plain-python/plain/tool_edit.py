@@ -43,13 +43,15 @@ def edit_file(ws: Workspace, args: dict[str, Any]) -> Envelope:
     info = ws.jail.lstat(place)
     if info is None:
         raise Refused("NOT_FOUND", f"There is no file at {place.shown}.")
-    seen = ws.ledger.seen_as(place.parts)
-    if seen is None:
+    if ws.ledger.seen_as(place.parts) is None:
         raise Refused("NOT_READ", f"{place.shown} has not been read in this session, so it "
                       "is not changed.")
     if stat.S_ISDIR(info.st_mode):
         raise Refused("IS_DIRECTORY", f"{place.shown} is a folder, not a file.")
     with ws.ledger.writing(place.parts):
+        # What this session last saw is read under the file's lock: a writer that waited for
+        # another of this session's edits sees that edit's result, not the file before it.
+        seen = ws.ledger.seen_as(place.parts)
         folder = ws.jail.folder(place.parts[:-1])
         try:
             return _splice(ws, folder, place.parts, place.shown, seen, old, new,
