@@ -137,11 +137,10 @@ def _shown_command(peer: Peer, args: argparse.Namespace) -> str:
 def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:
     """Install and run one peer; keep its conformance.json and report.html. True when green."""
     with tempfile.TemporaryDirectory(prefix="agentconf-matrix-") as scratch:
-        log = Path(scratch) / "install.log"
         if peer.table.registry != "local":
             print(f"agentconf matrix: {peer.id}: installing {peer.table.package} "
                   f"{peer.table.version} (unless it is there) ...", flush=True)
-            install(peer, args.cache, log)
+            install(peer, args.cache)
         report = Path(scratch) / "report"
         started = time.monotonic()
         print(f"agentconf matrix: {peer.id}: {_shown_command(peer, args)}", flush=True)

@@ -98,8 +98,12 @@ def load_peers(folder: Path, only: set[str] | None = None) -> list[Peer]:
     return peers
 
 
-def install(peer: Peer, cache: Path, log: Path) -> None:
-    """Install what the peer needs into `cache/<id>/`, unless it is there already."""
+def install(peer: Peer, cache: Path) -> None:
+    """Install what the peer needs into `cache/<id>/`, unless it is there already; what the
+    installers said is kept in `cache/<id>/install.log`."""
+    cache = cache.resolve()
+    log = cache / peer.id / "install.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
     if peer.table.registry == "npm":
         _install_npm(peer, cache / peer.id, log)
     elif peer.table.registry == "pypi":
@@ -107,7 +111,7 @@ def install(peer: Peer, cache: Path, log: Path) -> None:
 
 
 def _install_npm(peer: Peer, target: Path, log: Path) -> None:
-    lock = peer.folder / "package-lock.json"
+    lock = (peer.folder / "package-lock.json").resolve()
     if not lock.is_file():
         raise PeerError(f"{peer.folder}: an npm peer needs package.json and package-lock.json")
     stamp = target / "node_modules" / ".package-lock.json"
@@ -125,7 +129,7 @@ def _install_npm(peer: Peer, target: Path, log: Path) -> None:
 
 
 def _install_pypi(peer: Peer, venv: Path, log: Path) -> None:
-    requirements = peer.folder / "requirements.txt"
+    requirements = (peer.folder / "requirements.txt").resolve()
     if not requirements.is_file():
         raise PeerError(f"{peer.folder}: a pypi peer needs requirements.txt")
     stamp = venv / "agentconf-peer.txt"
