@@ -85,5 +85,7 @@ def test_a_read_during_writes_sees_one_whole_version(ws, client) -> None:
             continue
         assert result.success, result.evidence()
         seen = re.findall(r"<v(\d+)>", result.data)
+        assert seen, ("the read saw no version at all: the file was empty (truncated, not yet "
+                      "rewritten) while it was read\n" + result.evidence())
         assert len(set(seen)) == 1, f"versions {sorted(set(seen))} mixed in one read"
         assert len(seen) == repeats, f"{len(seen)} of {repeats} lines: a partial file was read"
