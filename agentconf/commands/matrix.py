@@ -79,8 +79,10 @@ def run(args: argparse.Namespace) -> int:
         every = load_peers(args.peers)  # the page shows every kept run, not only those just made
     except PeerError as error:  # a peer folder changed while the runs were made
         raise UsageError(str(error)) from None
-    entries = [implementation_entry(_peer_fields(p, args), _load(args.out / p.id))
-               for p in every if (args.out / p.id / "conformance.json").is_file()]
+    # The reference first, the control row; then by title and version.
+    kept = sorted((p for p in every if (args.out / p.id / "conformance.json").is_file()),
+                  key=lambda p: (p.id != "reference", p.table.title, p.table.version))
+    entries = [implementation_entry(_peer_fields(p, args), _load(args.out / p.id)) for p in kept]
     document = matrix_document(entries)
     (args.out / "matrix.json").write_text(json.dumps(document, indent=1, sort_keys=True) + "\n",
                                           encoding="utf-8")

@@ -55,3 +55,10 @@ def write_setup_files(profile: Profile, root: Path, home: Path, tmp: Path) -> li
         path.write_text(fill(content, values), encoding="utf-8")
         written.append(path)
     return written
+
+
+def state_folders(profile: Profile, root: Path, home: Path, tmp: Path) -> list[Path]:
+    """`[setup].state`: the implementation's own state folders, placeholders filled."""
+    values = placeholder_values(profile, root, home, tmp)
+    return [root / fill(name, values) if not fill(name, values).startswith("/")
+            else Path(fill(name, values)) for name in profile.setup_state]

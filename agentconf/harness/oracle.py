@@ -136,7 +136,20 @@ class DiskOracle:
         self._moat = moat
         self._moat_allowed = frozenset((sandbox.name, *moat_allowed))
         self._snapshot: dict[str, Entry] = {}
+        # The implementation's own files the kit wrote for it before it started ([setup.files]):
+        # what it rewrites in them while starting is its own, as what it creates in its HOME.
+        self._own: set[str] = set()
+        self._state: tuple[str, ...] = ()
         self.rebaseline()
+
+    def own_state(self, folders: list[Path]) -> None:
+        """Folders the implementation keeps its state in ([setup].state): never judged."""
+        self._state = (*self._state, *(os.path.relpath(f, self.sandbox) for f in folders))
+        self.rebaseline()
+
+    def own(self, paths: list[Path]) -> None:
+        """Files written for the implementation before its start ([setup.files])."""
+        self._own |= {os.path.relpath(path, self.sandbox) for path in paths}
 
     def rebaseline(self) -> None:
         """Take the snapshot again: for a test that deliberately changes something outside."""
@@ -144,17 +157,23 @@ class DiskOracle:
 
     def accept_startup(self, own: str = "home") -> list[str]:
         """What the implementation created in its own HOME while starting becomes part of the
-        baseline (a server's config file, a cache): startup is not a call. The canaries that
-        were there before still have to stay as they were. Returns the paths adopted."""
+        baseline (a server's config file, a cache), and so do its rewrites of the files written
+        for it ([setup.files]): startup is not a call. The canaries that were there before still
+        have to stay as they were. Returns the paths adopted."""
         adopted = []
         for rel, entry in self._scan().items():
-            if (rel == own or rel.startswith(own + "/")) and rel not in self._snapshot:
+            ours = rel in self._own or (rel not in self._snapshot and (
+                rel == own or rel.startswith(own + "/")))
+            if ours and self._snapshot.get(rel) != entry:
                 self._snapshot[rel] = entry
                 adopted.append(rel)
         return adopted
 
     def _scan(self) -> dict[str, Entry]:
         found = scan(self.sandbox, self._skip)
+        if self._state:
+            found = {rel: entry for rel, entry in found.items()
+                     if not any(rel == s or rel.startswith(s + "/") for s in self._state)}
         if self._moat is not None:
             for name in sorted(os.listdir(self._moat)):
                 if name not in self._moat_allowed:

@@ -35,7 +35,7 @@ from .adapters.base import AdapterEnv
 from .client import Client
 from .derived import missing_argument
 from .errors import ImplementationFailure
-from .launch import launch_env, write_setup_files
+from .launch import launch_env, state_folders, write_setup_files
 from .profile import ProfileError
 from .resources import suites_dir
 from .reuse import WorkerServer
@@ -366,8 +366,10 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     # Decided before a session is opened, which for a server is most of a test's cost.
     _skip_if_missing(request.node, {name: why for name in needed
                                     if (why := _why_missing(name, spec, state)) is not None})
+    if spec.profile.setup_state:
+        ws.oracle.own_state(state_folders(spec.profile, ws.root, ws.home, ws.tmp))
     if spec.profile.setup_files:  # the implementation's own config, before it starts
-        write_setup_files(spec.profile, ws.root, ws.home, ws.tmp)
+        ws.oracle.own(write_setup_files(spec.profile, ws.root, ws.home, ws.tmp))
         ws.rebaseline()
     env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp,
                      call_timeout_s=state.call_timeout(spec), log_dir=ws.logs,

@@ -176,6 +176,10 @@ class Setup(Strict):
     files: dict[SetupPath, Templated] = Field(default_factory=dict, description=(
         "\"path\" = \"content\": written before every start; a relative path is under the "
         "root (the implementation's cwd), `{home}/...` in the sandbox's HOME"))
+    state: list[SetupPath] = Field(default_factory=list, description=(
+        "folders the implementation keeps its own state in, in the sandbox (its config folder "
+        "in HOME): what it writes there is its own and not judged; the canaries elsewhere in "
+        "HOME still are"))
 
 
 class LaunchMode(Strict):
@@ -301,6 +305,10 @@ class Profile(Strict):
     @property
     def setup_files(self) -> dict[str, str]:
         return dict(self.setup.files)
+
+    @property
+    def setup_state(self) -> list[str]:
+        return list(self.setup.state)
 
     def tool(self, canonical: str) -> ToolMapping:
         return self.tools.get(canonical) or tool_mapping(canonical)

@@ -120,6 +120,9 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "Desktop Commander (reads its allowed folders only from its config file)",
         '[setup.files]\n"{home}/.claude-server-commander/config.json" = '
         "'{\"allowedDirectories\": [\"{root}\"], \"telemetryEnabled\": false}'"),
+    "setup.state": (
+        "Desktop Commander (logs every call and rewrites its config in its config folder)",
+        '[setup]\nstate = ["{home}/.claude-server-commander"]'),
     "modes": (
         "the reference served over stdio, started read-only",
         '[modes.read_only]\nargs = ["--read-only"]'),

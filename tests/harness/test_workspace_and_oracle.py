@@ -140,3 +140,34 @@ def test_as_a_context_manager_it_cleans_up_even_read_only_folders() -> None:
         folder.chmod(0o500)
         base = standalone.base
     assert not base.exists()
+
+
+def test_a_declared_state_folder_is_the_implementations_own_and_the_rest_of_home_is_judged(
+    sandbox,
+) -> None:
+    state = sandbox.home / ".its-config"
+    state.mkdir()
+    sandbox.oracle.own_state([state])
+    (state / "calls.log").write_text("every call, logged")
+    (state / "config.json").write_text("{}")
+    sandbox.oracle.check("its own state")
+    (sandbox.home / ".its-config-not").write_text("a sibling of the declared folder")
+    with pytest.raises(EscapeDetected, match=r"created home/\.its-config-not"):
+        sandbox.oracle.check()
+
+
+def test_a_setup_file_the_implementation_rewrites_while_starting_is_adopted_not_a_canary(
+    sandbox,
+) -> None:
+    config = sandbox.home / ".tool" / "config.json"
+    config.parent.mkdir()
+    config.write_text('{"allowed": ["root"]}')
+    sandbox.oracle.own([config])
+    sandbox.rebaseline()
+    config.write_text('{"allowed": ["root"], "version": 2}')  # its own rewrite at start
+    keys = sandbox.home / ".ssh" / "authorized_keys"
+    keys.write_text("replaced while starting\n")
+    adopted = sandbox.oracle.accept_startup()
+    assert "home/.tool/config.json" in adopted
+    with pytest.raises(EscapeDetected, match=r"rewrote home/\.ssh/authorized_keys"):
+        sandbox.oracle.check()
