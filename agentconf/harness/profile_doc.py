@@ -56,6 +56,8 @@ def render_profiles_doc() -> str:
 
             files = Setup.model_fields["files"].description or ""
             out.append(_section("[setup.files]", files, "setup.files"))
+            state = Setup.model_fields["state"].description or ""
+            out.append(_section("[setup] `state`", state, "setup.state"))
         elif key == "modes":
             out.append(_modes())
         elif key == "error_patterns":
@@ -159,7 +161,8 @@ def _listed_table(key: str, model: Any) -> str:
         doc += (" Unset, a tool capability is present when the mapped tool is advertised, and a "
                 "feature is present unless the mapped tool's input schema lacks the argument it "
                 "needs (line_window: start_line/end_line, replace_all, shell_timeout: "
-                "timeout_ms); then it is n/a with a note naming the key to set.")
+                "timeout_ms, list_pattern: pattern); then it is n/a with a note naming the key "
+                "to set.")
     return (f"## [{key}]\n\n{doc}\n\n| key | meaning |\n| --- | --- |\n" + "\n".join(rows)
             + "\n\n" + _example(key))
 
