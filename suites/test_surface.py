@@ -45,8 +45,9 @@ def _seed(ws: Any) -> None:
 
 
 def _changers(client: Any) -> list[dict[str, Any]]:
-    """The usual surface's tools that are not declared read-only."""
-    return [tool for tool in first_listing(client) if not declares_read_only(tool)]
+    """The usual surface's tools that are not declared read-only, and that the kit may call."""
+    return [tool for tool in first_listing(client)
+            if not declares_read_only(tool) and client.may_call(tool["name"])]
 
 
 @pytest.mark.clause("SURFACE-01")
@@ -90,7 +91,8 @@ def test_no_call_in_the_read_only_mode_changes_the_disk(ws, client, open_mode, d
     if client not in _READ_ONLY:  # one session per test, not per example
         _READ_ONLY[client] = open_mode(READ_ONLY)
     read_only = _READ_ONLY[client]
-    tools = first_listing(client) + first_listing(read_only)
+    tools = [tool for tool in first_listing(client) + first_listing(read_only)
+             if client.may_call(tool["name"])]
     tool = data.draw(st.sampled_from(tools), label="tool")
     arguments = data.draw(
         valid_arguments(tool["input_schema"], strings=st.sampled_from(IN_ROOT)), label="args"
@@ -108,6 +110,8 @@ def test_every_tool_listed_in_the_read_only_mode_is_callable(ws, open_mode) -> N
     _seed(ws)
     read_only = open_mode(READ_ONLY)
     for tool in read_only.list_tools():
+        if not read_only.may_call(tool["name"]):
+            continue
         result = read_only.call_raw(tool["name"], string_arguments(tool, "a.txt") or {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()
 

@@ -34,11 +34,13 @@ def listed(client: Client, canonical: str) -> dict[str, Any] | None:
 
 
 def revealed_tools(client: Client) -> list[dict[str, Any]]:
-    """Tools that tools/list shows only after tool_search has found them; n/a when none."""
+    """Tools that tools/list shows only after tool_search has found them, and that the kit may
+    call (never the profile's exclude_tools); n/a when none."""
     first = {tool["name"] for tool in client.list_tools()}
     for word in SEARCH_WORDS:
         client.call("tool_search", query=word)
-    revealed = [tool for tool in client.list_tools() if tool["name"] not in first]
+    revealed = [tool for tool in client.list_tools()
+                if tool["name"] not in first and client.may_call(tool["name"])]
     if not revealed:
         pytest.skip("n/a: tool_search revealed no deferred tool")
     return revealed
