@@ -59,6 +59,9 @@ def test_concurrent_reads_all_succeed_with_the_right_content(ws, client) -> None
         assert f"content of file number {chr(97 + i % 8)}" in result.data, result.evidence()
 
 
+ROUNDS = 6
+
+
 @pytest.mark.clause("CONCUR-04")
 def test_a_read_during_writes_sees_one_whole_version(ws, client) -> None:
     # Each version is one token repeated: small enough to be read and returned whole, on few
@@ -79,8 +82,12 @@ def test_a_read_during_writes_sees_one_whole_version(ws, client) -> None:
     for k in range(1, 5):
         calls.append(("write_file", {"path": "doc.txt", "content": version(k)}))
         calls.append(("read_file", {"path": "doc.txt"}))
-    results = client.call_concurrently(calls)
-    for (tool, _), result in zip(calls, results, strict=True):
+    # A torn read is a race: one round of overlapping calls may miss the window in which a
+    # writer that truncates first leaves the file empty (strands-agents-tools passed one run in
+    # three). Several rounds catch it in practice; a conformant implementation passes them all.
+    rounds = [client.call_concurrently(calls) for _ in range(ROUNDS)]
+    for (tool, _), result in ((call, result) for results in rounds
+                              for call, result in zip(calls, results, strict=True)):
         if tool != "read_file":
             continue
         assert result.success, result.evidence()
