@@ -76,11 +76,13 @@ def _dropped(tool: str, mapping: ToolMapping, key: str, value: Any, top: str) ->
 def _as_offset_limit(values: dict[str, Any], base: int) -> dict[str, Any]:
     """start_line/end_line (1-based, inclusive) as offset (first line) and limit (line count).
 
-    Values that are not integers (validation checks send strings, zero, negatives) go through as
-    they are, for the implementation to judge.
+    Values that are not integers (validation checks send strings, fractions, booleans) go through
+    as they are, for the implementation to judge. An integral float (2.0) is the integer it
+    spells (VALIDATE-08) and is shifted too, staying a float: the check is whether the
+    implementation takes 2.0 as 2, not whether the kit does.
     """
     start, end = values.get("start_line"), values.get("end_line")
-    if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (start, end)):
+    if not all(v is None or _integral(v) for v in (start, end)):
         return values
     shaped = dict(values)
     if start is not None:
@@ -90,6 +92,12 @@ def _as_offset_limit(values: dict[str, Any], base: int) -> dict[str, Any]:
         shaped["end_line"] = end - first + 1
         shaped.setdefault("start_line", base)
     return shaped
+
+
+def _integral(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _expected_replacements(values: dict[str, Any], root: Path) -> Any:

@@ -99,6 +99,15 @@ def test_a_line_window_is_sent_as_offset_and_limit(toy) -> None:
     assert result.data == "two\nthree\n", result.evidence()
 
 
+def test_an_integral_float_line_window_is_shifted_as_its_integer(toy) -> None:
+    # VALIDATE-08 sends start_line 2.0: the implementation must get the same window as for 2
+    # (Desktop Commander was sent 2.0 unshifted, a line off, and judged for it).
+    client, ws = toy
+    ws.write("lines.txt", "one\ntwo\nthree\nfour\n")
+    result = client.call("read_file", path="lines.txt", start_line=2.0, end_line=3.0)
+    assert received(result) == {"file_path": "lines.txt", "offset": 2.0, "limit": 2.0}
+
+
 def test_a_timeout_in_milliseconds_is_sent_in_seconds(toy) -> None:
     client, _ws = toy
     result = client.call("bash", command="true", timeout_ms=2500)
