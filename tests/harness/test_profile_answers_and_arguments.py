@@ -99,13 +99,17 @@ def test_a_line_window_is_sent_as_offset_and_limit(toy) -> None:
     assert result.data == "two\nthree\n", result.evidence()
 
 
-def test_an_integral_float_line_window_is_shifted_as_its_integer(toy) -> None:
+def test_an_integral_float_line_window_is_shifted_as_its_integer() -> None:
     # VALIDATE-08 sends start_line 2.0: the implementation must get the same window as for 2
     # (Desktop Commander was sent 2.0 unshifted, a line off, and judged for it).
-    client, ws = toy
-    ws.write("lines.txt", "one\ntwo\nthree\nfour\n")
-    result = client.call("read_file", path="lines.txt", start_line=2.0, end_line=3.0)
-    assert received(result) == {"file_path": "lines.txt", "offset": 2.0, "limit": 2.0}
+    from agentconf.harness.arguments import _as_offset_limit
+
+    assert _as_offset_limit({"start_line": 2.0, "end_line": 3.0}, 0) == {
+        "start_line": 1.0, "end_line": 2.0}
+    assert _as_offset_limit({"start_line": 2, "end_line": 3}, 0) == {
+        "start_line": 1, "end_line": 2}
+    fraction = {"start_line": 2.5, "end_line": 3}
+    assert _as_offset_limit(fraction, 0) == fraction  # for the implementation to refuse
 
 
 def test_a_timeout_in_milliseconds_is_sent_in_seconds(toy) -> None:
