@@ -7,6 +7,7 @@ factories are each wrong in one way the harness must notice.
 import asyncio
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -96,11 +97,13 @@ class WithOwnTools(Toy):
 
 
 class Sprawling(Toy):
-    """Each write also leaves a daemon behind (setsid, out of every process group) and a file
-    named relative to the working folder, as careless in-process tools do."""
+    """Each write also leaves a daemon behind (setsid, out of every process group), a file
+    named relative to the working folder and a temporary folder it never removes, as careless
+    in-process tools do (openhands-aci's editor makes one per instance)."""
 
     def _answer(self, name: str, arguments: Any) -> dict[str, Any]:
         if name == "write_file":
+            tempfile.mkdtemp(prefix="toy-sprawl-")
             subprocess.Popen(["setsid", "sleep", "600"], stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             with open("cwd-probe.txt", "w") as probe:

@@ -8,10 +8,12 @@ from pathlib import Path
 TIMEOUT_S = 600  # only to turn a hang into a failure; never a performance assertion
 
 
-def agentconf(*args: str, cwd: Path, timeout: float = TIMEOUT_S) -> subprocess.CompletedProcess:
+def agentconf(*args: str, cwd: Path, timeout: float = TIMEOUT_S,
+              env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
     env["AGENTCONF_CACHE"] = str(cwd / ".cache")  # nothing of a run may leave the temp dir
     env["HOME"] = str(cwd)
+    env.update(env_extra or {})
     # As in an activated virtual environment: `python3` is the one agentconf is installed in.
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     return subprocess.run([sys.executable, "-m", "agentconf", *args], cwd=cwd, env=env,

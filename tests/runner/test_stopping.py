@@ -71,10 +71,16 @@ def test_an_in_process_implementation_leaves_no_daemon_and_no_file_in_the_users_
     tmp_path: Path
 ) -> None:
     shutil.copy(HARNESS / "harness_toys.py", tmp_path / "harness_toys.py")
+    user_tmp = tmp_path / "tmp"
+    user_tmp.mkdir()
     done = agentconf("run", "--impl", "python:harness_toys:create_sprawling", "--clauses",
-                     "CONFINE-01,RESULT-01", "--report", "out", cwd=tmp_path)
+                     "CONFINE-01,RESULT-01", "--report", "out", cwd=tmp_path,
+                     env_extra={"TMPDIR": str(user_tmp)})
     assert (tmp_path / "out" / "conformance.json").is_file(), done.stdout + done.stderr
     assert not (tmp_path / "cwd-probe.txt").exists(), "a tool wrote into the user's folder"
+    # In the sandbox's own tmp/ (removed with it, or kept with a failing check's sandbox under
+    # the kit's pytest-of-* folder), never loose in the user's TMPDIR.
+    assert list(user_tmp.glob("toy-sprawl-*")) == [], "a tool's temporary folder outlived the run"
     assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
 
 

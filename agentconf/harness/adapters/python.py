@@ -25,6 +25,7 @@ import inspect
 import os
 import secrets
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -331,6 +332,11 @@ class _SessionEnviron:
     def applied(self) -> Iterator[None]:
         saved = {key: os.environ.get(key) for key in self._values}
         os.environ.update(self._values)
+        # tempfile reads TMPDIR once and caches the answer in tempfile.tempdir: without this, an
+        # implementation's mkdtemp() (openhands-aci makes one per editor) lands in the real /tmp,
+        # outside the sandbox that is removed after the check, and stays there.
+        saved_tempdir = tempfile.tempdir
+        tempfile.tempdir = self._values["TMPDIR"]
         try:
             folder: str | None = os.getcwd()
         except OSError:  # the folder we were in is gone: nothing to go back to
@@ -339,6 +345,7 @@ class _SessionEnviron:
         try:
             yield
         finally:
+            tempfile.tempdir = saved_tempdir
             if folder is not None:
                 with contextlib.suppress(OSError):
                     os.chdir(folder)
