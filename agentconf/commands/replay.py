@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     with runner.isolated_config() as config:
         events = config.parent / "events.jsonl"
         command = runner.pytest_command(config, [*arguments, "--agentconf-events", str(events)])
-        done = subprocess.run(command, env=runner.pytest_env(args.snapshot_dir),
-                              stdin=subprocess.DEVNULL, check=False)
+        env = runner.pytest_env(args.snapshot_dir, scratch=config.parent)
+        done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, check=False)
         # pytest says ERROR for anything raised outside the test body (an escape seen at the
         # end of the session, say); the verdict is the kit's outcome, as the report gave it.
         for test in _tests(events):

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             arguments += ["-n", str(args.workers)]
         command = runner.pytest_command(config, arguments)
         print(f"agentconf snapshots {args.action}: {spec.display_name}, snapshots in {shown}")
-        status = runner.run_pytest(command, runner.pytest_env(folder), log)
+        status = runner.run_pytest(command, runner.pytest_env(folder, scratch=Path(scratch)), log)
         try:
             tests = read_events(events).tests
         except EventStreamError as error:

@@ -156,7 +156,9 @@ def pytest_command(config: Path, arguments: Sequence[str]) -> list[str]:
     return command + list(arguments)
 
 
-def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None) -> dict[str, str]:
+def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None,
+               scratch: Path | None = None) -> dict[str, str]:
+    """The child's environment; `scratch`, a folder removed after the run, becomes its TMPDIR."""
     env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
     if marker is not None:
         # Everything the run starts inherits it: what outlives the run is found and killed.
@@ -171,6 +173,12 @@ def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None) -> d
     temproot = memory_temproot(env)
     if temproot is not None:
         env[TEMPROOT_VARIABLE] = temproot
+    if scratch is not None:
+        # What an in-process implementation makes with tempfile outside any call (a module-level
+        # editor at import: openhands-aci) lands in the run's own folder, removed with it. The
+        # sandboxes stay where the user's TMPDIR (or the memory folder) put them.
+        env.setdefault(TEMPROOT_VARIABLE, tempfile.gettempdir())
+        env["TMPDIR"] = str(scratch)
     return env
 
 
@@ -433,7 +441,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
     try:
         with isolated_config() as config:
             command = pytest_command(config, run_arguments(options, events))
-            env = pytest_env(options.snapshot_dir, marker)
+            env = pytest_env(options.snapshot_dir, marker, scratch=config.parent)
             status = run_pytest(command, env, pytest_log, follower)
     except (KeyboardInterrupt, Interrupted) as interruption:
         stopped, status = interruption, None

@@ -10,11 +10,17 @@ Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and on
 ($AGENTCONF_CACHE, else ~/.cache/agentconf) and {profile_dir} (the profile's folder).
 """
 
+import atexit
+import contextlib
+import functools
 import importlib
 import importlib.util
 import os
 import shlex
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -219,10 +225,29 @@ def _anchored(arg: str, base: Path, *, first: bool) -> str:
     return str(candidate.resolve()) if candidate.is_file() else arg
 
 
+@functools.cache
+def _import_scratch() -> str:
+    """A folder of this process's own for what a module makes with tempfile when imported,
+    removed when the process ends (a module-level editor's history folder: openhands-aci)."""
+    folder = tempfile.mkdtemp(prefix="agentconf-import-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@contextlib.contextmanager
+def _importing() -> Iterator[None]:
+    saved, tempfile.tempdir = tempfile.tempdir, _import_scratch()
+    try:
+        yield
+    finally:
+        tempfile.tempdir = saved
+
+
 def load_factory(target: str) -> Any:
     module_name, _, factory_name = target.partition(":")
     try:
-        module = importlib.import_module(module_name)
+        with _importing():
+            module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         raise SpecError(f"cannot import module {module_name!r}: {error}") from None
     except Exception as error:  # the module itself is broken: still one line

@@ -71,9 +71,14 @@ def test_an_in_process_implementation_leaves_no_daemon_and_no_file_in_the_users_
     tmp_path: Path
 ) -> None:
     shutil.copy(HARNESS / "harness_toys.py", tmp_path / "harness_toys.py")
+    # A temporary folder made at import, outside any call, as a module-level editor does.
+    (tmp_path / "sprawl_at_import.py").write_text(
+        "import tempfile\n"
+        "tempfile.mkdtemp(prefix='toy-sprawl-import-')\n"
+        "from harness_toys import create_sprawling as create\n", encoding="utf-8")
     user_tmp = tmp_path / "tmp"
     user_tmp.mkdir()
-    done = agentconf("run", "--impl", "python:harness_toys:create_sprawling", "--clauses",
+    done = agentconf("run", "--impl", "python:sprawl_at_import:create", "--clauses",
                      "CONFINE-01,RESULT-01", "--report", "out", cwd=tmp_path,
                      env_extra={"TMPDIR": str(user_tmp)})
     assert (tmp_path / "out" / "conformance.json").is_file(), done.stdout + done.stderr
