@@ -11,6 +11,7 @@ are listed), 2 on bad input.
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,10 +34,12 @@ def main() -> int:
         return 2
     committed = json.loads(committed_path.read_text("utf-8"))
     ids = args.only or ",".join(entry["id"] for entry in committed["implementations"])
-    with tempfile.TemporaryDirectory(prefix="agentconf-matrix-twice-") as scratch:
-        subprocess.run([sys.executable, "-m", "agentconf", "matrix", "--rerun", "--only", ids,
-                        "-n", args.n, "--out", scratch], cwd=REPO, check=False)
-        again = json.loads((Path(scratch) / "matrix.json").read_text("utf-8"))
+    # Kept when a cell differs: the second run's reports (conformance.json, report.html) are
+    # what tells a flaky check from a kit bug.
+    scratch = tempfile.mkdtemp(prefix="agentconf-matrix-twice-")
+    subprocess.run([sys.executable, "-m", "agentconf", "matrix", "--rerun", "--only", ids,
+                    "-n", args.n, "--out", scratch], cwd=REPO, check=False)
+    again = json.loads((Path(scratch) / "matrix.json").read_text("utf-8"))
     first, second = verdicts(committed), verdicts(again)
     wanted = set(ids.split(","))
     first = {key: value for key, value in first.items() if key[0] in wanted}
@@ -46,7 +49,11 @@ def main() -> int:
         print(f"{implementation} {clause}: {first.get((implementation, clause))} then "
               f"{second.get((implementation, clause))}")
     print(f"matrix_twice: {len(first)} cells compared, {len(differing)} differ")
-    return 1 if differing else 0
+    if differing:
+        print(f"matrix_twice: the second run's reports are kept in {scratch}")
+        return 1
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
 
 
 if __name__ == "__main__":
