@@ -38,10 +38,10 @@ from .report import (
     TestEvent,
     aggregate,
     build_document,
-    judge,
     load_expectations,
     parse_expectations,
     read_events,
+    verdict_of,
     write_reports,
 )
 from .report.console import Progress, render_summary
@@ -409,7 +409,7 @@ def finish(
         expectations = profile_expectations(options.spec).merged(written)
         results = aggregate(clauses, log.tests, expectations)
         out.write(f"wrote the baseline {options.write_baseline}\n")
-    verdict = judge(results, log, pytest_status)
+    verdict = verdict_of(results, log, pytest_status)
     document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
     write_reports(document, options.report_dir)
     out.write(render_summary(document, str(options.report_dir), snapshots))
