@@ -45,7 +45,7 @@ from .report import (
     write_reports,
 )
 from .report.console import Progress, render_summary
-from .report.events import EventStreamError, parse_test_event
+from .report.events import RUN_END, RUN_START, TEST, EventStreamError, parse_test_event
 from .report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseline
 from .report.write import REPORT_FILES
 from .resources import suites_dir
@@ -248,11 +248,12 @@ class EventFollower:
             return  # the final read reports malformed lines; progress only shows what it can
         if not isinstance(record, dict):
             return
-        if record.get("event") == "run_start":
+        kind = record.get("event")
+        if kind == RUN_START:
             self.planned = int(record.get("planned") or 0)
-        elif record.get("event") == "run_end":
+        elif kind == RUN_END:
             self.ended = True
-        elif record.get("event") == "test":
+        elif kind == TEST:
             with contextlib.suppress(EventStreamError):
                 test = parse_test_event(record)
                 self._count(test)
