@@ -1,6 +1,6 @@
 """agentconf: a conformance kit for LLM agent tool systems.
 
-The public modules: :mod:`agentconf.fixtures` (sandbox, disk oracle and trap builders for a tool
+The public modules: :mod:`agentconf.testkit` (sandbox, disk oracle and trap builders for a tool
 author's own tests), :mod:`agentconf.strategies` (hypothesis strategies), and the contract's
 :class:`Workspace` and :class:`Limits`, which a ``python:MODULE:FACTORY`` implementation receives.
 """

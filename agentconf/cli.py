@@ -6,17 +6,36 @@ Bad input is one line on stderr and exit status 2, never a traceback.
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from agentconf import __version__, commands
+
+if TYPE_CHECKING:
+    from agentconf.harness.spec import ImplSpec
 
 EXIT_USAGE = 2
 
 
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
+
+
+def implementation(args: argparse.Namespace) -> "ImplSpec":
+    """The implementation `--impl`/`--profile` name, or a UsageError saying why not. A
+    python:MODULE spec names a module in the current folder, as `python -m` would find it."""
+    from agentconf.harness.profile import ProfileError  # not every command needs the harness
+    from agentconf.harness.spec import SpecError, resolve
+
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        return resolve(args.impl, args.profile)
+    except (SpecError, ProfileError) as error:
+        raise UsageError(str(error)) from None
 
 
 class _Parser(argparse.ArgumentParser):

@@ -302,6 +302,20 @@ _SAFE_STRINGS = {
 _DEFAULT_STRINGS = st.sampled_from(["a.txt", "sub", "new.txt", "alpha", "*.txt", ".", ""])
 
 
+def _assert_refused_at_real_fields(result, schema: dict, arguments: dict) -> None:
+    """INVALID_ARGS with well-formed issues, each pointing at the call itself or at a field the
+    schema declares or the call sent."""
+    _assert_invalid(result)
+    _assert_well_formed(result)
+    fields = set(schema.get("properties", {})) | set(arguments)
+    for issue in result.issues:
+        path = issue["path"]
+        assert path == "$" or any(
+            path == f"$.{name}" or path.startswith((f"$.{name}.", f"$.{name}["))
+            for name in fields
+        ), f"issue points at no real field: {issue}"
+
+
 @pytest.mark.clause("VALIDATE-10")
 @pytest.mark.parametrize(
     "tool",
@@ -318,15 +332,7 @@ def test_ill_typed_arguments_from_the_schema_get_well_formed_issues(ws, client, 
     strings = _SAFE_STRINGS.get(tool, _DEFAULT_STRINGS)
     arguments = data.draw(ill_typed_arguments(schema, strings=strings), label="arguments")
     result = client.call_raw(client.tool_name(tool), arguments)
-    _assert_invalid(result)
-    _assert_well_formed(result)
-    fields = set(schema.get("properties", {})) | set(arguments)
-    for issue in result.issues:
-        path = issue["path"]
-        assert path == "$" or any(
-            path == f"$.{name}" or path.startswith((f"$.{name}.", f"$.{name}["))
-            for name in fields
-        ), f"issue points at no real field: {issue}"
+    _assert_refused_at_real_fields(result, schema, arguments)
     assert ws.tree() == before
 
 
@@ -381,15 +387,7 @@ def test_a_tool_revealed_by_tool_search_validates_like_any_other(ws, client, dat
     schema = tool.get("input_schema", {})
     arguments = data.draw(ill_typed_arguments(schema, strings=_DEFAULT_STRINGS), label="arguments")
     result = client.call_raw(tool["name"], arguments)
-    _assert_invalid(result)
-    _assert_well_formed(result)
-    fields = set(schema.get("properties", {})) | set(arguments)
-    for issue in result.issues:
-        path = issue["path"]
-        assert path == "$" or any(
-            path == f"$.{name}" or path.startswith((f"$.{name}.", f"$.{name}["))
-            for name in fields
-        ), f"issue points at no real field: {issue}"
+    _assert_refused_at_real_fields(result, schema, arguments)
     assert ws.tree() == before
 
 

@@ -1,17 +1,14 @@
 """`agentconf replay`: re-run one check alone and verbosely, as a failure's reproduce line says."""
 
 import argparse
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-from agentconf.cli import UsageError
+from agentconf.cli import UsageError, implementation
 from agentconf.harness import runner
-from agentconf.harness.profile import ProfileError
 from agentconf.harness.report.events import EventStreamError, TestEvent, read_events
 from agentconf.harness.resources import suites_dir
-from agentconf.harness.spec import SpecError, resolve
 
 HELP = "re-run one check alone, verbosely (the command a failure's 'reproduce' line gives)"
 
@@ -47,12 +44,7 @@ def _tests(events: Path) -> list[TestEvent]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    try:
-        resolve(args.impl, args.profile)  # bad input is caught here, not deep inside pytest
-    except (SpecError, ProfileError) as error:
-        raise UsageError(str(error)) from None
+    implementation(args)  # bad input is caught here, not deep inside pytest
     target = resolve_nodeid(args.nodeid, suites_dir())
     arguments = [target, "-vv", "--tb=long",
                  "--hypothesis-profile", args.hypothesis_profile,

@@ -1,15 +1,12 @@
 """`agentconf run`: check an implementation against the contract and write the reports."""
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
-from agentconf.cli import UsageError
+from agentconf.cli import UsageError, implementation
 from agentconf.harness import runner
-from agentconf.harness.profile import ProfileError
 from agentconf.harness.report import ExpectationsError
-from agentconf.harness.spec import SpecError, resolve
 
 HELP = "check an implementation against the contract and write reports/<name>/"
 
@@ -44,13 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # A python:MODULE spec names a module in the current folder, as `python -m` would find it.
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    try:
-        spec = resolve(args.impl, args.profile)
-    except (SpecError, ProfileError) as error:
-        raise UsageError(str(error)) from None
+    spec = implementation(args)
     clauses = tuple(c.strip().upper() for c in (args.clauses or "").split(",") if c.strip())
     if args.clauses is not None and not clauses:
         raise UsageError("--clauses needs at least one clause id or category")

@@ -33,7 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from agentconf.cli import UsageError
-    from agentconf.selftest import check_gallery, gallery, kill_rate, render_table
+    from agentconf.selfcheck.mutants import (
+        MutantCheck,
+        check_gallery,
+        gallery,
+        kill_rate,
+        render_table,
+    )
 
     try:
         gallery()
@@ -56,13 +62,12 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
 
-    def show(verdict: object) -> None:
-        mark = "killed  " if verdict.killed else "SURVIVED"  # type: ignore[attr-defined]
-        print(f"{mark} {verdict.mutant:<34} {', '.join(verdict.kills)}  {verdict.detail}",  # type: ignore[attr-defined]
-              flush=True)
+    def show(check: MutantCheck) -> None:
+        mark = "killed  " if check.killed else "SURVIVED"
+        print(f"{mark} {check.mutant:<34} {', '.join(check.kills)}  {check.detail}", flush=True)
 
-    verdicts = check_gallery(args.jobs, set(args.mutant) if args.mutant else None, show)
-    killed, total = kill_rate(verdicts)
+    checks = check_gallery(args.jobs, set(args.mutant) if args.mutant else None, show)
+    killed, total = kill_rate(checks)
     print(f"\nkill rate: {killed}/{total} mutants caught ({100 * killed / max(total, 1):.0f}%)")
     return 0 if killed == total else 1
 
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 def _coverage(args: argparse.Namespace) -> int:
     from agentconf.cli import UsageError
     from agentconf.contract import CATEGORIES, CLAUSES
-    from agentconf.selfcoverage import DEFAULT_FAIL_UNDER, CoverageError, run_coverage
+    from agentconf.selfcheck.coverage import DEFAULT_FAIL_UNDER, CoverageError, run_coverage
 
     if args.mutant or args.table:
         raise UsageError("--coverage does not combine with --mutant or --table")

@@ -9,17 +9,14 @@ message now has a snapshot that matches, 1 when one differs or a scenario could 
 """
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
 
-from agentconf.cli import UsageError
+from agentconf.cli import UsageError, implementation
 from agentconf.harness import runner
-from agentconf.harness.profile import ProfileError
 from agentconf.harness.report.events import EventStreamError, Outcome, TestEvent, read_events
 from agentconf.harness.resources import fixtures_dir, suites_dir
-from agentconf.harness.spec import SpecError, resolve
 
 HELP = "record, update or check an implementation's message snapshots (only the snapshot checks)"
 MODES = {"record": ["--snapshot-update-new-only"], "update": ["--snapshot-update"], "check": []}
@@ -45,12 +42,7 @@ def runner_workers(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    try:
-        spec = resolve(args.impl, args.profile)
-    except (SpecError, ProfileError) as error:
-        raise UsageError(str(error)) from None
+    spec = implementation(args)
     folder: Path | None = args.snapshot_dir
     if folder is None and spec.text != "reference":
         raise UsageError("--snapshot-dir DIR is required: where this implementation's message "

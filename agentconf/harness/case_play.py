@@ -11,50 +11,16 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from agentconf.contract import Limits
 
 from .cases import Case
+from .client import Client, Result
+from .workspace import SandboxWorkspace
 
 _PLACEHOLDER = re.compile(r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+)>")
 
-
-
-class CaseWorkspace(Protocol):
-    """What the runner needs of the harness `ws` fixture."""
-
-    sandbox: Path
-    root: Path
-    outside: Path
-    sibling: Path
-    home: Path
-    secret: str
-
-
-class CaseResult(Protocol):
-    success: bool
-    data: str
-    error: str | None
-    summary: str | None
-    diff: str | None
-    issues: list[dict[str, Any]] | None
-
-    def evidence(self) -> str: ...
-
-
-class CaseClient(Protocol):
-    """What the runner needs of the harness `client` fixture."""
-
-    limits: Limits
-
-    def call(self, tool: str, **arguments: Any) -> Any: ...
-
-    def call_raw(self, name: str, arguments: Any) -> Any: ...
-
-    def call_concurrently(self, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]: ...
-
-    def tool_name(self, canonical: str) -> str: ...
 
 
 class CaseFailed(AssertionError):
@@ -66,7 +32,7 @@ class Placeholders:
     values: dict[str, str]
 
     @classmethod
-    def of(cls, ws: CaseWorkspace, limits: Limits) -> "Placeholders":
+    def of(cls, ws: SandboxWorkspace, limits: Limits) -> "Placeholders":
         values = {
             "ROOT": str(ws.root),
             "SANDBOX": str(ws.sandbox),
@@ -164,7 +130,7 @@ def snapshot_tree(root: Path) -> dict[str, tuple[Any, ...]]:
     return found
 
 
-def _call(client: CaseClient, step: dict[str, Any], places: Placeholders) -> CaseResult:
+def _call(client: Client, step: dict[str, Any], places: Placeholders) -> Result:
     arguments = places.fill(step["arguments"])
     if "raw_name" in step:
         return client.call_raw(step["raw_name"], arguments)
@@ -173,8 +139,8 @@ def _call(client: CaseClient, step: dict[str, Any], places: Placeholders) -> Cas
     return client.call(step["tool"], **arguments)
 
 
-def judge_result(
-    result: CaseResult, expect: dict[str, Any], places: Placeholders, limits: Limits
+def answer_mismatches(
+    result: Result, expect: dict[str, Any], places: Placeholders, limits: Limits
 ) -> list[str]:
     """What is wrong with one answer, against one `expect`; empty when it meets it."""
     expect = places.fill(expect)
@@ -238,7 +204,7 @@ def _content_matches(actual: bytes, expected: Any, limits: Limits) -> bool:
     return actual == entry_bytes(expected, limits)
 
 
-def judge_disk(
+def disk_mismatches(
     root: Path,
     after: dict[str, Any],
     before_last_call: dict[str, tuple[Any, ...]],
@@ -310,13 +276,13 @@ def _calls_of(step: dict[str, Any], index: int) -> list[tuple[dict[str, Any], st
 
 
 def play_case(
-    case: Case, ws: CaseWorkspace, client: CaseClient
-) -> tuple[list[CaseResult], list[str]]:
+    case: Case, ws: SandboxWorkspace, client: Client
+) -> tuple[list[Result], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
     places = Placeholders.of(ws, client.limits)
     build_tree(ws.root, case.tree, places, client.limits)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
-    results: list[CaseResult] = []
+    results: list[Result] = []
     wrong: list[str] = []
     before = snapshot_tree(ws.root)
     for index, step in enumerate(case.calls):
@@ -338,18 +304,17 @@ def play_case(
             if expect:
                 wrong += [
                     f"{label} ({name}): {w}"
-                    for w in judge_result(result, expect, places, client.limits)
+                    for w in answer_mismatches(result, expect, places, client.limits)
                 ]
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        wrong += [
-            f"disk: {w}" for w in judge_disk(ws.root, case.after, before, places, client.limits)
-        ]
+        found = disk_mismatches(ws.root, case.after, before, places, client.limits)
+        wrong += [f"disk: {w}" for w in found]
     return results, wrong
 
 
-def run_case(case: Case, ws: CaseWorkspace, client: CaseClient) -> list[CaseResult]:
+def run_case(case: Case, ws: SandboxWorkspace, client: Client) -> list[Result]:
     """Plays the case and raises CaseFailed, with the evidence of every answer, if it is not met."""
     results, wrong = play_case(case, ws, client)
     if wrong:

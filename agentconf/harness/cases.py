@@ -89,7 +89,7 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class LintProblem:
     """One thing wrong with a case file: which file, which field (a JSON pointer), what."""
 
     file: Path
@@ -101,7 +101,7 @@ class Problem:
 
 
 class CaseFileError(Exception):
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[LintProblem]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(problem) for problem in problems))
 
@@ -118,12 +118,13 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _schema_problems(path: Path, document: Any) -> list[Problem]:
+def _schema_problems(path: Path, document: Any) -> list[LintProblem]:
     validator = _validator()
     problems = []
     for error in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
         specific = _most_specific(error)
-        problems.append(Problem(path, _pointer(specific.absolute_path), _short(specific.message)))
+        where = _pointer(specific.absolute_path)
+        problems.append(LintProblem(path, where, _short(specific.message)))
     return problems
 
 
@@ -251,25 +252,25 @@ def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
             )
 
 
-def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[Problem]:
+def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[LintProblem]:
     """What the schema cannot say: references into the catalogue, limits, and coherence."""
     findings = [*_catalogue_findings(case), *_call_findings(case), *_limit_findings(case)]
-    return [Problem(path, pointer + field, message) for field, message in findings]
+    return [LintProblem(path, pointer + field, message) for field, message in findings]
 
 
-def lint_directory(directory: Path) -> list[Problem]:
+def lint_directory(directory: Path) -> list[LintProblem]:
     """Every problem of every case file in `directory`; empty when all are sound."""
     directory = Path(directory)
     files = case_files(directory)
     if not files:
-        return [Problem(directory, "", "no case files (*.json) here")]
-    problems: list[Problem] = []
+        return [LintProblem(directory, "", "no case files (*.json) here")]
+    problems: list[LintProblem] = []
     seen: dict[str, str] = {}
     for path in files:
         try:
             document = json.loads(path.read_text("utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            problems.append(Problem(path, "", f"not readable JSON: {error}"))
+            problems.append(LintProblem(path, "", f"not readable JSON: {error}"))
             continue
         schema_problems = _schema_problems(path, document)
         problems.extend(schema_problems)
@@ -283,7 +284,7 @@ def lint_directory(directory: Path) -> list[Problem]:
                 continue
             if case["id"] in seen:
                 problems.append(
-                    Problem(
+                    LintProblem(
                         path,
                         f"{pointer}/id",
                         f"id {case['id']!r} already used at {seen[case['id']]}",

@@ -23,7 +23,7 @@ from agentconf.contract import CONTRACT_VERSION
 
 from .client import neutralise
 from .errors import EscapeDetected, Finding, ImplementationFailure, MessageChanged
-from .report.events import FAILING, Outcome, TestEvent, safe_text
+from .report.events import FAILING, RUN_END, RUN_START, Outcome, TestEvent, safe_text
 
 PROPERTY = "agentconf"
 _EVIDENCE_CHARS = 8000
@@ -192,7 +192,7 @@ class EventWriter:
         profile = settings.get_current_profile_name() if hasattr(
             settings, "get_current_profile_name") else None
         self._write({
-            "event": "run_start",
+            "event": RUN_START,
             "kit_version": __version__,
             "contract_version": CONTRACT_VERSION,
             "implementation": self._implementation,
@@ -257,7 +257,7 @@ class EventWriter:
         self._start(0)
         for nodeid in list(self._tests):
             self._finish(nodeid)
-        self._write({"event": "run_end", "executed": self._executed, "finished": _now()})
+        self._write({"event": RUN_END, "executed": self._executed, "finished": _now()})
         if self._file is not None:
             self._file.close()
             self._file = None

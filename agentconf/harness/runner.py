@@ -38,14 +38,14 @@ from .report import (
     TestEvent,
     aggregate,
     build_document,
-    judge,
     load_expectations,
     parse_expectations,
     read_events,
+    verdict_of,
     write_reports,
 )
 from .report.console import Progress, render_summary
-from .report.events import EventStreamError, parse_test_event
+from .report.events import RUN_END, RUN_START, TEST, EventStreamError, parse_test_event
 from .report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseline
 from .report.write import REPORT_FILES
 from .resources import suites_dir
@@ -248,11 +248,12 @@ class EventFollower:
             return  # the final read reports malformed lines; progress only shows what it can
         if not isinstance(record, dict):
             return
-        if record.get("event") == "run_start":
+        kind = record.get("event")
+        if kind == RUN_START:
             self.planned = int(record.get("planned") or 0)
-        elif record.get("event") == "run_end":
+        elif kind == RUN_END:
             self.ended = True
-        elif record.get("event") == "test":
+        elif kind == TEST:
             with contextlib.suppress(EventStreamError):
                 test = parse_test_event(record)
                 self._count(test)
@@ -409,7 +410,7 @@ def finish(
         expectations = profile_expectations(options.spec).merged(written)
         results = aggregate(clauses, log.tests, expectations)
         out.write(f"wrote the baseline {options.write_baseline}\n")
-    verdict = judge(results, log, pytest_status)
+    verdict = verdict_of(results, log, pytest_status)
     document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
     write_reports(document, options.report_dir)
     out.write(render_summary(document, str(options.report_dir), snapshots))

@@ -159,7 +159,7 @@ class SandboxWorkspace:
 def farm_targets(root: Path, outside: Path) -> dict[str, str | Path]:
     """The standard links of a root, name -> target: out (to the canary folder `outside`), in,
     nowhere and at each other. One table for the suites' `ws.link_farm()` and the public
-    `agentconf.fixtures.link_farm()` (which adds a relative link out from a subfolder);
+    `agentconf.testkit.link_farm()` (which adds a relative link out from a subfolder);
     `root/sub/inner.txt` is what the inward links point at."""
     return {
         "link_out": outside,

@@ -39,7 +39,7 @@ class Arguments(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class ToolSpec:
+class Declaration:
     name: str
     description: str
     kind: ToolKind

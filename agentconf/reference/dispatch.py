@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from agentconf.contract import Envelope, Limits
 
 from .context import ToolContext
-from .declare import ToolSpec
+from .declare import Declaration
 from .permissions import PermissionGate, PermissionRequest, ask
 from .registry import ToolRegistry
 from .results import ToolError, fail
@@ -57,59 +57,59 @@ class Dispatcher:
             return fail("EXECUTION_ERROR", _bug_message("the call", error))
 
     async def _call(self, name: Any, arguments: Any) -> Envelope:
-        spec = self._registry.get(name, self._context.session.revealed)
-        if spec is None:
+        declaration = self._registry.get(name, self._context.session.revealed)
+        if declaration is None:
             return self._finish(None, self._unknown_tool(name))
-        validated = spec.validate(arguments, received_limit=self.limits.received_max_chars)
+        validated = declaration.validate(arguments, received_limit=self.limits.received_max_chars)
         if not validated.ok:
-            return self._finish(spec, _invalid(spec, validated.issues))
-        denial = await ask(self._gate, _request(spec, validated.value))
+            return self._finish(declaration, _invalid(declaration, validated.issues))
+        denial = await ask(self._gate, _request(declaration, validated.value))
         if denial is not None:
             hint = f" {denial.hint}" if denial.hint else ""
-            message = f"{spec.name} was not run: {denial.reason}{hint}"
-            return self._finish(spec, fail("PERMISSION_DENIED", message, denial=denial))
-        return self._finish(spec, await self._execute(spec, validated.value))
+            message = f"{declaration.name} was not run: {denial.reason}{hint}"
+            return self._finish(declaration, fail("PERMISSION_DENIED", message, denial=denial))
+        return self._finish(declaration, await self._execute(declaration, validated.value))
 
-    async def _execute(self, spec: ToolSpec, value: Any) -> Envelope:
+    async def _execute(self, declaration: Declaration, value: Any) -> Envelope:
         context = dataclasses.replace(
             self._context,
             deadline=time.monotonic() + self._call_timeout_s,
             cancelled=threading.Event(),
         )
-        task = asyncio.ensure_future(spec.handler(value, context))
+        task = asyncio.ensure_future(declaration.handler(value, context))
         try:
             return await asyncio.wait_for(asyncio.shield(task), self._call_timeout_s)
         except TimeoutError:
             await _stop(task, context)
             return fail(
                 "TIMEOUT",
-                f"{spec.name} did not finish within {self._call_timeout_s:g} s and was stopped. "
-                "Try a smaller request.",
+                f"{declaration.name} did not finish within {self._call_timeout_s:g} s and was "
+                "stopped. Try a smaller request.",
             )
         except asyncio.CancelledError:
             if task.cancelled() and not _current_task_cancelling():
-                return fail("CANCELLED", f"{spec.name} was cancelled before it finished.")
+                return fail("CANCELLED", f"{declaration.name} was cancelled before it finished.")
             await _stop(task, context)
             raise
         except ToolError as error:
             return error.envelope()
         except Exception as error:
-            log.exception("tool %s raised", spec.name)
-            return fail("EXECUTION_ERROR", _bug_message(spec.name, error))
+            log.exception("tool %s raised", declaration.name)
+            return fail("EXECUTION_ERROR", _bug_message(declaration.name, error))
 
-    def _finish(self, spec: ToolSpec | None, envelope: Any) -> Envelope:
+    def _finish(self, declaration: Declaration | None, envelope: Any) -> Envelope:
         """Bounds what the model will read: output to max_output_chars, failures to the message
         budget. A handler that returned something other than an Envelope is a bug, said so."""
         if not isinstance(envelope, Envelope):
-            name = spec.name if spec else "the tool"
+            name = declaration.name if declaration else "the tool"
             message = f"{name} answered without a result envelope; this is a bug in the tool."
             envelope = fail("EXECUTION_ERROR", message)
         update: dict[str, str] = {}
         if envelope.error in COMMAND_OUTPUT_CODES:
             # A command's own output (RESULT-07): bounded by max_output_chars, not the budget.
-            if not (spec and spec.bounds_own_output):
+            if not (declaration and declaration.bounds_own_output):
                 update["data"] = bound_text(envelope.data, self.limits.max_output_chars)
-        elif envelope.success and not (spec and spec.bounds_own_output):
+        elif envelope.success and not (declaration and declaration.bounds_own_output):
             update["data"] = bound_text(envelope.data, self.limits.max_output_chars)
         elif not envelope.success:
             # The marker must fit in the budget too, so the text itself gets a little less.
@@ -124,7 +124,7 @@ class Dispatcher:
         shown = name if isinstance(name, str) else repr(name)
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         advertised = ", ".join(
-            spec.name for spec in self._registry.listed(self._context.session.revealed)
+            tool.name for tool in self._registry.listed(self._context.session.revealed)
         )
         hint = " Use tool_search to find more." if self._registry.deferred() else ""
         return fail(
@@ -133,18 +133,18 @@ class Dispatcher:
         )
 
 
-def _invalid(spec: ToolSpec, issues: list[Any]) -> Envelope:
+def _invalid(declaration: Declaration, issues: list[Any]) -> Envelope:
     shown = issues[:MAX_ISSUES]
-    lines = [f"Invalid arguments for {spec.name}; fix each one and call again:"]
+    lines = [f"Invalid arguments for {declaration.name}; fix each one and call again:"]
     lines += [f"- {issue.message}" for issue in shown]
     if len(issues) > len(shown):
         lines.append(f"- and {len(issues) - len(shown)} more problems.")
     return fail("INVALID_ARGS", "\n".join(lines), issues=shown)
 
 
-def _request(spec: ToolSpec, value: Any) -> PermissionRequest:
+def _request(declaration: Declaration, value: Any) -> PermissionRequest:
     arguments = value.model_dump() if isinstance(value, BaseModel) else dict(value)
-    return PermissionRequest(tool=spec.name, kind=spec.kind, arguments=arguments)
+    return PermissionRequest(tool=declaration.name, kind=declaration.kind, arguments=arguments)
 
 
 def _bug_message(what: str, error: Exception) -> str:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from agentconf.contract import ToolKind
 
-from .declare import ToolSpec
+from .declare import Declaration
 
 FeatureFlags = Callable[[str], bool]
 
@@ -32,63 +32,66 @@ def all_features_on(name: str) -> bool:
 class ToolRegistry:
     def __init__(
         self,
-        specs: Iterable[ToolSpec],
+        declarations: Iterable[Declaration],
         *,
         disabled: Collection[str] = (),
         feature_enabled: FeatureFlags = all_features_on,
         provider: str | None = None,
         read_only: bool = False,
     ) -> None:
-        tools: dict[str, ToolSpec] = {}
-        for spec in specs:
-            if spec.name in tools:
-                raise ValueError(f"tool {spec.name} is registered twice")
-            tools[spec.name] = spec
+        tools: dict[str, Declaration] = {}
+        for declaration in declarations:
+            if declaration.name in tools:
+                raise ValueError(f"tool {declaration.name} is registered twice")
+            tools[declaration.name] = declaration
         self._tools = MappingProxyType(tools)
         self._disabled = frozenset(disabled)
         self._feature_enabled = feature_enabled
         self._provider = provider
         self._read_only = read_only
 
-    def is_enabled(self, spec: ToolSpec) -> bool:
+    def is_enabled(self, declaration: Declaration) -> bool:
         """Config AND feature flag AND provider AND surface: every layer must agree."""
-        if spec.name in self._disabled:
+        if declaration.name in self._disabled:
             return False
-        if self._read_only and spec.kind is not ToolKind.READ:
+        if self._read_only and declaration.kind is not ToolKind.READ:
             return False  # @clarvis/agent-tools' read-only surface: the read tools alone exist
-        if not self._feature_enabled(spec.feature_flag or spec.name):
+        if not self._feature_enabled(declaration.feature_flag or declaration.name):
             return False
         return not (
-            self._provider and spec.supported_providers
-            and self._provider not in spec.supported_providers
+            self._provider and declaration.supported_providers
+            and self._provider not in declaration.supported_providers
         )
 
-    def _available(self, spec: ToolSpec, revealed: Collection[str]) -> bool:
-        return self.is_enabled(spec) and (not spec.deferred or spec.name in revealed)
+    def _available(self, declaration: Declaration, revealed: Collection[str]) -> bool:
+        return self.is_enabled(declaration) and (
+            not declaration.deferred or declaration.name in revealed)
 
-    def listed(self, revealed: Collection[str] = ()) -> list[ToolSpec]:
+    def listed(self, revealed: Collection[str] = ()) -> list[Declaration]:
         """The advertised tools, in registration order."""
-        return [spec for spec in self._tools.values() if self._available(spec, revealed)]
+        return [tool for tool in self._tools.values() if self._available(tool, revealed)]
 
-    def get(self, name: object, revealed: Collection[str] = ()) -> ToolSpec | None:
+    def get(self, name: object, revealed: Collection[str] = ()) -> Declaration | None:
         """The tool callable under `name`, through the same filter as `listed`."""
-        spec = self._tools.get(name) if isinstance(name, str) else None
-        return spec if spec is not None and self._available(spec, revealed) else None
+        declaration = self._tools.get(name) if isinstance(name, str) else None
+        available = declaration is not None and self._available(declaration, revealed)
+        return declaration if available else None
 
-    def deferred(self) -> list[ToolSpec]:
+    def deferred(self) -> list[Declaration]:
         """Enabled tools that only tool_search can reveal."""
-        return [spec for spec in self._tools.values() if spec.deferred and self.is_enabled(spec)]
+        return [tool for tool in self._tools.values() if tool.deferred and self.is_enabled(tool)]
 
-    def search(self, query: str) -> list[ToolSpec]:
+    def search(self, query: str) -> list[Declaration]:
         """Enabled tools (deferred ones included) whose name or description holds a query word,
         the ones matching most words first, then in registration order."""
         words = [word.casefold() for word in query.split() if word]
         scored = []
-        for order, spec in enumerate(self._tools.values()):
-            if not self.is_enabled(spec):
+        for order, declaration in enumerate(self._tools.values()):
+            if not self.is_enabled(declaration):
                 continue
-            haystack = f"{spec.name} {spec.name.replace('_', ' ')} {spec.description}".casefold()
+            name = declaration.name
+            haystack = f"{name} {name.replace('_', ' ')} {declaration.description}".casefold()
             hits = sum(word in haystack for word in words)
             if hits:
-                scored.append((-hits, order, spec))
-        return [spec for _, _, spec in sorted(scored, key=lambda item: item[:2])]
+                scored.append((-hits, order, declaration))
+        return [declaration for _, _, declaration in sorted(scored, key=lambda item: item[:2])]

@@ -5,7 +5,7 @@ Built on the official SDK's low-level server, so an MCP client (an IDE, an agent
 that passes every clause. What crosses the wire:
 
 - `tools/list`: each tool with its input schema and its annotations (readOnlyHint,
-  destructiveHint, idempotentHint, openWorldHint: ToolSpec.annotations).
+  destructiveHint, idempotentHint, openWorldHint: Declaration.annotations).
 - `tools/call`: `content` is the envelope's `data` as one text block, `isError` is
   `not success`, and `structuredContent` is the whole envelope (error code, summary, diff,
   issues, denial, exit_code), which the kit's adapter reads back field by field.

@@ -15,7 +15,7 @@ from agentconf import __version__
 from agentconf.contract import Limits, Workspace
 
 from .context import ToolContext
-from .declare import ToolSpec
+from .declare import Declaration
 from .dispatch import Dispatcher
 from .permissions import AllowAll, DenyRules, FirstDenial, PermissionGate
 from .registry import ToolRegistry, all_features_on
@@ -36,17 +36,17 @@ from .tools import (
 
 # The order tools are listed in: the canonical tools, then the reference's own; deferred ones
 # (file_info) are listed once revealed.
-TOOLS: tuple[ToolSpec, ...] = (
-    read_file.SPEC,
-    write_file.SPEC,
-    edit_file.SPEC,
-    apply_patch.SPEC,
-    list_files.SPEC,
-    grep.SPEC,
-    bash.SPEC,
-    tool_search.SPEC,
-    make_directory.SPEC,
-    file_info.SPEC,
+TOOLS: tuple[Declaration, ...] = (
+    read_file.DECLARATION,
+    write_file.DECLARATION,
+    edit_file.DECLARATION,
+    apply_patch.DECLARATION,
+    list_files.DECLARATION,
+    grep.DECLARATION,
+    bash.DECLARATION,
+    tool_search.DECLARATION,
+    make_directory.DECLARATION,
+    file_info.DECLARATION,
 )
 
 GREP_ENGINES = ("auto", "rg", "python")
@@ -76,7 +76,7 @@ class ReferenceToolSystem:
         root = real_root(workspace.root)
         if not root.is_dir():
             raise ValueError(f"workspace root {workspace.root} is not an existing folder")
-        unknown = sorted(set(disabled) - {spec.name for spec in TOOLS})
+        unknown = sorted(set(disabled) - {declaration.name for declaration in TOOLS})
         if unknown:
             raise ValueError(f"cannot disable unknown tool(s): {', '.join(unknown)}")
         if grep_engine not in GREP_ENGINES:
@@ -84,7 +84,7 @@ class ReferenceToolSystem:
         if not call_timeout_s > 0:
             raise ValueError("call_timeout_s must be a positive number of seconds")
         rules = DenyRules(deny, root)  # a bad rule fails here, at construction
-        unknown = sorted(rules.tools - {spec.name for spec in TOOLS})
+        unknown = sorted(rules.tools - {declaration.name for declaration in TOOLS})
         if unknown:
             raise ValueError(f"deny rule(s) for unknown tool(s): {', '.join(unknown)}")
         self.session = Session()
@@ -115,7 +115,7 @@ class ReferenceToolSystem:
 
     def list_tools(self) -> list[dict[str, Any]]:
         """name, description, input_schema and kind of every advertised tool, in a fixed order."""
-        return [spec.listing() for spec in self.registry.listed(self.session.revealed)]
+        return [tool.listing() for tool in self.registry.listed(self.session.revealed)]
 
     async def call_tool(self, name: Any, arguments: Any) -> dict[str, Any]:
         """The envelope of the call, as JSON-ready data. Never raises (see dispatch.py)."""

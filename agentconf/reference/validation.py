@@ -2,7 +2,7 @@
 
 A tool declared with a pydantic model is validated by pydantic; a tool declared with a plain JSON
 Schema is validated by `jsonschema`. Neither library's wording reaches the model: each error is
-first reduced to a `Problem` — where (a location tuple) and which of three things went wrong
+first reduced to a `ArgumentProblem` — where (a location tuple) and which of three things went wrong
 (missing, unexpected, invalid) — and one renderer turns problems into `ValidationIssue`s, reading
 what is expected from the tool's JSON Schema. A pydantic model and its JSON Schema twin therefore
 give identical issue lists for the same bad input; a hypothesis test holds us to it.
@@ -33,7 +33,7 @@ class Fault(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class ArgumentProblem:
     location: Location
     fault: Fault
 
@@ -84,13 +84,14 @@ def validate_with_schema(
     return Validated(None if issues else arguments, issues)
 
 
-# ---------------------------------------------------------------- pydantic -> Problem
+# ------------------------------------------------------------ pydantic -> ArgumentProblem
 
 _PYDANTIC_FAULTS = {"missing": Fault.MISSING, "extra_forbidden": Fault.UNEXPECTED}
 
 
-def _problem_from_pydantic(detail: Any) -> Problem:
-    return Problem(tuple(detail["loc"]), _PYDANTIC_FAULTS.get(detail["type"], Fault.INVALID))
+def _problem_from_pydantic(detail: Any) -> ArgumentProblem:
+    fault = _PYDANTIC_FAULTS.get(detail["type"], Fault.INVALID)
+    return ArgumentProblem(tuple(detail["loc"]), fault)
 
 
 def _integral_floats_to_int(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> Any:
@@ -110,22 +111,22 @@ def _integral_floats_to_int(value: Any, schema: dict[str, Any], root: dict[str, 
     return value
 
 
-# ---------------------------------------------------------------- jsonschema -> Problem
+# ---------------------------------------------------------- jsonschema -> ArgumentProblem
 
 
-def _problems_from_jsonschema(error: jsonschema.ValidationError) -> Iterator[Problem]:
+def _problems_from_jsonschema(error: jsonschema.ValidationError) -> Iterator[ArgumentProblem]:
     location: Location = tuple(error.absolute_path)
     if error.validator == "required":
         present = error.instance if isinstance(error.instance, dict) else {}
         for name in error.validator_value:
             if name not in present:
-                yield Problem((*location, name), Fault.MISSING)
+                yield ArgumentProblem((*location, name), Fault.MISSING)
     elif error.validator in ("additionalProperties", "unevaluatedProperties"):
         known = error.schema.get("properties", {})
         patterns = error.schema.get("patternProperties", {})
         for name in error.instance:
             if name not in known and not any(re.search(p, name) for p in patterns):
-                yield Problem((*location, name), Fault.UNEXPECTED)
+                yield ArgumentProblem((*location, name), Fault.UNEXPECTED)
     elif error.validator == "anyOf" and _is_nullable(error.schema["anyOf"]):
         # `X | None`: only the X branch's complaints say anything useful.
         branch = next(i for i, s in enumerate(error.schema["anyOf"]) if s.get("type") != "null")
@@ -134,19 +135,19 @@ def _problems_from_jsonschema(error: jsonschema.ValidationError) -> Iterator[Pro
             for sub in inner:
                 yield from _problems_from_jsonschema(sub)
         else:
-            yield Problem(location, Fault.INVALID)
+            yield ArgumentProblem(location, Fault.INVALID)
     else:
-        yield Problem(location, Fault.INVALID)
+        yield ArgumentProblem(location, Fault.INVALID)
 
 
-# ---------------------------------------------------------------- Problem -> ValidationIssue
+# ------------------------------------------------------------ ArgumentProblem -> ValidationIssue
 
 
 def render(
-    problems: Iterable[Problem], arguments: Any, schema: dict[str, Any], received_limit: int
+    problems: Iterable[ArgumentProblem], arguments: Any, schema: dict[str, Any], received_limit: int
 ) -> list[ValidationIssue]:
     """One issue per location, in location order, whatever order or multiplicity the track gave."""
-    first: dict[Location, Problem] = {}
+    first: dict[Location, ArgumentProblem] = {}
     for problem in problems:
         first.setdefault(problem.location, problem)
     ordered = sorted(first.values(), key=lambda problem: _sort_key(problem.location))
@@ -158,7 +159,7 @@ def _sort_key(location: Location) -> tuple[tuple[int, int | str], ...]:
 
 
 def _issue(
-    problem: Problem, arguments: Any, schema: dict[str, Any], received_limit: int
+    problem: ArgumentProblem, arguments: Any, schema: dict[str, Any], received_limit: int
 ) -> ValidationIssue:
     path = pointer(problem.location)
     field = _field_name(problem.location)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.selftest import gallery_dir
+from agentconf.selfcheck.mutants import gallery_dir
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [

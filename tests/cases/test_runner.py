@@ -19,10 +19,10 @@ from agentconf.harness.adapters.python import PythonAdapter
 from agentconf.harness.case_play import (
     CaseFailed,
     Placeholders,
+    answer_mismatches,
     build_tree,
+    disk_mismatches,
     entry_bytes,
-    judge_disk,
-    judge_result,
     run_case,
     snapshot_tree,
 )
@@ -308,7 +308,7 @@ def test_each_expectation_reports_its_own_mismatch(
     tmp_path: Path, answer: _Answer, expect: dict[str, Any], complaint: str
 ) -> None:
     places = Placeholders.of(_Paths(tmp_path), DEFAULT_LIMITS)
-    wrong = judge_result(answer, expect, places, DEFAULT_LIMITS)
+    wrong = answer_mismatches(answer, expect, places, DEFAULT_LIMITS)
     assert len(wrong) == 1 and complaint in wrong[0], wrong
 
 
@@ -321,7 +321,7 @@ def test_disk_expectations_each_report_their_own_mismatch(tmp_path: Path) -> Non
     paths.outside.mkdir()
     (paths.outside / "leak").write_text("x")
     before = {"gone.txt": ("file", b"", 0o644)}
-    wrong = judge_disk(
+    wrong = disk_mismatches(
         paths.root,
         {
             "files": {"a.txt": {"one_of": ["old", {"text": "older"}]}},
@@ -353,11 +353,9 @@ def test_a_sha256_expectation_matches_the_bytes_it_names(tmp_path: Path) -> None
     places = Placeholders.of(paths, DEFAULT_LIMITS)
     build_tree(paths.root, {"a.txt": "abc"}, places, DEFAULT_LIMITS)
     digest = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"  # sha256("abc")
-    assert (
-        judge_disk(paths.root, {"files": {"a.txt": {"sha256": digest}}}, {}, places, DEFAULT_LIMITS)
-        == []
-    )
-    assert judge_disk(
+    expected = {"files": {"a.txt": {"sha256": digest}}}
+    assert disk_mismatches(paths.root, expected, {}, places, DEFAULT_LIMITS) == []
+    assert disk_mismatches(
         paths.root, {"files": {"a.txt": {"sha256": "0" * 64}}}, {}, places, DEFAULT_LIMITS
     )
 

@@ -25,6 +25,8 @@ class Mutant:
     CALL_TIMEOUT_S: ClassVar[float | None] = None
     # Limits the wrapped reference runs with; a mutant that bounds output itself lifts them.
     REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = None
+    # The statuses that count as caught: a defect that hangs may end in `error` as well.
+    CAUGHT_AS: ClassVar[tuple[str, ...]] = ("fail",)
 
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
@@ -39,6 +41,12 @@ class Mutant:
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         return await self.reference.call_tool(name, arguments)
+
+    @staticmethod
+    def path_of(arguments: Any) -> str | None:
+        """The call's `path` argument when it is a string (what most defects act on), else None."""
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        return path if isinstance(path, str) else None
 
     def lexical(self, path: str) -> Path:
         """The path as a careless tool resolves it: joined and normalised, links not followed."""

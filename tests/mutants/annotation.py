@@ -8,7 +8,7 @@ from ._base import Mutant, succeeded
 
 
 def _path_call(name: str, arguments: Any, tool: str) -> bool:
-    return name == tool and isinstance(arguments, dict) and isinstance(arguments.get("path"), str)
+    return name == tool and Mutant.path_of(arguments) is not None
 
 
 class ReadToolWrites(Mutant):

@@ -36,8 +36,7 @@ class CancelLeavesAPartialWrite(Mutant):
     CHUNK = 64 * 1024
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        if not (name == "write_file" and isinstance(arguments, dict)
-                and isinstance(arguments.get("path"), str)
+        if not (name == "write_file" and self.path_of(arguments) is not None
                 and isinstance(arguments.get("content"), str)):
             return await super().call_tool(name, arguments)
         target = self.lexical(arguments["path"])

@@ -55,7 +55,7 @@ class DotDotNameRejected(Mutant):
     KILLS = ("CONFINE-09",)
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str) and os.path.relpath(self.lexical(path), self.root).startswith(
             ".."
         ):
@@ -69,7 +69,7 @@ class MentionNotStripped(Mutant):
     KILLS = ("CONFINE-06",)
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str) and path.startswith("@"):
             arguments = {**arguments, "path": "./" + path}
         return await super().call_tool(name, arguments)
@@ -81,7 +81,7 @@ class NulByteRaises(Mutant):
     KILLS = ("CONFINE-07", "RESULT-04")
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str) and "\x00" in path:
             open(self.lexical(path))  # noqa: SIM115 - raising is the defect
         return await super().call_tool(name, arguments)
@@ -142,7 +142,7 @@ class RelativePathsUnconfined(Mutant):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if (
             name == "write_file"
             and answer.get("error") == "OUTSIDE_ROOT"
@@ -167,7 +167,7 @@ class JoinDiscardsRoot(Mutant):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if (
             name == "write_file"
             and answer.get("error") == "OUTSIDE_ROOT"
@@ -188,7 +188,7 @@ class LeadingDotDotOnly(Mutant):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if (
             name == "write_file"
             and answer.get("error") == "OUTSIDE_ROOT"
@@ -209,7 +209,7 @@ class AbsolutePathsRejected(Mutant):
     KILLS = ("CONFINE-10",)
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str) and os.path.isabs(path):
             return failed("OUTSIDE_ROOT", "Absolute paths are not allowed.")
         return await super().call_tool(name, arguments)
@@ -224,7 +224,7 @@ class MissingTailNotNormalised(Mutant):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if name == "write_file" and answer.get("error") == "OUTSIDE_ROOT" and isinstance(path, str):
             parts = Path(path).parts
             if (
@@ -249,7 +249,7 @@ class AbsolutePathsInMessages(Mutant):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if not answer.get("success") and isinstance(path, str) and "\x00" not in path:
             real = os.path.realpath(self.lexical(path))
             return {**answer, "data": f"{answer['data']} (resolved to {real})"}

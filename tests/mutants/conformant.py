@@ -19,9 +19,7 @@ from ._base import Mutant, failed
 
 
 def _path_of(name: str, arguments: Any, *tools: str) -> str | None:
-    if name in tools and isinstance(arguments, dict) and isinstance(arguments.get("path"), str):
-        return str(arguments["path"])
-    return None
+    return Mutant.path_of(arguments) if name in tools else None
 
 
 class ReadGuardFirst(Mutant):

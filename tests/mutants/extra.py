@@ -175,7 +175,7 @@ class DeferredToolUnvalidated(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         listed = {spec["name"] for spec in self.list_tools()}
         if name in listed - self._first_names:
-            path = arguments.get("path") if isinstance(arguments, dict) else None
+            path = self.path_of(arguments)
             if not isinstance(path, str) or set(arguments) != {"path"}:
                 return failed("EXECUTION_ERROR", f"{name} crashed: 'path' is not a string.")
         return await super().call_tool(name, arguments)

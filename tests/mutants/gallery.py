@@ -74,7 +74,7 @@ def entries() -> list[Entry]:
                         kills=value.KILLS,
                         known_from=value.KNOWN_FROM,
                         adapter=value.ADAPTER,
-                        caught_as=getattr(value, "CAUGHT_AS", ("fail",)),
+                        caught_as=value.CAUGHT_AS,
                         call_timeout_s=value.CALL_TIMEOUT_S,
                     )
                 )

@@ -78,8 +78,7 @@ class WindowReadsWholeFile(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if (
             name == "read_file"
-            and isinstance(arguments, dict)
-            and isinstance(arguments.get("path"), str)
+            and self.path_of(arguments) is not None
         ):
             target = self.lexical(arguments["path"])
             if target.is_file() and target.stat().st_size > self.limits.max_read_bytes:
@@ -112,8 +111,7 @@ class FifoBlocks(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if (
             name == "read_file"
-            and isinstance(arguments, dict)
-            and isinstance(arguments.get("path"), str)
+            and self.path_of(arguments) is not None
         ):
             target = self.lexical(arguments["path"])
             if target.exists() and not target.is_file() and not target.is_dir():

@@ -44,7 +44,7 @@ class GuardHidesLexicalWrites(Mutant):
         self.asked: set[Path] = set()
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if not isinstance(path, str):
             return await super().call_tool(name, arguments)
         target = self.lexical(path)
@@ -210,7 +210,7 @@ class LinkLoopSpins(Mutant):
     CALL_TIMEOUT_S = 2.0  # the reference answers a loop in milliseconds
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str):
             current = self.lexical(path)
             while current.is_symlink():
@@ -224,7 +224,7 @@ class EveryLinkRejected(Mutant):
     KILLS = ("SYMLINK-08",)
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        path = arguments.get("path") if isinstance(arguments, dict) else None
+        path = self.path_of(arguments)
         if isinstance(path, str):
             current = self.lexical(path)
             while self.inside_by_components(current) and current != self.root:

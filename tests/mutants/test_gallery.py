@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.contract import CATEGORIES, CLAUSES, Level, active_clauses
-from agentconf.selftest import check_mutant, render_table
+from agentconf.selfcheck.mutants import check_mutant, render_table
 from mutants import gallery
 
 ENTRIES = gallery.entries()

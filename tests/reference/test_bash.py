@@ -35,7 +35,7 @@ def make_context(root: Path, limits: Limits = DEFAULT_LIMITS, **config: Any) -> 
         write_roots=(real,),
         limits=limits,
         session=Session(),
-        catalogue=ToolRegistry([bash.SPEC]),
+        catalogue=ToolRegistry([bash.DECLARATION]),
         **config,
     )
 
@@ -258,9 +258,9 @@ def test_an_empty_command_or_unknown_field_is_invalid() -> None:
 
 
 def test_the_spec_says_bash_bounds_its_own_output() -> None:
-    assert bash.SPEC.bounds_own_output
-    assert bash.SPEC.name == "bash"
-    schema = bash.SPEC.input_schema
+    assert bash.DECLARATION.bounds_own_output
+    assert bash.DECLARATION.name == "bash"
+    schema = bash.DECLARATION.input_schema
     assert schema["required"] == ["command"]
 
 

@@ -37,7 +37,7 @@ def make_context(root: Path, limits: Limits = DEFAULT_LIMITS, **config: Any) -> 
         write_roots=(real,),
         limits=limits,
         session=Session(),
-        catalogue=ToolRegistry([grep.SPEC]),
+        catalogue=ToolRegistry([grep.DECLARATION]),
         **config,
     )
 
@@ -268,7 +268,7 @@ def test_arguments_are_validated() -> None:
         GrepArgs(pattern="")
     with pytest.raises(ValidationError):
         GrepArgs.model_validate({"pattern": "x", "follow": True})
-    assert grep.SPEC.input_schema["required"] == ["pattern"]
+    assert grep.DECLARATION.input_schema["required"] == ["pattern"]
 
 
 @pytest.mark.parametrize(

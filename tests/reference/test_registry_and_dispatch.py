@@ -10,7 +10,7 @@ from pydantic import Field
 
 from agentconf.contract import DEFAULT_LIMITS, Denial, Envelope, ToolKind, Workspace
 from agentconf.reference.context import ToolContext
-from agentconf.reference.declare import Arguments, ToolSpec
+from agentconf.reference.declare import Arguments, Declaration
 from agentconf.reference.dispatch import Dispatcher
 from agentconf.reference.permissions import (
     AllowAll,
@@ -28,9 +28,9 @@ class Text(Arguments):
     text: str = Field(description="Anything.")
 
 
-def tool(name: str, handler: Any, **fields: Any) -> ToolSpec:
+def tool(name: str, handler: Any, **fields: Any) -> Declaration:
     fields.setdefault("kind", ToolKind.READ)
-    return ToolSpec(name=name, description=f"the {name} tool", handler=handler, args_model=Text,
+    return Declaration(name=name, description=f"the {name} tool", handler=handler, args_model=Text,
                     **fields)
 
 
@@ -86,7 +86,7 @@ def test_a_non_string_name_is_simply_not_a_tool() -> None:
 
 
 def dispatcher(
-    tmp_path: Path, *specs: ToolSpec, gate: PermissionGate | None = None, timeout: float = 10.0,
+    tmp_path: Path, *specs: Declaration, gate: PermissionGate | None = None, timeout: float = 10.0,
     **limits: int,
 ) -> Dispatcher:
     context = ToolContext(

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import Field
 
-from agentconf.reference.declare import Arguments, ToolSpec
+from agentconf.reference.declare import Arguments, Declaration
 from agentconf.reference.validation import (
     describe_value,
     model_schema,
@@ -148,7 +148,7 @@ def test_a_tool_model_that_coerces_or_allows_extras_is_refused_at_declaration() 
         raise AssertionError("never called")
 
     try:
-        ToolSpec(name="loose", description="", kind="read", handler=handler, args_model=Loose)  # type: ignore[arg-type]
+        Declaration(name="loose", description="", kind="read", handler=handler, args_model=Loose)  # type: ignore[arg-type]
     except ValueError as error:
         assert "strict" in str(error)
     else:

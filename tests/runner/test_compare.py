@@ -7,7 +7,13 @@ from cli import agentconf, assert_usage_error
 from runner_events import as_log, stream, test_event
 
 from agentconf.contract import CLAUSES
-from agentconf.harness.report import Expectations, aggregate, build_document, judge, write_reports
+from agentconf.harness.report import (
+    Expectations,
+    aggregate,
+    build_document,
+    verdict_of,
+    write_reports,
+)
 from agentconf.harness.report.compare import ABSENT, compare_matrix
 
 IDS = ["EDIT-01", "EDIT-02", "EOL-01"]
@@ -18,7 +24,7 @@ def report(folder: Path, name: str, outcomes: dict[str, str]) -> Path:
                      name=name)
     log = as_log(records)
     results = aggregate([CLAUSES[c] for c in outcomes], log.tests, Expectations())
-    document = build_document(results, log, judge(results, log), f"python:{name}:create")
+    document = build_document(results, log, verdict_of(results, log), f"python:{name}:create")
     write_reports(document, folder / name)
     return folder / name / "conformance.json"
 

@@ -11,7 +11,7 @@ import pytest
 from cli import agentconf, assert_usage_error
 
 from agentconf.harness.report.matrix import matrix_json_schema, render_matrix_schema, verdicts
-from agentconf.selftest import gallery_dir
+from agentconf.selfcheck.mutants import gallery_dir
 
 CLAUSES = "CONFINE-12,READ-01"
 REASON = "edit_file resolves no path: it edits outside the root"

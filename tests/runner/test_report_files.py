@@ -15,9 +15,9 @@ from agentconf.harness.report import (
     Expectations,
     aggregate,
     build_document,
-    judge,
     parse_expectations,
     validate_document,
+    verdict_of,
     write_reports,
 )
 from agentconf.harness.report.document import SCHEMA_NAME, render_schema
@@ -39,7 +39,7 @@ def sample_document() -> dict[str, Any]:
     log = as_log(records)
     listed = parse_expectations({"EDIT-03": "first match on purpose"}, "test")
     results = aggregate([CLAUSES[i] for i in IDS], log.tests, listed)
-    return build_document(results, log, judge(results, log), "python:fake_impl:create")
+    return build_document(results, log, verdict_of(results, log), "python:fake_impl:create")
 
 
 def test_the_published_schema_is_generated_from_the_models() -> None:
@@ -118,7 +118,7 @@ def test_junit_agrees_with_the_exit_status_on_should_departures(tmp_path: Path) 
     log = as_log(records)
     ids = ["RESULT-05", "READ-10", "EDIT-01"]
     results = aggregate([CLAUSES[i] for i in ids], log.tests, Expectations())
-    verdict = judge(results, log)
+    verdict = verdict_of(results, log)
     write_reports(build_document(results, log, verdict, "python:x:create"), tmp_path)
     suite = ET.parse(tmp_path / "junit.xml").getroot().find("testsuite")
     assert suite is not None and verdict.green  # SHOULD departures do not fail the run...

@@ -3,6 +3,7 @@ canonical names and classifying error codes is the client's and the profile's jo
 """
 
 import contextlib
+import dataclasses
 import os
 import signal
 import time
@@ -69,6 +70,18 @@ class Adapter(Protocol):
     # Optional (CANCEL): `supports_cancel` and `call_and_cancel(name, arguments, ready)`, which
     # makes the call, cancels it once `ready()` holds, and returns the answer or None. An adapter
     # without them gets the CANCEL checks reported n/a (harness/client.py).
+
+
+class CallTimeout:
+    """What every adapter does alike with its per-call timeout (a check may change it)."""
+
+    _env: AdapterEnv
+
+    def set_call_timeout(self, seconds: float) -> float:
+        """A new per-call timeout for the calls that follow; returns the one it replaces."""
+        previous = self._env.call_timeout_s
+        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
+        return previous
 
 
 def sandbox_variables(env: AdapterEnv, marker: str) -> dict[str, str]:

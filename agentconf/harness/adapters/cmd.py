@@ -20,7 +20,6 @@ trip on a loaded machine; with one thread a round trip is a write, a select and 
 """
 
 import contextlib
-import dataclasses
 import itertools
 import json
 import os
@@ -39,7 +38,7 @@ from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITI
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..launch import bytecode_env
-from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
+from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
 _TERM_GRACE_S = 1.0
@@ -120,7 +119,7 @@ class _Lines:
         return lines
 
 
-class CmdAdapter:
+class CmdAdapter(CallTimeout):
     def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None) -> None:
         self._env = env
         self._label = label or f"cmd:{' '.join(argv)}"
@@ -187,12 +186,6 @@ class CmdAdapter:
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         return self.call_many([(name, arguments)])[0]
-
-    def set_call_timeout(self, seconds: float) -> float:
-        """A new per-call timeout for the calls that follow; returns the one it replaces."""
-        previous = self._env.call_timeout_s
-        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
-        return previous
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         # Concurrent calls share one budget that grows with their number: an implementation

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import dataclasses
 import json
 import os
 import secrets
@@ -44,7 +43,7 @@ from mcp.shared.exceptions import MCPError
 from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
 
 from ..errors import ImplementationFailure
-from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
+from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _T = TypeVar("_T")
 
@@ -105,7 +104,7 @@ class _LoopThread:
             self.loop.close()
 
 
-class McpAdapter:
+class McpAdapter(CallTimeout):
     """One MCP server process and one SDK session, for one workspace."""
 
     name: str
@@ -139,12 +138,6 @@ class McpAdapter:
         return self._run(
             f"tools/call {name}", self._call(name, arguments), self._env.call_timeout_s
         )
-
-    def set_call_timeout(self, seconds: float) -> float:
-        """A new per-call timeout for the calls that follow; returns the one it replaces."""
-        previous = self._env.call_timeout_s
-        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
-        return previous
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         for _, arguments in calls:

@@ -20,7 +20,6 @@ wraps every exception into EXECUTION_ERROR), so it is raised as a ContractViolat
 import asyncio
 import contextlib
 import copy
-import dataclasses
 import inspect
 import os
 import secrets
@@ -36,7 +35,7 @@ from agentconf.contract import Workspace
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..profile import Profile
-from .base import SESSION_VARIABLE, AdapterEnv, kill_marked, sandbox_variables
+from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 # How long a timed-out coroutine gets to wind down after it is cancelled.
 _CANCEL_GRACE_S = 0.5
@@ -51,7 +50,7 @@ class _Expired(BaseException):
     """
 
 
-class PythonAdapter:
+class PythonAdapter(CallTimeout):
     def __init__(self, factory: Any, label: str, env: AdapterEnv, profile: Profile) -> None:
         self._label = label
         self._env = env
@@ -93,12 +92,6 @@ class PythonAdapter:
             lambda inline: self._invoke("call_tool", inline, name, arguments), "tools/call",
             "call_tool", (name, arguments),
         )
-
-    def set_call_timeout(self, seconds: float) -> float:
-        """A new per-call timeout for the calls that follow; returns the one it replaces."""
-        previous = self._env.call_timeout_s
-        self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
-        return previous
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         copies = copy.deepcopy(calls)

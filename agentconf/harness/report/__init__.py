@@ -8,7 +8,7 @@ from .compare import CompareError, load_document, render_compare_html, render_co
 from .document import build_document, validate_document
 from .events import EventLog, EventStreamError, TestEvent, read_events
 from .expectations import Expectations, ExpectationsError, load_expectations, parse_expectations
-from .verdict import Verdict, judge
+from .verdict import Verdict, verdict_of
 from .write import write_reports
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "Verdict",
     "aggregate",
     "build_document",
-    "judge",
     "load_document",
     "load_expectations",
     "parse_expectations",
@@ -31,5 +30,6 @@ __all__ = [
     "render_compare_html",
     "render_compare_markdown",
     "validate_document",
+    "verdict_of",
     "write_reports",
 ]

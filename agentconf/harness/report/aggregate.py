@@ -18,6 +18,8 @@ from .expectations import CASE_SEPARATOR, Expectations
 
 
 class Status(StrEnum):
+    """A clause's verdict in a run: its checks' outcomes read against the expected failures."""
+
     PASS = "pass"
     FAIL = "fail"
     XFAIL = "xfail"

@@ -17,16 +17,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from agentconf import __version__
 from agentconf.contract import CATEGORIES, CONTRACT_VERSION, Level
 
-from .aggregate import STATUSES, ClauseResult
-from .events import TEST_OUTCOMES, EventLog
+from .aggregate import STATUSES, ClauseResult, Status
+from .events import TEST_OUTCOMES, EventLog, Outcome
 from .verdict import Verdict
 
 SCHEMA_VERSION = "1.0"
 SCHEMA_NAME = "conformance.schema.json"
 SCHEMA_ID = "https://agentconf.dev/schemas/conformance.schema.json"
 
-ClauseStatus = Literal["pass", "fail", "xfail", "xpass", "n/a", "error"]
-TestOutcome = Literal["pass", "fail", "n/a", "error", "harness-error", "message-changed"]
 
 
 class _Strict(BaseModel):
@@ -78,7 +76,7 @@ class Summary(_Strict):
 
 class TestRecord(_Strict):
     nodeid: str
-    outcome: TestOutcome
+    outcome: Outcome
     case: str | None = None
     duration: float = Field(0.0, ge=0)
     evidence: str | None = None
@@ -90,7 +88,7 @@ class ClauseRecord(_Strict):
     level: Level
     category: str
     requirement: str
-    status: ClauseStatus
+    status: Status
     tests: list[TestRecord]
     evidence: str = Field(description="Why the clause did not pass; empty when it did.")
     reproduce: str = Field(description="One command that re-runs the first failing check.")

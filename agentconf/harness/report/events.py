@@ -27,6 +27,9 @@ class Outcome(StrEnum):
 
 
 TEST_OUTCOMES: tuple[str, ...] = tuple(Outcome)
+# The stream's three kinds of line (the `"event"` field): one run_start (what was planned, with
+# what), one test per check (TestEvent), one run_end (how many were executed).
+RUN_START, TEST, RUN_END = "run_start", "test", "run_end"
 # The outcomes that keep a check from passing; the first of a test's phases among them decides.
 FAILING = frozenset({Outcome.FAIL, Outcome.ERROR, Outcome.HARNESS_ERROR})
 
@@ -60,7 +63,7 @@ class TestEvent:
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {
-            "event": "test", "nodeid": self.nodeid, "clauses": list(self.clauses),
+            "event": TEST, "nodeid": self.nodeid, "clauses": list(self.clauses),
             "outcome": str(self.outcome), "duration": round(self.duration, 4),
             "evidence": safe_text(self.evidence), "reproduce": self.reproduce,
         }
@@ -126,11 +129,11 @@ def parse_lines(lines: list[str]) -> EventLog:
                 break  # the writer was stopped mid-line
             raise EventStreamError(f"line {number} of the event stream is not JSON") from None
         kind = record.get("event") if isinstance(record, dict) else None
-        if kind == "run_start":
+        if kind == RUN_START:
             log.start = record
-        elif kind == "test":
+        elif kind == TEST:
             log.tests.append(parse_test_event(record))
-        elif kind == "run_end":
+        elif kind == RUN_END:
             log.end = record
         # Unknown event kinds are left for newer readers.
     return log

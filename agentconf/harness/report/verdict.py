@@ -32,7 +32,7 @@ def _ids(results: Sequence[ClauseResult]) -> str:
     return ", ".join(result.clause.id for result in results)
 
 
-def judge(
+def verdict_of(
     results: Sequence[ClauseResult], log: EventLog, pytest_status: int | None = None
 ) -> Verdict:
     """`pytest_status` is the child's exit status: 0 and 1 (some test failed) are normal runs,

@@ -26,23 +26,11 @@ _UMASK = _read_umask()
 
 def atomic_write(path: Path, data: bytes, *, mode: int | None = None) -> None:
     """Replaces `path` with `data`; `mode` defaults to the existing file's, else 0o666 & ~umask."""
-    if mode is None:
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o666 & ~_UMASK
-    descriptor, temp_name = tempfile.mkstemp(
-        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-    )
+    temp = _stage(path, data, mode)
     try:
-        with os.fdopen(descriptor, "wb") as temp:
-            temp.write(data)
-            temp.flush()
-            os.fchmod(temp.fileno(), mode)
-            os.fsync(temp.fileno())
-        os.replace(temp_name, path)
+        os.replace(temp, path)
     except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
 
@@ -123,11 +111,13 @@ def _make_parents(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-def _stage(path: Path, data: bytes) -> Path:
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except FileNotFoundError:
-        mode = 0o666 & ~_UMASK
+def _stage(path: Path, data: bytes, mode: int | None = None) -> Path:
+    """`data` in a synced temp file beside `path`, with `path`'s mode (else 0o666 & ~umask)."""
+    if mode is None:
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_UMASK
     descriptor, temp_name = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
     )

@@ -20,7 +20,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, invalid_argument, ok
 from ..sandbox import patch
 from ..sandbox.atomic import Change, replace_all
@@ -190,7 +190,7 @@ def _answer(planned: list[_Planned]) -> Envelope:
     )
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="apply_patch",
     description=(
         "Change several files at once with a patch: add, update (by hunks of context, removed "

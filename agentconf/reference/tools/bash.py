@@ -5,8 +5,8 @@
   leaves `npm install`'s grandchildren running).
 - cwd is the root; stdin is /dev/null, so `read` or a bare `cat` gets end of input at once.
 - stdout and stderr stream into `StreamBound`s: memory stays bounded while a command prints
-  100 MB, and the head and tail survive (@clarvis/agent-tools bounds output itself; SPEC says so to
-  dispatch).
+  100 MB, and the head and tail survive (@clarvis/agent-tools bounds output itself; DECLARATION
+  says so to dispatch).
 - On timeout: SIGTERM to the group, SIGKILL after KILL_GRACE_S (dskcode's two-stage kill; the
   seed waits 5 s). Half a second is ample for a SIGTERM handler that tidies up (removes a lock
   or a temp file); a command that needs longer is ignoring the signal, and the agent waiting on
@@ -31,7 +31,7 @@ from pydantic import Field
 
 from agentconf.contract import Envelope, ToolKind
 
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import fail, ok
 from ..sandbox.bounding import StreamBound, pump
 
@@ -221,7 +221,7 @@ def share(budget: int, first: int, second: int) -> tuple[int, int]:
     return half, budget - half
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="bash",
     description=(
         "Run a command with /bin/bash -c in the workspace root, stdin empty. Answers stdout, then "

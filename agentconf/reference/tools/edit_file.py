@@ -18,7 +18,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, invalid_argument, ok
 from ..sandbox import eol
 from ..sandbox.atomic import atomic_write
@@ -133,7 +133,7 @@ def _require_match(spans: list[tuple[int, int]], replace_all: bool, shown: str) 
         )
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="edit_file",
     description=(
         "Replace an exact piece of text in a file. old_text must match the file (indentation "

@@ -14,7 +14,7 @@ from typing import Any
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import ToolSpec
+from ..declare import Declaration
 from ..results import ok
 from ..sandbox.binary import SNIFF_BYTES, looks_binary
 from ..sandbox.files import human_size, open_regular
@@ -57,7 +57,7 @@ def _info(raw_path: str, ctx: ToolContext) -> Envelope:
     )
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="file_info",
     description=(
         "Describe a file or folder without reading it: kind (text, binary, folder), size, "

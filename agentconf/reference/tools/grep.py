@@ -33,7 +33,7 @@ from pydantic import Field
 
 from agentconf.contract import Envelope, ToolKind
 
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, ok
 from ..sandbox.bounding import READ_CHUNK_BYTES, StreamBound, bound_text, pump
 
@@ -359,7 +359,7 @@ def glob_regex(glob: str) -> re.Pattern[str]:
     return re.compile("".join(out) + ")" * depth)
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="grep",
     description=(
         "Search file contents under the workspace root with a regular expression. Answers one "

@@ -18,7 +18,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, ok
 from ..sandbox.paths import os_error
 
@@ -107,7 +107,7 @@ def _matches(entry: str, pattern: str) -> bool:
     return fnmatch.fnmatchcase(path, pattern) or fnmatch.fnmatchcase(name, pattern)
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="list_files",
     description=(
         "List the files and folders under a folder of the workspace (the root by default), "

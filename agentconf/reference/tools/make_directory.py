@@ -14,7 +14,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, ok
 from ..sandbox.paths import os_error
 
@@ -44,7 +44,7 @@ def _make(raw_path: str, ctx: ToolContext) -> Envelope:
     return ok(f"Created the folder `{target.shown}`.", summary=f"Created {target.shown}/")
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="make_directory",
     description=(
         "Create a folder in the workspace, with any missing parent folders. A folder that "

@@ -17,7 +17,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ToolError, invalid_argument, ok
 from ..sandbox.binary import SNIFF_BYTES, looks_binary
 from ..sandbox.bounding import StreamBound
@@ -133,7 +133,7 @@ def _binary(shown: str, line: int | None = None) -> ToolError:
     )
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="read_file",
     description=(
         "Read a text file in the workspace. Lines come numbered like `cat -n`. For a large file, "

@@ -13,7 +13,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import ok
 
 
@@ -26,24 +26,24 @@ class ToolSearchArgs(Arguments):
 async def tool_search(args: ToolSearchArgs, ctx: ToolContext) -> Envelope:
     matches = ctx.catalogue.search(args.query)
     if not matches:
-        hidden = ", ".join(spec.name for spec in ctx.catalogue.deferred()) or "none"
+        hidden = ", ".join(declaration.name for declaration in ctx.catalogue.deferred()) or "none"
         return ok(
             f"No tool matches {json.dumps(args.query)}. Tools that a search can reveal: {hidden}."
         )
-    revealed = [spec.name for spec in matches if spec.deferred]
+    revealed = [declaration.name for declaration in matches if declaration.deferred]
     ctx.session.revealed.update(revealed)
     plural, verb = ("", "matches") if len(matches) == 1 else ("s", "match")
     parts = [f"{len(matches)} tool{plural} {verb} {json.dumps(args.query)}:"]
-    for spec in matches:
-        state = " (revealed: now listed and callable)" if spec.name in revealed else ""
+    for declaration in matches:
+        state = " (revealed: now listed and callable)" if declaration.name in revealed else ""
         parts.append(
-            f"\n{spec.name}{state}\n{spec.description}\n"
-            f"input_schema: {json.dumps(spec.input_schema, sort_keys=True)}"
+            f"\n{declaration.name}{state}\n{declaration.description}\n"
+            f"input_schema: {json.dumps(declaration.input_schema, sort_keys=True)}"
         )
     return ok("\n".join(parts))
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="tool_search",
     description=(
         "Search the available tools by name or keyword. Returns each match's description and "

@@ -16,7 +16,7 @@ from pydantic import Field
 from agentconf.contract import Envelope, ToolKind
 
 from ..context import ToolContext
-from ..declare import Arguments, ToolSpec
+from ..declare import Arguments, Declaration
 from ..results import invalid_argument, ok
 from ..sandbox.atomic import atomic_write
 from ..sandbox.diff import diff_stats, unified_diff
@@ -94,7 +94,7 @@ def _encode(content: str) -> bytes:
         raise invalid_argument("content", "valid Unicode text", "string", message) from None
 
 
-SPEC = ToolSpec(
+DECLARATION = Declaration(
     name="write_file",
     description=(
         "Create a file, or replace a file's whole content, in the workspace. Missing folders are "

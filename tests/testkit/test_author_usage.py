@@ -1,7 +1,7 @@
 """A tool author's own test file, using only the public API, catches a planted confinement bug.
 
 Each test writes a small project into pytester's folder (a toy tool module and a test file that
-imports nothing of agentconf but `agentconf.fixtures` and `agentconf.strategies`) and runs pytest
+imports nothing of agentconf but `agentconf.testkit` and `agentconf.strategies`) and runs pytest
 on it in a subprocess, as the author's CI would. The toy that checks `startswith(root)` must fail,
 the one that compares real paths must pass.
 """
@@ -15,7 +15,7 @@ pytest_plugins = ["pytester"]
 
 TIMEOUT_S = 300  # only to turn a hang into a failure
 
-CONFTEST = 'pytest_plugins = ["agentconf.fixtures"]\n'
+CONFTEST = 'pytest_plugins = ["agentconf.testkit"]\n'
 
 # The bug @clarvis/agent-tools warns of: a prefix test on a normalised, unresolved path lets
 # `../root_evil/x` (same prefix) and every symbolic link out through.
@@ -48,7 +48,7 @@ AUTHOR_TESTS = '''
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from agentconf.fixtures import escape_paths, sandbox
+from agentconf.testkit import escape_paths, sandbox
 from agentconf.strategies import hostile_paths
 from toy_tools import write_file
 

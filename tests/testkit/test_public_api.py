@@ -1,4 +1,4 @@
-"""The fixtures kit is a typed, documented public API, and nothing else of it is public."""
+"""The testkit is a typed, documented public API, and nothing else of it is public."""
 
 import doctest
 import inspect
@@ -8,31 +8,31 @@ from pathlib import Path
 import pytest
 
 import agentconf
-import agentconf.fixtures as fixtures
+import agentconf.testkit as testkit
 from agentconf.contract import Limits, Workspace
 
 
 def test_every_exported_name_exists_and_says_what_it_is() -> None:
-    for name in fixtures.__all__:
-        value = getattr(fixtures, name)
+    for name in testkit.__all__:
+        value = getattr(testkit, name)
         if inspect.isfunction(value) or inspect.isclass(value):
             assert inspect.getdoc(value), f"{name} has no docstring"
 
 
 def test_every_public_definition_of_the_module_is_exported() -> None:
     defined = {
-        name for name, value in vars(fixtures).items()
-        if not name.startswith("_") and getattr(value, "__module__", None) == fixtures.__name__
+        name for name, value in vars(testkit).items()
+        if not name.startswith("_") and getattr(value, "__module__", None) == testkit.__name__
         and not name.startswith("pytest_")  # hooks are pytest's to call, not the author's
     }
-    assert defined - set(fixtures.__all__) == set()
+    assert defined - set(testkit.__all__) == set()
 
 
 def test_the_fixtures_are_exported_as_pytest_fixtures() -> None:
     for name in ("agentconf_sandbox", "agentconf_link_farm", "agentconf_eol_corpus",
                  "agentconf_binary_files", "agentconf_large_file", "agentconf_fake_home"):
-        assert name in fixtures.__all__
-        assert type(getattr(fixtures, name)).__name__ == "FixtureFunctionDefinition", name
+        assert name in testkit.__all__
+        assert type(getattr(testkit, name)).__name__ == "FixtureFunctionDefinition", name
 
 
 def test_the_package_declares_itself_typed() -> None:
@@ -41,7 +41,7 @@ def test_the_package_declares_itself_typed() -> None:
 
 def test_the_docstring_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' sandboxes land here
-    failures, tried = doctest.testmod(fixtures, optionflags=doctest.ELLIPSIS)
+    failures, tried = doctest.testmod(testkit, optionflags=doctest.ELLIPSIS)
     assert tried >= 8 and failures == 0
     assert list(tmp_path.iterdir()) == []
 
@@ -51,3 +51,10 @@ def test_the_package_exports_the_workspace_a_factory_receives() -> None:
     assert agentconf.Workspace is Workspace and agentconf.Limits is Limits
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         agentconf.nothing  # noqa: B018
+
+
+def test_the_former_module_name_is_an_alias_of_the_testkit() -> None:
+    import agentconf.fixtures as former
+
+    assert former.__all__ == testkit.__all__
+    assert all(getattr(former, name) is getattr(testkit, name) for name in testkit.__all__)

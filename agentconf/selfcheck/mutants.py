@@ -20,7 +20,7 @@ from typing import Any
 
 from agentconf.harness.plugin import TIMEOUT_VARIABLE
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # agentconf/
 # Generous: a mutant that hangs costs the per-call timeout once per check of its clauses.
 MUTANT_RUN_TIMEOUT_S = 600
 
@@ -43,7 +43,7 @@ def gallery() -> Any:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class MutantCheck:
     mutant: str
     kills: tuple[str, ...]
     statuses: dict[str, str]
@@ -51,7 +51,7 @@ class Verdict:
     detail: str
 
 
-def check_mutant(entry: Any, report_dir: Path) -> Verdict:
+def check_mutant(entry: Any, report_dir: Path) -> MutantCheck:
     """Runs the suites for `entry`'s clauses against it and says whether each caught it."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(gallery_dir().parent), os.environ.get("PYTHONPATH")])
@@ -69,36 +69,35 @@ def check_mutant(entry: Any, report_dir: Path) -> Verdict:
             stdin=subprocess.DEVNULL, check=False,
         )
     except subprocess.TimeoutExpired:
-        return Verdict(entry.name, entry.kills, {}, False, "the run did not finish in time")
+        return MutantCheck(entry.name, entry.kills, {}, False, "the run did not finish in time")
     report = report_dir / "conformance.json"
     if not report.is_file():
         tail = "\n".join((done.stdout + done.stderr).splitlines()[-15:])
-        return Verdict(entry.name, entry.kills, {}, False, f"no report was written:\n{tail}")
+        return MutantCheck(entry.name, entry.kills, {}, False, f"no report was written:\n{tail}")
     statuses = {c["id"]: c["status"] for c in json.loads(report.read_text())["clauses"]}
     named = {clause: statuses.get(clause, "missing") for clause in entry.kills}
     killed = all(status in entry.caught_as for status in named.values())
     survivors = [f"{c} {s}" for c, s in named.items() if s not in entry.caught_as]
     detail = "caught" if killed else "survived: " + ", ".join(survivors)
-    return Verdict(entry.name, entry.kills, named, killed, detail)
+    return MutantCheck(entry.name, entry.kills, named, killed, detail)
 
 
-def check_gallery(
-    jobs: int = 2, only: set[str] | None = None, on_verdict: Callable[[Verdict], None] | None = None
-) -> list[Verdict]:
+def check_gallery(jobs: int = 2, only: set[str] | None = None,
+                  on_check: Callable[[MutantCheck], None] | None = None) -> list[MutantCheck]:
     entries = [e for e in gallery().entries() if only is None or e.name in only]
     with tempfile.TemporaryDirectory(prefix="agentconf-selftest-") as scratch:
 
-        def one(entry: Any) -> Verdict:
+        def one(entry: Any) -> MutantCheck:
             verdict = check_mutant(entry, Path(scratch) / entry.name)
-            if on_verdict is not None:
-                on_verdict(verdict)
+            if on_check is not None:
+                on_check(verdict)
             return verdict
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             return list(pool.map(one, entries))
 
 
-def kill_rate(verdicts: list[Verdict]) -> tuple[int, int]:
+def kill_rate(verdicts: list[MutantCheck]) -> tuple[int, int]:
     return sum(v.killed for v in verdicts), len(verdicts)
 
 

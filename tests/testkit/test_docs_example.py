@@ -1,4 +1,4 @@
-"""docs/fixtures.md's edit_file example is real: run as an author's test file, it passes a correct
+"""docs/testkit.md's edit_file example is real: run as an author's test file, it passes a correct
 toy edit_file and fails the two classic broken ones (LF-only write, startswith confinement)."""
 
 import re
@@ -8,7 +8,7 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "fixtures.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "testkit.md"
 TIMEOUT_S = 300
 
 _PREAMBLE = '''
@@ -60,12 +60,12 @@ STARTSWITH = CORRECT.replace(
 def doc_example() -> str:
     text = DOC.read_text(encoding="utf-8")
     found = re.search(r"<!-- example: edit_file[^>]*-->\s*```python\n(.*?)```", text, re.S)
-    assert found, "docs/fixtures.md lost its edit_file example"
+    assert found, "docs/testkit.md lost its edit_file example"
     return found.group(1)
 
 
 def run_example(pytester: pytest.Pytester, tool: str) -> pytest.RunResult:
-    pytester.makeconftest('pytest_plugins = ["agentconf.fixtures"]\n')
+    pytester.makeconftest('pytest_plugins = ["agentconf.testkit"]\n')
     pytester.makepyfile(mytools=tool, test_my_edit_file=doc_example())
     return pytester.runpytest_subprocess("-p", "no:cacheprovider", timeout=TIMEOUT_S)
 
@@ -73,7 +73,7 @@ def run_example(pytester: pytest.Pytester, tool: str) -> pytest.RunResult:
 def test_the_example_is_a_dozen_lines_of_real_code() -> None:
     code = [line for line in doc_example().splitlines() if line.strip()]
     assert len(code) <= 16
-    compile(doc_example(), "docs/fixtures.md", "exec")
+    compile(doc_example(), "docs/testkit.md", "exec")
 
 
 def test_the_example_passes_a_correct_edit_file(pytester: pytest.Pytester) -> None:

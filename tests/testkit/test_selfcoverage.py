@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.selfcoverage import (
+from agentconf.selfcheck.coverage import (
     CoverageError,
     Exclusion,
     analyse,

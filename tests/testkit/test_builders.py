@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CLAUSES, Workspace
-from agentconf.fixtures import (
+from agentconf.reference import create
+from agentconf.reference.sandbox.binary import SNIFF_BYTES, looks_binary
+from agentconf.testkit import (
     EscapeDetected,
     binary_files,
     eol_corpus,
@@ -22,8 +24,6 @@ from agentconf.fixtures import (
     link_farm,
     sandbox,
 )
-from agentconf.reference import create
-from agentconf.reference.sandbox.binary import SNIFF_BYTES, looks_binary
 
 
 def call(system: Any, tool: str, **arguments: Any) -> dict[str, Any]:
