@@ -20,6 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from .oracle import DiskOracle
 
@@ -205,14 +206,26 @@ def _remove_children(folder: Path, keep: tuple[str, ...]) -> None:
 
 
 def remove_tree(top: Path) -> None:
-    """rmtree that first makes read-only folders writable again (tests chmod things)."""
+    """rmtree that first makes read-only folders writable again (tests chmod things), and takes
+    an entry that vanished meanwhile as removed (a kept server may still be rewriting its config
+    in HOME, with a lock folder made and removed, while its sandbox is emptied).
 
-    def retry(function, path, _excinfo):
-        parent = os.path.dirname(path)
-        for item in (parent, path):
-            if os.path.isdir(item) and not os.path.islink(item):
-                os.chmod(item, 0o700)
-        function(path)
-
+    Other failures are raised as OSError, which every caller expects."""
     # `onerror` rather than `onexc`: the latter only exists from Python 3.12.
-    shutil.rmtree(top, onerror=retry)
+    shutil.rmtree(top, onerror=_retry_writable)
+
+
+def _retry_writable(function: Any, path: str, excinfo: Any) -> None:
+    """shutil.rmtree's error callback. `function` is the call that failed: os.unlink, os.rmdir,
+    os.lstat, or os.open / os.scandir for a folder it could not enter. The last two cannot be
+    repeated with `path` alone (os.open wants flags: calling it so raised a TypeError, a harness
+    error, on Desktop Commander), so such a folder is removed by a second rmtree instead."""
+    if isinstance(excinfo[1], FileNotFoundError):
+        return  # gone already: what was wanted
+    for item in (os.path.dirname(path), path):
+        if os.path.isdir(item) and not os.path.islink(item):
+            os.chmod(item, 0o700)
+    if function in (os.open, os.scandir):
+        shutil.rmtree(path)  # once: a second refusal is raised to the caller
+    else:
+        function(path)

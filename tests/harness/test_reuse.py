@@ -4,8 +4,10 @@ End to end in a child pytest with a real cmd: server that tells who it is (pid, 
 how many calls it has seen, so the tests can see it kept, and see each test's sandbox fresh.
 """
 
+import errno
 import json
 import os
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 
 from agentconf.harness.profile import ProfileError, parse_profile
 from agentconf.harness.spec import SpecError, parse_spec
-from agentconf.harness.workspace import SandboxWorkspace, empty_for_reuse
+from agentconf.harness.workspace import SandboxWorkspace, _retry_writable, empty_for_reuse
 
 pytest_plugins = ["pytester"]
 
@@ -154,6 +156,45 @@ def test_a_root_that_was_replaced_is_not_reused(tmp_path: Path) -> None:
     ws.root.mkdir()
     assert not empty_for_reuse(base, (info.st_dev, info.st_ino), 0o755)
     assert (ws.sandbox / "moved" / "a.txt").exists()  # nothing was removed
+
+
+# shutil.rmtree reports a folder it could not enter as a failed os.open: a kept Desktop Commander
+# removing its config's lock folder while its HOME was emptied made the kit retry os.open(path),
+# a TypeError charged to the test as a harness error.
+_CANNOT_ENTER = """
+import os
+from pathlib import Path
+from agentconf.harness.workspace import remove_tree
+os.makedirs("own/tree/locked/inner")
+open("own/tree/locked/inner/file.txt", "w").close()
+if os.geteuid() == 0:  # root enters any folder: become nobody, owning the tree
+    for folder, _, files in os.walk("own"):
+        for name in [folder, *(os.path.join(folder, f) for f in files)]:
+            os.chown(name, 65534, 65534)
+os.chdir("own")  # from inside: nobody may not search the folders above it
+if os.geteuid() == 0:
+    os.setgid(65534)
+    os.setuid(65534)
+os.chmod("tree/locked", 0)
+remove_tree(Path("tree"))
+print(os.path.exists("tree"))
+"""
+
+
+def test_a_folder_removal_could_not_enter_is_made_enterable_and_removed(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", _CANNOT_ENTER], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
+
+
+def test_a_folder_that_vanished_before_removal_entered_it_counts_as_removed(
+        tmp_path: Path) -> None:
+    vanished = tmp_path / "config.lock"
+    error = FileNotFoundError(errno.ENOENT, "No such file or directory", str(vanished))
+    # shutil.rmtree's own call, for an os.open that lost the race with the server's rmdir
+    _retry_writable(os.open, str(vanished), (FileNotFoundError, error, None))
+    assert not vanished.exists()
 
 
 @pytest.mark.parametrize(("table", "message"), [
