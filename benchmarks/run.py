@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py            # everything (a few minutes, ~1.3 GB of disk)
     .venv/bin/python benchmarks/run.py --only overhead,memory --grep-tree-mb 50
-    .venv/bin/python benchmarks/run.py --only peer  # needs scripts/install-peers.sh first
+    .venv/bin/python benchmarks/run.py --only peer  # every installed peer (agentconf matrix)
 
 Prints one table: figure, ours, the comparison, ratio, target, met or not. Big files are made in
 a temporary folder (TMPDIR) and deleted. Memory is measured in a child process: the child does
@@ -97,28 +97,57 @@ def bench_full(folder: Path) -> list[Row]:
     note = "" if ok_serial and ok_parallel else "a run was not green"
     return [
         Row("full run, serial (wall)", serial, None, "s", "-", None, note),
-        Row("full run, -n 2 (wall) vs serial", parallel, serial, "s", "<= 20 s",
-            parallel <= 20, note),
+        Row("full run, -n 2 (wall) vs serial", parallel, serial, "s", "<= 15 s",
+            parallel <= 15, note),
         Row("full run CPU, -n 2 vs serial", parallel_cpu, serial_cpu, "s", "<= 20 s",
             parallel_cpu <= 20),
     ]
 
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-PEER_PROFILE = CHECKOUT / "peers/server-filesystem/agentconf.toml"
-PEER_SERVER = (CHECKOUT / ".cache/peers/server-filesystem/node_modules"
-               / "@modelcontextprotocol/server-filesystem/dist/index.js")
+PEER_CACHE = CHECKOUT / ".cache/peers"
+PEER_TARGET_S = 180  # any real peer's full run with -n 2 on 2 cores (issue 12)
+# Run times measured before this turn's changes to the kit, with -n 2 on this machine, as the
+# issues record them: issue 6 for the filesystem server (one server per check, sandboxes on
+# disk), issue 12 for Desktop Commander and OpenHands' editor (fixed 10 s waits for hangs, one
+# server start per check). The other peers could not be wired before this turn's profile keys.
+PEER_BEFORE_S = {"server-filesystem": 551.0, "desktop-commander": 988.0, "openhands-aci": 306.0}
 
 
 def bench_peer(folder: Path) -> list[Row]:
-    """The first real peer, an MCP server in Node (issue 6: at most 90 s with -n 2)."""
-    if not PEER_SERVER.exists():
-        return [Row("peer server-filesystem, -n 2 (wall)", 0, None, "s", "<= 90 s", None,
-                    "not measured: run scripts/install-peers.sh first")]
-    wall, cpu, finished = full_run(2, folder, str(PEER_PROFILE))
-    note = f"CPU {cpu:.0f} s" + ("" if finished else "; the run did not finish")
-    return [Row("peer server-filesystem, -n 2 (wall)", wall, None, "s", "<= 90 s",
-                finished and wall <= 90, note)]
+    """Every installed real peer of peers/, each in its own `agentconf matrix --only` run.
+
+    The matrix command runs the peer as the matrix does (its own venv's Python, its baseline,
+    -n 2) into a scratch site; the wall time covers the whole `agentconf run`, pytest start
+    included, and no install (a peer not installed yet is reported, not installed).
+    """
+    sys.path.insert(0, str(CHECKOUT))
+    from agentconf.harness.peers import load_peers
+
+    rows = []
+    for peer in load_peers(CHECKOUT / "peers"):
+        if peer.table.registry == "local":
+            continue
+        figure = f"peer {peer.id} {peer.table.version}, -n 2 (wall)"
+        before = PEER_BEFORE_S.get(peer.id)
+        target = f"<= {PEER_TARGET_S} s"
+        if not (PEER_CACHE / peer.id).is_dir():
+            rows.append(Row(figure, 0, before, "s", target, None,
+                            "not measured: install it first (agentconf matrix --only "
+                            f"{peer.id})"))
+            continue
+        command = [PYTHON, "-m", "agentconf", "matrix", "--rerun", "--only", peer.id,
+                   "--out", str(folder / "matrix"), "--cache", str(PEER_CACHE), "-n", "2"]
+        started = time.perf_counter()
+        done = subprocess.run(command, cwd=CHECKOUT, capture_output=True, text=True,
+                              check=False)
+        wall = time.perf_counter() - started
+        note = "before: " + ("as recorded by its issue" if before else "not measured")
+        if done.returncode != 0:
+            note += f"; exit {done.returncode}: {done.stderr.strip().splitlines()[-1:]}"
+        rows.append(Row(figure, wall, before, "s", target,
+                        done.returncode == 0 and wall <= PEER_TARGET_S, note))
+    return rows
 
 
 # ------------------------------------------------------------------ harness overhead
