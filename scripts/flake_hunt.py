@@ -1,7 +1,7 @@
 """Runs the whole conformance run N times per implementation on a loaded machine and lists every
 check whose outcome changed between runs (issue: verdicts you can trust; "no check is flaky").
 
-    python scripts/flake_hunt.py                 # N=10, the reference and examples/node
+    python scripts/flake_hunt.py                 # N=10: the reference, examples/node, plain-python
     python scripts/flake_hunt.py -n 3 --impl reference
     scripts/flake-hunt.sh 10                     # the same, from a shell
 
@@ -30,6 +30,8 @@ NODE = shutil.which("node")
 IMPLEMENTATIONS = {
     "reference": "reference",
     "examples/node": f"cmd:{NODE} {REPO / 'examples/node/agentconf-tools.mjs'} {{root}}",
+    # The independent correct-but-different implementation, through its own profile.
+    "plain-python": str(REPO / "examples/plain-python/agentconf.toml"),
 }
 
 
