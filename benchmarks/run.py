@@ -128,7 +128,8 @@ def bench_peer(folder: Path) -> list[Row]:
     for peer in load_peers(CHECKOUT / "peers"):
         if peer.table.registry == "local":
             continue
-        figure = f"peer {peer.id} {peer.table.version}, -n 2 (wall)"
+        version = "" if peer.table.version in peer.id else f" {peer.table.version}"
+        figure = f"peer {peer.id}{version}, -n 2 (wall)"
         before = PEER_BEFORE_S.get(peer.id)
         target = f"<= {PEER_TARGET_S} s"
         if not (PEER_CACHE / peer.id).is_dir():
