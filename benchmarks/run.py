@@ -121,7 +121,6 @@ def bench_peer(folder: Path) -> list[Row]:
     -n 2) into a scratch site; the wall time covers the whole `agentconf run`, pytest start
     included, and no install (a peer not installed yet is reported, not installed).
     """
-    sys.path.insert(0, str(CHECKOUT))
     from agentconf.harness.peers import load_peers
 
     rows = []
