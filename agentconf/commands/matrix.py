@@ -2,13 +2,17 @@
 
     agentconf matrix                       # peers/ -> docs/matrix/, installing what is missing
     agentconf matrix --only desktop-commander --rerun
+    agentconf matrix --only reference --out shard   # one peer into its own folder (a CI job)
+    agentconf matrix combine shard-a shard-b --out docs/matrix --peers peers
+    agentconf matrix --list --json         # the peers as a GitHub Actions strategy.matrix
     agentconf matrix --render-only         # rebuild index.html and matrix.json from the runs kept
 
 Each peer runs in its own `agentconf run` process (a pypi peer under its own venv's Python), with
 its baseline, so a run is resumable: a peer whose kept run is of the same peer version and kit
-version is not run again unless --rerun. The site keeps, per peer, the run's conformance.json and
-report.html (its page); matrix.json is validated against agentconf/schemas/matrix.schema.json.
-Exit 1 when a peer's verdict left its baseline (a new failure, or a departure that went away).
+version is not run again unless --rerun. The site keeps one folder per peer (report/matrix_site.py);
+a peer whose install or run failed is a row "could not run" with the reason, and the others
+publish. Exit 1 when a peer's verdict left its baseline (a new failure, or a departure that went
+away) or a peer could not run.
 """
 
 import argparse
@@ -24,16 +28,25 @@ from typing import Any
 import agentconf
 from agentconf.cli import UsageError
 from agentconf.harness.peers import Peer, PeerError, install, load_peers
-from agentconf.harness.report.matrix import (
-    implementation_entry,
-    matrix_document,
-    render_matrix_html,
+from agentconf.harness.report.matrix import CouldNotRun, PeerFields
+from agentconf.harness.report.matrix_site import (
+    KEPT,
+    SiteError,
+    build_site,
+    could_not_run,
+    peer_folders,
+    place,
+    read_peer,
+    seed_history,
+    write_peer,
 )
 
 HELP = "run every implementation of a peers folder and write the conformance matrix site"
-KEPT = ("conformance.json", "report.html")
 # One peer's whole run, installs excluded: a run stops itself sooner when a peer cannot start.
 PEER_TIMEOUT_S = 30 * 60
+# The Python a CI job runs the kit with when the peer names none.
+CI_PYTHON = "3.12"
+NO_SHARD = "no run of it reached the combine step (its job stopped before it wrote one)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,53 +66,113 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run peers again even when a run of this version is kept")
     parser.add_argument("--render-only", action="store_true",
                         help="install and run nothing: rebuild the site from the kept runs")
+    parser.add_argument("--list", action="store_true",
+                        help="print the peers and stop (--json: as a CI strategy.matrix)")
+    parser.add_argument("--json", action="store_true", help="with --list: one JSON object")
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    combine = sub.add_parser("combine", help="build the site from peer folders (CI shards)")
+    combine.add_argument("folders", nargs="+", type=Path, metavar="DIR",
+                         help="a peer folder (with peer.json) or a folder holding some")
+    combine.add_argument("--out", type=Path, default=Path("docs/matrix"),
+                         help="the site to update (default docs/matrix)")
+    combine.add_argument("--peers", type=Path, default=None, help=(
+        "the peers folder: each of its peers no DIR brings is marked could not run"))
+    combine.add_argument("--previous", type=Path, default=None, metavar="MATRIX_JSON",
+                         help="a previous matrix.json (the published one) whose history to keep")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "combine":
+        return _combine(args)
     only = {p.strip() for p in args.only.split(",") if p.strip()} if args.only else None
-    try:
-        peers = load_peers(args.peers, only)
-    except PeerError as error:
-        raise UsageError(str(error)) from None
-    if not peers:
-        raise UsageError(f"{args.peers} holds no peer (a folder with peer.toml)")
+    peers = _load(args.peers, only)
+    if args.list:
+        return _list(peers, args.json)
     args.out.mkdir(parents=True, exist_ok=True)
-    left_baseline = []
+    left_baseline, failed = [], []
     for peer in peers:
         folder = args.out / peer.id
         if not args.render_only and (args.rerun or not _kept(peer, folder, args)):
-            try:
-                green = _run_peer(peer, folder, args)
-            except PeerError as error:
-                print(f"agentconf matrix: {peer.id}: {error}", file=sys.stderr)
-                return 2
-            if not green:
+            outcome = _run_peer(peer, folder, args)
+            if isinstance(outcome, CouldNotRun):
+                print(f"agentconf matrix: {peer.id}: could not run: {outcome.reason}",
+                      file=sys.stderr)
+                could_not_run(folder, outcome)
+                failed.append(peer.id)
+            elif not outcome:
                 left_baseline.append(peer.id)
-    try:
-        every = load_peers(args.peers)  # the page shows every kept run, not only those just made
-    except PeerError as error:  # a peer folder changed while the runs were made
-        raise UsageError(str(error)) from None
-    # The reference first, the control row; then by title and version.
-    kept = sorted((p for p in every if (args.out / p.id / "conformance.json").is_file()),
-                  key=lambda p: (p.id != "reference", p.table.title, p.table.version))
-    entries = [implementation_entry(_peer_fields(p, args), _load(args.out / p.id)) for p in kept]
-    document = matrix_document(entries)
-    (args.out / "matrix.json").write_text(json.dumps(document, indent=1, sort_keys=True) + "\n",
-                                          encoding="utf-8")
-    (args.out / "index.html").write_text(render_matrix_html(document), encoding="utf-8")
-    missing = [p.id for p in every if not (args.out / p.id / "conformance.json").is_file()]
-    print(f"agentconf matrix: {len(entries)} implementation(s) in {args.out / 'index.html'}"
-          + (f"; not run yet: {', '.join(missing)}" if missing else ""))
+    every = _load(args.peers, None)  # the page shows every kept run, not only those just made
+    for peer in every:
+        folder = args.out / peer.id
+        if (folder / "conformance.json").is_file():
+            write_peer(folder, _peer_fields(peer, args.cache))  # peer.toml says what it is
+    document = _build(args.out)
+    shown = {e["id"] for e in document["implementations"]} | {
+        f["id"] for f in document.get("could_not_run", [])}
+    missing = [p.id for p in every if p.id not in shown]
+    print(f"agentconf matrix: {len(document['implementations'])} implementation(s) in "
+          f"{args.out / 'index.html'}" + (f"; not run yet: {', '.join(missing)}" if missing else ""))
+    if failed:
+        print(f"agentconf matrix: could not run: {', '.join(failed)}", file=sys.stderr)
     if left_baseline:
         print(f"agentconf matrix: verdicts left their baseline: {', '.join(left_baseline)} "
               "(see each report's reasons)", file=sys.stderr)
-        return 1
+    return 1 if failed or left_baseline else 0
+
+
+def _load(folder: Path, only: set[str] | None) -> list[Peer]:
+    try:
+        return _nonempty(load_peers(folder, only), folder)
+    except PeerError as error:
+        raise UsageError(str(error)) from None
+
+
+def _nonempty(peers: list[Peer], folder: Path) -> list[Peer]:
+    if not peers:
+        raise UsageError(f"{folder} holds no peer (a folder with peer.toml)")
+    return peers
+
+
+def _build(out: Path) -> dict[str, Any]:
+    try:
+        return build_site(out)
+    except SiteError as error:
+        raise UsageError(str(error)) from None
+
+
+def _list(peers: list[Peer], as_json: bool) -> int:
+    if not as_json:
+        print("\n".join(peer.id for peer in peers))
+        return 0
+    include = [{"peer": p.id, "registry": p.table.registry, "python": p.table.python or CI_PYTHON}
+               for p in peers]
+    print(json.dumps({"include": include}, separators=(",", ":")))
     return 0
 
 
-def _load(folder: Path) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads((folder / "conformance.json").read_text("utf-8"))
-    return document
+def _combine(args: argparse.Namespace) -> int:
+    try:
+        folders = peer_folders(args.folders)
+        expected = _load(args.peers, None) if args.peers is not None else []
+        args.out.mkdir(parents=True, exist_ok=True)
+        brought = {place(folder, args.out) for folder in folders}
+        if args.previous is not None:
+            seed_history(json.loads(args.previous.read_text("utf-8")), args.out)
+    except SiteError as error:
+        raise UsageError(str(error)) from None
+    except (OSError, ValueError) as error:
+        raise UsageError(f"cannot read {args.previous}: {error}") from None
+    for peer in expected:
+        if peer.id not in brought:
+            fields = _peer_fields(peer, Path(".cache/peers"))
+            could_not_run(args.out / peer.id,
+                          CouldNotRun(**fields.model_dump(), stage="run", reason=NO_SHARD))
+    document = _build(args.out)
+    failed = [f["id"] for f in document.get("could_not_run", [])]
+    print(f"agentconf matrix combine: {len(document['implementations'])} implementation(s) in "
+          f"{args.out / 'index.html'}" + (f"; could not run: {', '.join(failed)}" if failed
+                                           else ""))
+    return 0
 
 
 def _kept(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:
@@ -107,7 +180,7 @@ def _kept(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:
     path = folder / "conformance.json"
     if not path.is_file():
         return False
-    document = _load(folder)
+    document = json.loads(path.read_text("utf-8"))
     return (document["implementation"].get("version") == peer.table.version
             and document["kit_version"] == agentconf.__version__
             and document["run"].get("clauses_selected") == _selected(args))
@@ -129,30 +202,37 @@ def _command(peer: Peer, args: argparse.Namespace, report: Path) -> list[str]:
     return command
 
 
-def _shown_command(peer: Peer, args: argparse.Namespace) -> str:
-    runner = (f"{peer.venv(args.cache)}/bin/agentconf" if peer.table.registry == "pypi"
+def _shown_command(peer: Peer, cache: Path) -> str:
+    runner = (f"{peer.venv(cache)}/bin/agentconf" if peer.table.registry == "pypi"
               else "agentconf")
     baseline = f" --expected-failures {peer.baseline}" if peer.baseline else ""
     return f"{runner} run --impl {peer.profile}{baseline}"
 
 
-def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:
-    """Install and run one peer; keep its conformance.json and report.html. True when green."""
+def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool | CouldNotRun:
+    """Install and run one peer; keep its conformance.json and report.html. True when green;
+    why it could not run when its install failed or its run wrote no report."""
+    fields = _peer_fields(peer, args.cache).model_dump()
     with tempfile.TemporaryDirectory(prefix="agentconf-matrix-") as scratch:
         if peer.table.registry != "local":
             print(f"agentconf matrix: {peer.id}: installing {peer.table.package} "
                   f"{peer.table.version} (unless it is there) ...", flush=True)
-            install(peer, args.cache)
+            try:
+                install(peer, args.cache)
+            except PeerError as error:
+                return CouldNotRun(**fields, stage="install", reason=str(error))
         report = Path(scratch) / "report"
         started = time.monotonic()
-        print(f"agentconf matrix: {peer.id}: {_shown_command(peer, args)}", flush=True)
+        print(f"agentconf matrix: {peer.id}: {_shown_command(peer, args.cache)}", flush=True)
         try:
             done = subprocess.run(_command(peer, args, report), check=False,
                                   timeout=PEER_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            raise PeerError(f"the run took more than {PEER_TIMEOUT_S} s") from None
+            return CouldNotRun(**fields, stage="run",
+                               reason=f"the run took more than {PEER_TIMEOUT_S} s")
         if not (report / "conformance.json").is_file():
-            raise PeerError(f"the run wrote no report (exit {done.returncode})")
+            return CouldNotRun(**fields, stage="run", reason=(
+                f"the run wrote no report (exit {done.returncode}; its cause is on the console)"))
         folder.mkdir(parents=True, exist_ok=True)
         for name in KEPT:
             shutil.copyfile(report / name, folder / name)
@@ -161,9 +241,9 @@ def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:
         return done.returncode == 0
 
 
-def _peer_fields(peer: Peer, args: argparse.Namespace) -> dict[str, Any]:
+def _peer_fields(peer: Peer, cache: Path) -> PeerFields:
     table = peer.table
-    return {"id": peer.id, "title": table.title, "package": table.package,
-            "version": table.version, "registry": table.registry, "homepage": table.homepage,
-            "notes": table.notes, "page": f"{peer.id}/report.html",
-            "profile": str(peer.profile), "command": _shown_command(peer, args)}
+    return PeerFields(id=peer.id, title=table.title, package=table.package,
+                      version=table.version, registry=table.registry, homepage=table.homepage,
+                      notes=table.notes, page=f"{peer.id}/report.html",
+                      profile=str(peer.profile), command=_shown_command(peer, cache))

@@ -1,19 +1,22 @@
 """The conformance matrix: many implementations' conformance.json, clause x implementation.
 
 `matrix_document` makes matrix.json (agentconf/schemas/matrix.schema.json), the data behind the
-site; `render_matrix_html` makes its index.html from that document alone, so the page shows
-nothing the data does not hold. Each implementation's own report.html is its page.
+site; matrix_html.py makes its index.html from that document alone, so the page shows nothing the
+data does not hold. Each implementation's own report.html is its page.
 
 A cell is the run's clause status. An expected failure (xfail) is a departure that was triaged
 and kept in the peer's baseline: shown as a failure, marked "known". A failure whose evidence is
 the disk oracle's ("escape after ...": the disk outside the root changed, or a canary's secret
 came back) is marked an escape: those are the verdicts a user must not miss.
+
+A peer that could not be installed or run is a row of its own with the reason (as Bowtie keeps a
+harness that errors), and `history` holds every kept run of every version of each package: the
+same clause across the versions of one server.
 """
 
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from html import escape
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,7 +27,6 @@ from agentconf import __version__
 from agentconf.contract import CLAUSES, CONTRACT_VERSION, Level
 
 from .document import StatusCounts
-from .html_assets import STYLE
 from .tables import must_score
 
 SCHEMA_VERSION: Literal["1"] = "1"
@@ -61,7 +63,9 @@ class RunTimes(_Strict):
     finished: str | None = None
 
 
-class MatrixImplementation(_Strict):
+class PeerFields(_Strict):
+    """What the peers folder says of an implementation (a shard's peer.json holds it too)."""
+
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
     title: str
     package: str
@@ -72,6 +76,14 @@ class MatrixImplementation(_Strict):
     page: str = Field(description="Its report, relative to index.html.")
     profile: str = Field(description="The profile the run used, relative to the repository.")
     command: str = Field(description="The command that made the run.")
+
+
+class CouldNotRun(PeerFields):
+    stage: Literal["install", "run"] = Field(description="Where it stopped.")
+    reason: str = Field(min_length=1, description="Why, in one line.")
+
+
+class MatrixImplementation(PeerFields):
     kit_version: str
     contract_version: str
     run: RunTimes
@@ -82,6 +94,24 @@ class MatrixImplementation(_Strict):
     escapes: list[str]
     verdict_green: bool = Field(description="Green against its own baseline.")
     cells: dict[str, Cell]
+
+
+class VersionRun(_Strict):
+    """One kept run of one version: `<peer>/history/<version>.json` on the site."""
+
+    peer: str
+    version: str
+    kit_version: str
+    contract_version: str
+    started: str | None = None
+    escapes: list[str]
+    verdicts: dict[str, CellStatus]
+
+
+class PackageHistory(_Strict):
+    package: str
+    title: str
+    versions: list[VersionRun] = Field(description="Oldest version first.")
 
 
 class MatrixClause(_Strict):
@@ -98,6 +128,10 @@ class Matrix(_Strict):
     generated: str
     clauses: list[MatrixClause]
     implementations: list[MatrixImplementation]
+    could_not_run: list[CouldNotRun] = Field(default_factory=list, description=(
+        "Peers whose install or run failed: no verdict, the reason instead."))
+    history: list[PackageHistory] = Field(default_factory=list, description=(
+        "Per package, every kept run of each of its versions."))
 
 
 def matrix_json_schema() -> dict[str, Any]:
@@ -137,13 +171,13 @@ def _cell(clause: dict[str, Any]) -> Cell:
     return cell
 
 
-def implementation_entry(peer: dict[str, Any], document: dict[str, Any]) -> MatrixImplementation:
+def implementation_entry(peer: PeerFields, document: dict[str, Any]) -> MatrixImplementation:
     """One implementation: what the peers folder says of it, and its run's verdicts."""
     passing, applicable = must_score(document)
     cells = {c["id"]: _cell(c) for c in document["clauses"]}
     summary = document["summary"]
     return MatrixImplementation(
-        **peer,
+        **peer.model_dump(),
         kit_version=document["kit_version"],
         contract_version=document["contract_version"],
         run=RunTimes(started=document["run"]["started"], finished=document["run"]["finished"]),
@@ -157,7 +191,17 @@ def implementation_entry(peer: dict[str, Any], document: dict[str, Any]) -> Matr
     )
 
 
-def matrix_document(entries: Sequence[MatrixImplementation]) -> dict[str, Any]:
+def version_run(entry: MatrixImplementation) -> VersionRun:
+    """What history keeps of a run: each clause's verdict, and its escapes."""
+    return VersionRun(peer=entry.id, version=entry.version, kit_version=entry.kit_version,
+                      contract_version=entry.contract_version, started=entry.run.started,
+                      escapes=entry.escapes,
+                      verdicts={cid: cell.status for cid, cell in entry.cells.items()})
+
+
+def matrix_document(entries: Sequence[MatrixImplementation],
+                    could_not_run: Sequence[CouldNotRun] = (),
+                    history: Sequence[PackageHistory] = ()) -> dict[str, Any]:
     ids = {cid for entry in entries for cid in entry.cells}
     clauses = [MatrixClause(id=c.id, category=c.category, level=c.level,
                             requirement=c.requirement)
@@ -165,7 +209,8 @@ def matrix_document(entries: Sequence[MatrixImplementation]) -> dict[str, Any]:
     matrix = Matrix(schema_version=SCHEMA_VERSION, kit_version=__version__,
                     contract_version=CONTRACT_VERSION,
                     generated=datetime.now(UTC).replace(microsecond=0).isoformat(),
-                    clauses=clauses, implementations=list(entries))
+                    clauses=clauses, implementations=list(entries),
+                    could_not_run=list(could_not_run), history=list(history))
     document = matrix.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     jsonschema.validate(document, matrix_json_schema())
     return document
@@ -175,160 +220,3 @@ def verdicts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
     """(implementation id, clause id) -> status: what two regenerations must agree on."""
     return {(entry["id"], cid): cell["status"]
             for entry in document["implementations"] for cid, cell in entry["cells"].items()}
-
-
-_MATRIX_STYLE = """
-body{max-width:none}
-table.matrix td,table.matrix th{text-align:center;padding:.15rem .35rem;font-size:.85em}
-table.matrix td:first-child,table.matrix th:first-child{text-align:left;white-space:nowrap}
-table.matrix th.impl{writing-mode:vertical-rl;transform:rotate(180deg);vertical-align:bottom;
-  white-space:nowrap;font-weight:normal}
-table.matrix tr.category th{background:#f0f0f0;text-align:left}
-table.matrix td a{color:inherit;text-decoration:none;display:block}
-.escape{background:#b71c1c;color:#fff;font-weight:bold}
-td.known{outline:2px dashed #999;outline-offset:-3px}
-td:target,tr:target td{box-shadow:inset 0 0 0 3px #1a73e8}
-.legend span{display:inline-block;padding:0 .4rem;margin-right:.3rem;border:1px solid #ccc}
-table.impls td,table.impls th{text-align:left}
-"""
-
-_MATRIX_SCRIPT = """
-(function () {
-  var rows = Array.prototype.slice.call(document.querySelectorAll("tr.clause"));
-  var heads = Array.prototype.slice.call(document.querySelectorAll("tr.category"));
-  var status = document.getElementById("status");
-  var category = document.getElementById("category");
-  var level = document.getElementById("level");
-  function apply(write) {
-    rows.forEach(function (row) {
-      var cells = Array.prototype.slice.call(row.querySelectorAll("td[data-status]"));
-      var ok = (!category.value || row.dataset.category === category.value) &&
-               (!level.value || row.dataset.level === level.value) &&
-               (!status.value || cells.some(function (c) {
-                  return status.value === "escape" ? c.classList.contains("escape")
-                                                   : c.dataset.status === status.value; }));
-      row.hidden = !ok;
-    });
-    heads.forEach(function (head) {
-      head.hidden = !rows.some(function (r) {
-        return !r.hidden && r.dataset.category === head.dataset.category; });
-    });
-    if (write && window.history && history.replaceState) {
-      var q = [];
-      if (status.value) { q.push("status=" + status.value); }
-      if (category.value) { q.push("category=" + category.value); }
-      if (level.value) { q.push("level=" + level.value); }
-      history.replaceState(null, "", (q.length ? "?" + q.join("&") : "?") + location.hash);
-    }
-  }
-  var params = new URLSearchParams(location.search);
-  status.value = params.get("status") || "";
-  category.value = params.get("category") || "";
-  level.value = params.get("level") || "";
-  [status, category, level].forEach(function (s) {
-    s.addEventListener("change", function () { apply(true); });
-  });
-  apply(false);
-})();
-"""
-
-
-def _option_list(name: str, label: str, values: Sequence[str]) -> str:
-    options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in values)
-    return (f'<label>{label} <select id="{name}"><option value="">all</option>{options}'
-            "</select></label>")
-
-
-def _impl_rows(document: dict[str, Any]) -> str:
-    rows = []
-    for entry in document["implementations"]:
-        counts = entry["clause_counts"]
-        departures = counts["fail"] + counts["xfail"]
-        page = escape(entry["page"], quote=True)
-        link = f'<a href="{page}">{escape(entry["title"])}</a>'
-        homepage = (f' (<a href="{escape(entry["homepage"], quote=True)}">home</a>)'
-                    if entry.get("homepage") else "")
-        escapes = ", ".join(entry["escapes"]) or "none"
-        rows.append(
-            f'<tr id="impl-{escape(entry["id"])}"><td>{link}{homepage}</td>'
-            f"<td>{escape(entry['package'])} {escape(entry['version'])}</td>"
-            f"<td>{escape(entry['registry'])}</td>"
-            f"<td>{entry['must']['passing']}/{entry['must']['applicable']}</td>"
-            f"<td>{departures}</td><td>{counts['error']}</td><td>{counts['n/a']}</td>"
-            f"<td>{escape(escapes)}</td>"
-            f"<td>{entry['executed']}/{entry['planned']}</td>"
-            f"<td>{escape(entry['run']['started'][:10])}</td></tr>")
-    head = ("<tr><th>implementation</th><th>package</th><th>registry</th><th>MUST passing</th>"
-            "<th>departures</th><th>errors</th><th>n/a</th><th>escapes</th>"
-            "<th>checks executed</th><th>run</th></tr>")
-    return f'<table class="impls">{head}{"".join(rows)}</table>'
-
-
-def _cell_html(entry: dict[str, Any], clause_id: str) -> str:
-    cell = entry["cells"].get(clause_id)
-    anchor = f'{clause_id}--{entry["id"]}'
-    if cell is None:
-        return f'<td id="{escape(anchor)}">—</td>'
-    status = cell["status"]
-    classes = [status.replace("/", "\\/")] if status != "n/a" else ["n/a"]
-    mark = {"pass": "✓", "fail": "✗", "error": "E", "n/a": "–"}.get(status, status)
-    if cell.get("escape"):
-        classes.append("escape")
-        mark = "ESC"
-    if cell.get("known"):
-        classes.append("known")
-    tip = f"{entry['title']} · {clause_id}: {status}"
-    if cell.get("known"):
-        tip += f" (known: {cell['known']})"
-    if cell.get("evidence"):
-        tip += f" — {cell['evidence']}"
-    href = f'{entry["page"]}#{clause_id}'
-    return (f'<td id="{escape(anchor)}" class="{escape(" ".join(classes))}" '
-            f'data-status="{escape(status)}" title="{escape(tip, quote=True)}">'
-            f'<a href="{escape(href, quote=True)}">{mark}</a></td>')
-
-
-def render_matrix_html(document: dict[str, Any]) -> str:
-    entries = document["implementations"]
-    heads = "".join(f'<th class="impl"><a href="#impl-{escape(e["id"])}">'
-                    f"{escape(e['title'])} {escape(e['version'])}</a></th>" for e in entries)
-    body = []
-    category = None
-    for clause in document["clauses"]:
-        if clause["category"] != category:
-            category = clause["category"]
-            body.append(f'<tr class="category" data-category="{escape(category)}">'
-                        f'<th colspan="{len(entries) + 2}">{escape(category)}</th></tr>')
-        cid = clause["id"]
-        cells = "".join(_cell_html(entry, cid) for entry in entries)
-        body.append(
-            f'<tr class="clause" id="{escape(cid)}" data-category="{escape(clause["category"])}" '
-            f'data-level="{escape(clause["level"])}">'
-            f'<td><a href="#{escape(cid)}" title="{escape(clause["requirement"], quote=True)}">'
-            f"{escape(cid)}</a></td><td>{escape(clause['level'])}</td>{cells}</tr>")
-    categories = list(dict.fromkeys(c["category"] for c in document["clauses"]))
-    levels = list(dict.fromkeys(c["level"] for c in document["clauses"]))
-    filters = ('<div class="filters">'
-               + _option_list("status", "show clauses where some implementation is",
-                              ["fail", "error", "escape", "n/a", "pass"])
-               + _option_list("category", "category", categories)
-               + _option_list("level", "level", levels) + "</div>")
-    legend = ('<p class="legend"><span class="pass">✓ pass</span><span class="fail">✗ fails'
-              '</span><span class="escape">ESC escape: the disk outside the root changed or a '
-              'secret outside it was read</span><span class="fail known">known: a triaged '
-              'departure in its baseline</span><span class="error">E could not be checked'
-              '</span><span class="n/a">– n/a: a tool or feature it does not offer</span></p>')
-    title = "agentconf conformance matrix"
-    intro = (f"<p>Generated {escape(document['generated'])} by agentconf "
-             f"{escape(document['kit_version'])}, contract {escape(document['contract_version'])}"
-             f". Every cell links to the implementation's report at that clause; every clause "
-             f"row and cell has its own anchor (<code>#EDIT-03</code>, "
-             f"<code>#EDIT-03--&lt;implementation&gt;</code>). The data: "
-             f'<a href="matrix.json">matrix.json</a>.</p>')
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{title}</title><style>{STYLE}{_MATRIX_STYLE}</style></head><body>"
-            f"<h1>{title}</h1>{intro}<h2>Implementations</h2>{_impl_rows(document)}"
-            f"<h2>Clause × implementation</h2>{legend}{filters}"
-            f'<table class="matrix"><tr><th>clause</th><th>level</th>{heads}</tr>'
-            f"{''.join(body)}</table><script>{_MATRIX_SCRIPT}</script></body></html>\n")
