@@ -1,0 +1,97 @@
+"""The matrix's history: a peer keeps each version's verdicts (`<peer>/history/<version>.json`),
+peers that are versions of one package are grouped, and the site shows a clause across versions.
+Built from real runs: the committed conformance.json of the official filesystem server at
+2025.3.28 (CVE-2025-53109/53110) and at 2026.8.31."""
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+from cli import agentconf
+
+from agentconf.harness.report.matrix import (
+    PackageHistory,
+    PeerFields,
+    matrix_json_schema,
+    verdicts,
+)
+from agentconf.harness.report.matrix_history import closed_departures, remaining_departures
+from agentconf.harness.report.matrix_site import build_site
+
+SITE = Path(__file__).resolve().parents[2] / "docs" / "matrix"
+PACKAGE = "@modelcontextprotocol/server-filesystem"
+# CVE-2025-53110 (a prefix check lets the sibling <root>_evil through: CONFINE-04, -11) and
+# CVE-2025-53109 (links out followed: SYMLINK-01, -09, -10), as peers/server-filesystem-2025.3.28
+# triaged and reproduced them: escapes of 2025.3.28 the later versions closed.
+CVE_CLAUSES = {"CONFINE-04", "CONFINE-11", "CONFINE-12", "SYMLINK-01", "SYMLINK-09", "SYMLINK-10"}
+
+
+def _shard(folder: Path, version: str, source: str) -> Path:
+    peer = folder / "fs"
+    peer.mkdir(parents=True)
+    for name in ("conformance.json", "report.html"):
+        shutil.copyfile(SITE / source / name, peer / name)
+    fields = PeerFields(id="fs", title="MCP filesystem server", package=PACKAGE, version=version,
+                        registry="npm", page="fs/report.html", profile="peers/fs/agentconf.toml",
+                        command="agentconf run --impl peers/fs/agentconf.toml")
+    (peer / "peer.json").write_text(fields.model_dump_json(), "utf-8")
+    return peer
+
+
+def _group(site: Path) -> PackageHistory:
+    document = json.loads((site / "matrix.json").read_text("utf-8"))
+    jsonschema.validate(document, matrix_json_schema())
+    return next(PackageHistory.model_validate(h) for h in document["history"]
+                if h["package"] == PACKAGE)
+
+
+def test_a_new_version_of_a_peer_keeps_the_old_versions_verdicts(tmp_path: Path) -> None:
+    old = _shard(tmp_path / "old", "2025.3.28", "server-filesystem-2025.3.28")
+    new = _shard(tmp_path / "new", "2026.8.31", "server-filesystem")
+    for shard in (old, new):
+        done = agentconf("matrix", "combine", str(shard), "--out", "site", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    site = tmp_path / "site"
+    assert (site / "fs/history/2025.3.28.json").is_file()
+    document = json.loads((site / "matrix.json").read_text("utf-8"))
+    assert [(e["id"], e["version"]) for e in document["implementations"]] == [
+        ("fs", "2026.8.31")]
+    group = _group(site)
+    assert [r.version for r in group.versions] == ["2025.3.28", "2026.8.31"]
+    assert CVE_CLAUSES <= set(group.versions[0].escapes)
+    assert group.versions[1].escapes == []
+    assert CVE_CLAUSES <= set(closed_departures(group))
+    page = (site / "index.html").read_text("utf-8")
+    assert "Across versions" in page and "CONFINE-12" in page.split("Across versions", 1)[1]
+    # A site rebuilt from the newest shard alone keeps the past the published matrix.json holds.
+    done = agentconf("matrix", "combine", str(new), "--out", "fresh", "--previous",
+                     "site/matrix.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [r.version for r in _group(tmp_path / "fresh").versions] == ["2025.3.28", "2026.8.31"]
+
+
+def test_the_filesystem_servers_three_versions_show_the_cves_closed_and_what_remains() -> None:
+    group = _group(SITE)
+    assert [r.version for r in group.versions] == ["2025.3.28", "2025.7.1", "2026.8.31"]
+    assert [r.peer for r in group.versions] == [
+        "server-filesystem-2025.3.28", "server-filesystem-2025.7.1", "server-filesystem"]
+    assert CVE_CLAUSES <= set(group.versions[0].escapes)
+    assert group.versions[1].escapes == group.versions[2].escapes == []
+    assert CVE_CLAUSES <= set(closed_departures(group))
+    # EDIT-03 (the first of several matches replaced): a departure every version keeps.
+    assert "EDIT-03" in remaining_departures(group)
+    assert all(r.verdicts["EDIT-03"] == "fail" for r in group.versions)
+
+
+def test_the_committed_site_is_what_its_peer_folders_build(tmp_path: Path) -> None:
+    """matrix.json, its history and the pages in sync with the kept runs (format changes are
+    converted by rebuilding from the folders, never by running the peers again)."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    committed = json.loads((SITE / "matrix.json").read_text("utf-8"))
+    rebuilt = build_site(copy)
+    assert verdicts(rebuilt) == verdicts(committed)
+    assert rebuilt["history"] == committed["history"]
+    for peer in (p.parent for p in SITE.glob("*/peer.json")):
+        assert (copy / peer.name / "badge.svg").read_text() == (peer / "badge.svg").read_text()
