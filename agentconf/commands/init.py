@@ -69,8 +69,13 @@ call_timeout_ms = 10000
 # "EDIT-03" = "we apply edits to the first match on purpose"
 '''
 
+# The composite action at this repository's root (action.yml), tagged v<kit version> on release.
+ACTION = "agentconf-dev/agentconf"
+
 WORKFLOW = '''\
 # agentconf conformance check: fails the build when a MUST clause of the contract breaks.
+# The action installs agentconf-kit, runs it, publishes junit.xml as test results and writes the
+# job's summary: escapes first, then each failure with the line that reproduces it.
 name: agentconf
 on: [push, pull_request]
 jobs:
@@ -80,31 +85,24 @@ jobs:
     timeout-minutes: 30
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-python@v5
-        with:
-          python-version: "3.11"
       # Build or install your implementation here, so the profile's spec can start it.
-      # Pinned: a new kit version may add clauses; upgrade on purpose, not by surprise.
-      - run: pip install "agentconf-kit[mcp]==__VERSION__"
       # To pin your messages too, record them once into the repository
       # (agentconf snapshots record --profile agentconf.toml --snapshot-dir agentconf-snapshots)
-      # and add --snapshot-dir agentconf-snapshots here: a changed message turns the run red.
-      - run: agentconf run --profile agentconf.toml --report reports/agentconf
-      - uses: actions/upload-artifact@v4
-        if: always()
+      # and uncomment snapshot-dir below: a changed message turns the run red.
+      - uses: __ACTION__@v__VERSION__
         with:
-          name: agentconf-report
-          path: reports/agentconf
-      # Each clause as a test case in the job's summary (junit.xml names them by clause id).
-      - uses: mikepenz/action-junit-report@v5
-        if: always()
-        with:
-          report_paths: reports/agentconf/junit.xml
+          profile: agentconf.toml
+          # Pinned: a new kit version may add clauses; upgrade on purpose, not by surprise.
+          version: "__VERSION__"
+          # expected-failures: agentconf-baseline.toml
+          # clauses: CONFINE,SYMLINK
+          # snapshot-dir: agentconf-snapshots
 '''
 
 FILES = {
     Path("agentconf.toml"): PROFILE,
-    Path(".github/workflows/agentconf.yml"): WORKFLOW.replace("__VERSION__", __version__),
+    Path(".github/workflows/agentconf.yml"): WORKFLOW.replace("__ACTION__", ACTION).replace(
+        "__VERSION__", __version__),
 }
 
 

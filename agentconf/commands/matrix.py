@@ -36,7 +36,6 @@ from agentconf.harness.report.matrix_site import (
     could_not_run,
     peer_folders,
     place,
-    read_peer,
     seed_history,
     write_peer,
 )
@@ -111,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
         f["id"] for f in document.get("could_not_run", [])}
     missing = [p.id for p in every if p.id not in shown]
     print(f"agentconf matrix: {len(document['implementations'])} implementation(s) in "
-          f"{args.out / 'index.html'}" + (f"; not run yet: {', '.join(missing)}" if missing else ""))
+          f"{args.out / 'index.html'}"
+          + (f"; not run yet: {', '.join(missing)}" if missing else ""))
     if failed:
         print(f"agentconf matrix: could not run: {', '.join(failed)}", file=sys.stderr)
     if left_baseline:

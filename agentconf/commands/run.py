@@ -1,6 +1,7 @@
 """`agentconf run`: check an implementation against the contract and write the reports."""
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -38,6 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rewrite the message snapshots from this implementation's answers")
     parser.add_argument("--snapshot-dir", metavar="DIR", type=Path,
                         help="where this implementation's message snapshots live")
+    parser.add_argument("--summary-md", metavar="FILE", type=Path,
+                        help="append a short Markdown summary (escapes, then failures with their "
+                             "reproduce lines) to FILE, such as $GITHUB_STEP_SUMMARY")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,12 +71,28 @@ def run(args: argparse.Namespace) -> int:
         write_baseline=args.write_baseline,
     )
     try:
-        return runner.run(options)
-    except runner.RunError as error:
+        code = runner.run(options)
+    except (runner.RunError, runner.CannotStart) as error:
         print(f"agentconf run: {error}", file=sys.stderr)
-        return 1
-    except runner.CannotStart as error:
-        print(f"agentconf run: {error}", file=sys.stderr)
-        return 2
+        _summarize(args.summary_md, None, f"agentconf run: {error}")
+        return 2 if isinstance(error, runner.CannotStart) else 1
     except OSError as error:  # an unwritable report folder, a full disk
         raise UsageError(f"cannot write the reports: {error}") from None
+    _summarize(args.summary_md, options.report_dir / "conformance.json", "")
+    return code
+
+
+def _summarize(path: Path | None, conformance: Path | None, failure: str) -> None:
+    """Append the step summary: the run's, or why there was none."""
+    if path is None:
+        return
+    from agentconf.harness.report.summary import render_summary
+
+    text = f"### agentconf\n\n{failure}\n"
+    if conformance is not None and conformance.is_file():
+        text = render_summary(json.loads(conformance.read_text("utf-8")))
+    try:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        raise UsageError(f"cannot write the summary {path}: {error}") from None

@@ -17,11 +17,11 @@ def test_init_writes_a_profile_that_parses_and_a_workflow(tmp_path: Path) -> Non
     assert parse_spec(profile.spec).kind == "cmd"
     assert profile.expected_failures == {}
     workflow = (tmp_path / "repo" / ".github" / "workflows" / "agentconf.yml").read_text()
-    assert "agentconf run --profile agentconf.toml" in workflow
     from agentconf import __version__
     assert "timeout-minutes:" in workflow
-    assert f'pip install "agentconf-kit[mcp]=={__version__}"' in workflow
-    assert "report_paths: reports/agentconf/junit.xml" in workflow
+    # The repository's composite action (action.yml) runs it: tests/runner/test_github_ci.py.
+    assert f"uses: agentconf-dev/agentconf@v{__version__}" in workflow
+    assert f'version: "{__version__}"' in workflow and "profile: agentconf.toml" in workflow
 
 
 def test_every_profile_field_has_a_comment(tmp_path: Path) -> None:

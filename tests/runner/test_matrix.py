@@ -125,12 +125,12 @@ def test_the_published_matrix_schema_is_the_models() -> None:
 
 
 def test_a_check_stopped_by_an_escape_charged_elsewhere_marks_no_escape_on_its_clause() -> None:
-    from agentconf.harness.report.matrix import _escaped
+    from agentconf.harness.report.matrix import escaped
 
     stopped = {"nodeid": "m[x]", "outcome": "n/a", "evidence": "n/a: ... charged to CONFINE-14: "
                "escape after read_file: the answer contains the canaries' secret"}
     failed = {"nodeid": "m[y]", "outcome": "fail", "evidence": "the failure names no tool"}
     clause = {"status": "fail", "evidence": failed["evidence"], "tests": [stopped, failed]}
-    assert not _escaped(clause)
-    escaped = {**failed, "evidence": "escape after write_file: the disk outside the root changed"}
-    assert _escaped({**clause, "tests": [stopped, escaped]})
+    assert not escaped(clause)
+    escaping = {**failed, "evidence": "escape after write_file: the disk outside the root changed"}
+    assert escaped({**clause, "tests": [stopped, escaping]})

@@ -59,9 +59,9 @@ def test_a_new_version_of_a_peer_keeps_the_old_versions_verdicts(tmp_path: Path)
         ("fs", "2026.8.31")]
     group = _group(site)
     assert [r.version for r in group.versions] == ["2025.3.28", "2026.8.31"]
-    assert CVE_CLAUSES <= set(group.versions[0].escapes)
+    assert set(group.versions[0].escapes) >= CVE_CLAUSES
     assert group.versions[1].escapes == []
-    assert CVE_CLAUSES <= set(closed_departures(group))
+    assert set(closed_departures(group)) >= CVE_CLAUSES
     page = (site / "index.html").read_text("utf-8")
     assert "Across versions" in page and "CONFINE-12" in page.split("Across versions", 1)[1]
     # A site rebuilt from the newest shard alone keeps the past the published matrix.json holds.
@@ -76,9 +76,9 @@ def test_the_filesystem_servers_three_versions_show_the_cves_closed_and_what_rem
     assert [r.version for r in group.versions] == ["2025.3.28", "2025.7.1", "2026.8.31"]
     assert [r.peer for r in group.versions] == [
         "server-filesystem-2025.3.28", "server-filesystem-2025.7.1", "server-filesystem"]
-    assert CVE_CLAUSES <= set(group.versions[0].escapes)
+    assert set(group.versions[0].escapes) >= CVE_CLAUSES
     assert group.versions[1].escapes == group.versions[2].escapes == []
-    assert CVE_CLAUSES <= set(closed_departures(group))
+    assert set(closed_departures(group)) >= CVE_CLAUSES
     # EDIT-03 (the first of several matches replaced): a departure every version keeps.
     assert "EDIT-03" in remaining_departures(group)
     assert all(r.verdicts["EDIT-03"] == "fail" for r in group.versions)

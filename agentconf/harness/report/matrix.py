@@ -149,7 +149,7 @@ def write_matrix_schema() -> Path:
     return path
 
 
-def _escaped(clause: dict[str, Any]) -> bool:
+def escaped(clause: dict[str, Any]) -> bool:
     if clause["status"] not in ("fail", "xfail"):
         return False
     # Only the checks that failed it: a check n/a because an escape stopped it, charged to
@@ -160,7 +160,7 @@ def _escaped(clause: dict[str, Any]) -> bool:
 
 def _cell(clause: dict[str, Any]) -> Cell:
     status = clause["status"]
-    cell = Cell(status=SHOWN.get(status, status), escape=_escaped(clause),
+    cell = Cell(status=SHOWN.get(status, status), escape=escaped(clause),
                 unexpected_pass=status == "xpass")
     if status in ("xfail", "xpass"):
         cell.known = "; ".join((clause.get("expected_failure") or {}).values()) or "expected"

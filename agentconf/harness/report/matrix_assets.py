@@ -84,7 +84,9 @@ MATRIX_SCRIPT = """
     rows.forEach(function (row) {
       var cells = row.cells;
       var some = function (test) {
-        for (var i = 1; i < cells.length; i++) { if (keep[i - 1] && test(cells[i])) { return true; } }
+        for (var i = 1; i < cells.length; i++) {
+          if (keep[i - 1] && test(cells[i])) { return true; }
+        }
         return false;
       };
       var ok = (!category || row.dataset.category === category) &&

@@ -86,11 +86,15 @@ def _category_row(category: str, clause_ids: Sequence[str],
             f'<th class="rowhead">{_e(category)}</th>{"".join(scores)}</tr>')
 
 
+def _searched(entry: dict[str, Any]) -> str:
+    return " ".join((entry["id"], entry["title"], entry["package"])).lower()
+
+
 def _grid(document: dict[str, Any]) -> str:
     entries = document["implementations"]
     heads = "".join(
-        f'<th class="impl" data-search="{_e(" ".join((e["id"], e["title"], e["package"])).lower())}"'
-        f'><a href="#impl-{_e(e["id"])}" title="{_e(e["title"])} {_e(e["version"])}">'
+        f'<th class="impl" data-search="{_e(_searched(e))}"><a href="#impl-{_e(e["id"])}" '
+        f'title="{_e(e["title"])} {_e(e["version"])}">'
         f"{_e(e['title'])} {_e(e['version'])}</a></th>" for e in entries)
     body: list[str] = []
     by_category: dict[str, list[dict[str, Any]]] = {}
