@@ -4,31 +4,16 @@ the summary tables and the failures — self-contained, with no server and no ne
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
+from chromium import chromium, distinct_colours, needs_chromium
 
 from agentconf.selfcheck.mutants import gallery_dir
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-if CHROMIUM is None:
-    # CI installs Debian's chromium (.ci/run); a developer's machine may not have it.
-    pytestmark = pytest.mark.skipif(not os.environ.get("CI"), reason="chromium is not installed")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -59,25 +44,11 @@ def red_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return report
 
 
-def _chromium(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None, "chromium is not installed (CI installs Debian's chromium)"
-    profile = cwd / "chromium-profile"
-    return subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *arguments],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=cwd,
-        env={**os.environ, "HOME": str(cwd)},
-    )
-
-
 def test_the_rendered_page_shows_the_verdict_the_summary_and_the_failure(
     red_report: Path, tmp_path: Path
 ) -> None:
     document = json.loads((red_report / "conformance.json").read_text())
-    dom = _chromium("--dump-dom", (red_report / "report.html").as_uri(), cwd=tmp_path).stdout
+    dom = chromium("--dump-dom", (red_report / "report.html").as_uri(), cwd=tmp_path).stdout
     assert "RED" in dom
     assert "By level" in dom and "By category" in dom
     failing = [c["id"] for c in document["clauses"] if c["status"] == "fail"]
@@ -91,40 +62,15 @@ def test_the_screenshot_is_a_page_with_content_not_a_blank_or_error_page(
     red_report: Path, tmp_path: Path
 ) -> None:
     shot = tmp_path / "report.png"
-    _chromium(
+    chromium(
         f"--screenshot={shot}",
         "--window-size=1200,900",
         (red_report / "report.html").as_uri(),
         cwd=tmp_path,
     )
-    colours = _distinct_colours(shot.read_bytes())
+    colours = distinct_colours(shot.read_bytes())
     # A blank page has one colour; the report has text, a red verdict and tinted cells.
     assert colours >= 8, f"the screenshot has only {colours} colours"
-
-
-def _distinct_colours(png: bytes) -> int:
-    """How many distinct pixel values an 8-bit RGB(A) PNG holds (enough to tell blank from not)."""
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    offset, idat, width, channels = 8, b"", 0, 3
-    while offset < len(png):
-        length, kind = struct.unpack(">I4s", png[offset : offset + 8])
-        chunk = png[offset + 8 : offset + 8 + length]
-        if kind == b"IHDR":
-            width, _, depth, colour_type = struct.unpack(">IIBB", chunk[:10])
-            assert depth == 8
-            channels = {2: 3, 6: 4}[colour_type]
-        elif kind == b"IDAT":
-            idat += chunk
-        offset += 12 + length
-    raw = zlib.decompress(idat)
-    stride = 1 + width * channels
-    # Filter bytes make rows differ from pixels, but a blank page still decodes to few values.
-    pixels = {
-        raw[i : i + channels]
-        for row in range(0, len(raw), stride)
-        for i in range(row + 1, row + stride, channels * 37)
-    }
-    return len(pixels)
 
 
 # A person's clicks, played by a script added to a copy of the real page: it ticks and unticks the
@@ -176,7 +122,7 @@ def test_a_person_filters_copies_and_follows_a_link(red_report: Path, tmp_path: 
     page = (red_report / "report.html").read_text("utf-8")
     driven = tmp_path / "driven.html"
     driven.write_text(page.replace("</body>", DRIVER + "</body>"), "utf-8")
-    dom = _chromium("--virtual-time-budget=5000", "--dump-dom", driven.as_uri(),
+    dom = chromium("--virtual-time-budget=5000", "--dump-dom", driven.as_uri(),
                     cwd=tmp_path).stdout
     assert 'id="driver-result"' in dom, dom[-2000:]
     raw = dom.split('id="driver-result">', 1)[1].split("</pre>", 1)[0]
@@ -245,7 +191,7 @@ def test_the_matrix_page_filters_by_status_and_category_and_links_each_cell(
     page = (tmp_path / "site" / "index.html").read_text("utf-8")
     driven = tmp_path / "driven.html"
     driven.write_text(page.replace("</body>", MATRIX_DRIVER + "</body>"), "utf-8")
-    dom = _chromium("--virtual-time-budget=3000", "--dump-dom", driven.as_uri(),
+    dom = chromium("--virtual-time-budget=3000", "--dump-dom", driven.as_uri(),
                     cwd=tmp_path).stdout
     assert 'id="driver-result"' in dom, dom[-2000:]
     raw = dom.split('id="driver-result">', 1)[1].split("</pre>", 1)[0]

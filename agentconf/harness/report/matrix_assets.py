@@ -10,6 +10,7 @@ Columns are hidden by one generated style rule each, not cell by cell, so filter
 
 MATRIX_STYLE = """
 body{max-width:none}
+.filters{position:static}
 .grid{overflow:auto;max-height:88vh;border:1px solid #ccc;margin:.5rem 0 1.5rem}
 table.matrix{border-collapse:separate;border-spacing:0;margin:0}
 table.matrix td,table.matrix th{text-align:center;padding:.12rem .3rem;font-size:.82em;

@@ -78,6 +78,10 @@ def _category_row(category: str, clause_ids: Sequence[str],
         statuses = [entry["cells"][c]["status"] for c in clause_ids if c in entry["cells"]]
         applicable = [s for s in statuses if s != "n/a"]
         passing = applicable.count("pass")
+        if not applicable:
+            scores.append(f'<td class="score" title="{_e(entry["title"])}: no {_e(category)} '
+                          'clause applies">–</td>')
+            continue
         kind = "all" if passing == len(applicable) else "some"
         scores.append(f'<td class="score {kind}" title="{_e(entry["title"])}: {passing} of '
                       f'{len(applicable)} {_e(category)} clauses that apply pass">'
@@ -198,6 +202,8 @@ def render_matrix_html(document: dict[str, Any]) -> str:
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
             f"<title>{TITLE}</title><style>{STYLE}{MATRIX_STYLE}</style>"
             f'<style id="column-filter"></style></head><body>'
-            f"<h1>{TITLE}</h1>{intro}<h2>Implementations</h2>{_impl_rows(document)}"
-            f"<h2>Clause × implementation</h2>{legend}{_filters(document)}{_grid(document)}"
-            f"{_versions(document)}<script>{MATRIX_SCRIPT}</script></body></html>\n")
+            f"<h1>{TITLE}</h1>{intro}"
+            f'<h2 id="grid">Clause × implementation</h2>{legend}{_filters(document)}'
+            f'{_grid(document)}<h2 id="implementations">Implementations</h2>'
+            f"{_impl_rows(document)}{_versions(document)}<script>{MATRIX_SCRIPT}</script>"
+            "</body></html>\n")
