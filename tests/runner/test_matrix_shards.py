@@ -6,6 +6,7 @@ independent implementation over cmd:) and the official MCP filesystem server."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,9 +25,10 @@ CACHE = REPO / ".cache" / "peers"
 CLAUSES = "READ-01,EDIT-03,EDIT-04,CONFINE-12"
 THREE = ["reference", "plain-python", "server-filesystem"]
 
-if not (CACHE / "server-filesystem" / "node_modules").is_dir() and not os.environ.get("CI"):
-    # CI installs it (.ci/run); a developer runs: bash scripts/install-peers.sh server-filesystem
-    pytestmark = pytest.mark.skip(reason="server-filesystem is not installed")
+# CI installs it (.ci/run); a developer runs: bash scripts/install-peers.sh server-filesystem
+needs_filesystem = pytest.mark.skipif(
+    not (CACHE / "server-filesystem" / "node_modules").is_dir() and not os.environ.get("CI"),
+    reason="server-filesystem is not installed")
 
 
 def _matrix(site: Path) -> dict:
@@ -78,6 +80,7 @@ def sharded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return work
 
 
+@needs_filesystem
 def test_shards_combined_give_the_cells_of_one_run_over_the_same_peers(
     sharded: Path, tmp_path: Path
 ) -> None:
@@ -98,6 +101,7 @@ def test_shards_combined_give_the_cells_of_one_run_over_the_same_peers(
             assert (sharded / "site" / entry["id"] / name).is_file(), (entry["id"], name)
 
 
+@needs_filesystem
 def test_a_peer_that_could_not_run_is_a_row_with_its_reason_and_the_others_publish(
     sharded: Path,
 ) -> None:
@@ -132,3 +136,19 @@ def test_the_peer_list_is_a_strategy_matrix_of_every_peer(tmp_path: Path) -> Non
                                                       for p in PEERS.glob("*/peer.toml"))
     python = {row["peer"]: row["python"] for row in include}
     assert python["openhands-aci"] == "3.12" and python["reference"] == "3.12"
+
+
+def test_one_run_over_a_folder_with_a_broken_peer_publishes_the_others_and_exits_1(
+    tmp_path: Path,
+) -> None:
+    peers = tmp_path / "peers"
+    _broken_peers(peers)
+    shutil.rmtree(peers / "no-start")  # "no-job" is the reference under another name here
+    done = agentconf("matrix", "--peers", str(peers), "--clauses", "READ-01", "-n", "1",
+                     cwd=tmp_path)
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "could not run: no-install" in done.stderr
+    document = _matrix(tmp_path / "docs/matrix")
+    assert [e["id"] for e in document["implementations"]] == ["no-job"]
+    assert document["implementations"][0]["cells"]["READ-01"]["status"] == "pass"
+    assert [(f["id"], f["stage"]) for f in document["could_not_run"]] == [("no-install", "install")]
