@@ -63,7 +63,10 @@ def test_a_new_version_of_a_peer_keeps_the_old_versions_verdicts(tmp_path: Path)
     assert group.versions[1].escapes == []
     assert set(closed_departures(group)) >= CVE_CLAUSES
     page = (site / "index.html").read_text("utf-8")
-    assert "Across versions" in page and "CONFINE-12" in page.split("Across versions", 1)[1]
+    versions = page.split("Across versions", 1)[1]
+    # The current version links to its report at the clause; the old one's record has no page.
+    assert '<a href="fs/report.html#CONFINE-12">✓</a>' in versions
+    assert '<td class="fail escape" title="CONFINE-12: fail">ESC</td>' in versions
     # A site rebuilt from the newest shard alone keeps the past the published matrix.json holds.
     done = agentconf("matrix", "combine", str(new), "--out", "fresh", "--previous",
                      "site/matrix.json", cwd=tmp_path)

@@ -39,6 +39,7 @@ tr.could-not-run td{background:#fff4e5}
 .filters input[type=search]{font:inherit;width:12rem}
 table.versions td,table.versions th{text-align:center}
 table.versions td:first-child,table.versions th:first-child{text-align:left}
+table.versions td a{color:inherit;text-decoration:none;display:block}
 """
 
 MATRIX_SCRIPT = """

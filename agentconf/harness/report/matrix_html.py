@@ -143,6 +143,7 @@ def _versions(document: dict[str, Any]) -> str:
     departures its newest version keeps."""
     sections = []
     current = {(e["package"], e["version"]): e["id"] for e in document["implementations"]}
+    pages = {(e["package"], e["version"]): e["page"] for e in document["implementations"]}
     for data in document.get("history", []):
         history = PackageHistory.model_validate(data)
         if len(history.versions) < 2:
@@ -154,7 +155,8 @@ def _versions(document: dict[str, Any]) -> str:
             for run in history.versions)
         lines = "".join(
             f'<tr><td><a href="#{_e(cid)}">{_e(cid)}</a></td>'
-            + "".join(_version_cell(cid, run.verdicts.get(cid), cid in run.escapes)
+            + "".join(_version_cell(cid, run.verdicts.get(cid), cid in run.escapes,
+                                    pages.get((history.package, run.version)))
                       for run in history.versions) + "</tr>" for cid in rows)
         sections.append(
             f'<h3 id="versions-{_e(history.package)}">{_e(history.title)} '
@@ -174,11 +176,15 @@ def _version_link(current: dict[tuple[str, str], str], package: str, version: st
     return f'<a href="#impl-{_e(peer)}">{_e(version)}</a>' if peer else _e(version)
 
 
-def _version_cell(clause_id: str, status: str | None, escaped: bool) -> str:
+def _version_cell(clause_id: str, status: str | None, escaped: bool, page: str | None) -> str:
+    """A version's verdict; a link to its report at the clause while it is on the matrix (an
+    older run kept in history has its verdicts only)."""
     if status is None:
         return "<td>—</td>"
     classes = f"{status} escape" if escaped else status
     mark = "ESC" if escaped else MARKS.get(status, status)
+    if page is not None:
+        mark = f'<a href="{_e(page)}#{_e(clause_id)}">{mark}</a>'
     return f'<td class="{_e(classes)}" title="{_e(clause_id)}: {_e(status)}">{mark}</td>'
 
 
