@@ -28,7 +28,7 @@ from typing import Any
 import agentconf
 from agentconf.cli import UsageError
 from agentconf.harness.peers import Peer, PeerError, install, load_peers
-from agentconf.harness.report.matrix import CouldNotRun, PeerFields
+from agentconf.harness.report.matrix import CouldNotRun, PackageHistory, PeerFields
 from agentconf.harness.report.matrix_site import (
     KEPT,
     SiteError,
@@ -151,17 +151,15 @@ def _list(peers: list[Peer], as_json: bool) -> int:
 
 
 def _combine(args: argparse.Namespace) -> int:
+    previous = _previous(args.previous)  # all input read before the site is touched
     try:
         folders = peer_folders(args.folders)
         expected = _load(args.peers, None) if args.peers is not None else []
         args.out.mkdir(parents=True, exist_ok=True)
         brought = {place(folder, args.out) for folder in folders}
-        if args.previous is not None:
-            seed_history(json.loads(args.previous.read_text("utf-8")), args.out)
+        seed_history(previous, args.out)
     except SiteError as error:
         raise UsageError(str(error)) from None
-    except (OSError, ValueError) as error:
-        raise UsageError(f"cannot read {args.previous}: {error}") from None
     for peer in expected:
         if peer.id not in brought:
             fields = _peer_fields(peer, Path(".cache/peers"))
@@ -173,6 +171,20 @@ def _combine(args: argparse.Namespace) -> int:
           f"{args.out / 'index.html'}" + (f"; could not run: {', '.join(failed)}" if failed
                                            else ""))
     return 0
+
+
+def _previous(path: Path | None) -> list[PackageHistory]:
+    """The history a previous matrix.json kept (`{}`: none yet, as a first CI run writes)."""
+    if path is None:
+        return []
+    try:
+        document = json.loads(path.read_text("utf-8"))
+        if not isinstance(document, dict):
+            raise ValueError("not a JSON object")
+        return [PackageHistory.model_validate(h) for h in document.get("history", [])]
+    except (OSError, ValueError) as error:  # pydantic's ValidationError is a ValueError
+        raise UsageError(f"{path} is no readable matrix.json: "
+                         f"{str(error).splitlines()[0]}") from None
 
 
 def _kept(peer: Peer, folder: Path, args: argparse.Namespace) -> bool:

@@ -126,6 +126,11 @@ def test_combine_of_a_folder_that_holds_no_peer_is_one_line_and_exit_2(tmp_path:
     bad.mkdir(parents=True)
     (bad / "peer.json").write_text('{"id": "x"}', "utf-8")
     assert_usage_error(agentconf("matrix", "combine", "bad", cwd=tmp_path), "peer.json")
+    # A previous matrix.json that is not one: nothing of the site is written.
+    (tmp_path / "old.json").write_text('{"history": [{"package": "x"}]}', "utf-8")
+    assert_usage_error(agentconf("matrix", "combine", "empty", "--previous", "old.json",
+                                 "--out", "site", cwd=tmp_path), "old.json is no readable")
+    assert not (tmp_path / "site").exists()
 
 
 def test_the_peer_list_is_a_strategy_matrix_of_every_peer(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from .badge import render_badge_json, render_badge_svg
 from .matrix import (
     CouldNotRun,
     MatrixImplementation,
+    PackageHistory,
     PeerFields,
     VersionRun,
     implementation_entry,
@@ -103,13 +104,12 @@ def place(folder: Path, site: Path) -> str:
     return fields.id
 
 
-def seed_history(previous: dict[str, Any], site: Path) -> int:
+def seed_history(previous: Iterable[PackageHistory], site: Path) -> int:
     """Runs a previous matrix.json kept (the published site's) that the site lacks: written to
     their peer's history, so a site rebuilt from fresh shards keeps its past."""
     written = 0
-    for package in previous.get("history", []):
-        for data in package["versions"]:
-            run = VersionRun.model_validate(data)
+    for package in previous:
+        for run in package.versions:
             path = history_path(site / run.peer, run.version)
             if not path.exists():
                 path.parent.mkdir(parents=True, exist_ok=True)
