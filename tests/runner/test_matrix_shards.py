@@ -25,10 +25,20 @@ CACHE = REPO / ".cache" / "peers"
 CLAUSES = "READ-01,EDIT-03,EDIT-04,CONFINE-12"
 THREE = ["reference", "plain-python", "server-filesystem"]
 
+
+
+def _installed(peer: str) -> bool:
+    """Installed from today's lockfile: the matrix then installs nothing (the test writes nothing
+    into the checkout's cache)."""
+    lock, installed = PEERS / peer / "package-lock.json", CACHE / peer / "package-lock.json"
+    return (CACHE / peer / "node_modules" / ".package-lock.json").is_file() and \
+        installed.is_file() and installed.read_bytes() == lock.read_bytes()
+
+
 # CI installs it (.ci/run); a developer runs: bash scripts/install-peers.sh server-filesystem
 needs_filesystem = pytest.mark.skipif(
-    not (CACHE / "server-filesystem" / "node_modules").is_dir() and not os.environ.get("CI"),
-    reason="server-filesystem is not installed")
+    not _installed("server-filesystem") and not os.environ.get("CI"),
+    reason="server-filesystem is not installed from its lockfile")
 
 
 def _matrix(site: Path) -> dict:
@@ -39,7 +49,7 @@ def _matrix(site: Path) -> dict:
 
 def _shard(peer: str, out: Path, cwd: Path, peers: Path = PEERS) -> subprocess.Popen:
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
-           "HOME": str(cwd)}
+           "HOME": str(cwd), "AGENTCONF_CACHE": str(cwd / ".cache")}
     return subprocess.Popen(
         [sys.executable, "-m", "agentconf", "matrix", "--peers", str(peers), "--cache",
          str(CACHE), "--only", peer, "--out", str(out), "--clauses", CLAUSES, "-n", "1"],
