@@ -28,7 +28,8 @@ CVE_CLAUSES = {"CONFINE-04", "CONFINE-11", "CONFINE-12", "SYMLINK-01", "SYMLINK-
 
 
 def _shard(folder: Path, version: str, source: str) -> Path:
-    peer = folder / "fs"
+    # Named as actions/download-artifact names it (the artifact's name), not by the peer's id.
+    peer = folder / "peer-fs"
     peer.mkdir(parents=True)
     for name in ("conformance.json", "report.html"):
         shutil.copyfile(SITE / source / name, peer / name)
@@ -49,7 +50,8 @@ def _group(site: Path) -> PackageHistory:
 def test_a_new_version_of_a_peer_keeps_the_old_versions_verdicts(tmp_path: Path) -> None:
     old = _shard(tmp_path / "old", "2025.3.28", "server-filesystem-2025.3.28")
     new = _shard(tmp_path / "new", "2026.8.31", "server-filesystem")
-    for shard in (old, new):
+    # The folder of downloaded artifacts, then a peer folder itself.
+    for shard in (old.parent, new):
         done = agentconf("matrix", "combine", str(shard), "--out", "site", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
     site = tmp_path / "site"
