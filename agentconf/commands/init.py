@@ -78,6 +78,9 @@ WORKFLOW = '''\
 # job's summary: escapes first, then each failure with the line that reproduces it.
 name: agentconf
 on: [push, pull_request]
+permissions:
+  contents: read
+  checks: write  # the action publishes junit.xml as a check run
 jobs:
   conformance:
     runs-on: ubuntu-latest
