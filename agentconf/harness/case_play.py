@@ -19,7 +19,8 @@ from .cases import Case
 from .client import Client, Result
 from .workspace import SandboxWorkspace
 
-_PLACEHOLDER = re.compile(r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+)>")
+_PLACEHOLDER = re.compile(
+    r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
 
 
 
@@ -32,7 +33,8 @@ class Placeholders:
     values: dict[str, str]
 
     @classmethod
-    def of(cls, ws: SandboxWorkspace, limits: Limits) -> "Placeholders":
+    def of(cls, ws: SandboxWorkspace, limits: Limits, line_base: int = 1) -> "Placeholders":
+        """`<GREP_LINE:n>` is how grep's output numbers line n: `[tools.grep] line_base`."""
         values = {
             "ROOT": str(ws.root),
             "SANDBOX": str(ws.sandbox),
@@ -43,6 +45,7 @@ class Placeholders:
         }
         for name in Limits.__dataclass_fields__:
             values[f"LIMIT:{name}"] = str(getattr(limits, name))
+        values.update({f"GREP_LINE:{n}": str(n - 1 + line_base) for n in range(1, 1000)})
         return cls(values)
 
     def fill(self, value: Any) -> Any:
@@ -279,15 +282,18 @@ def play_case(
     case: Case, ws: SandboxWorkspace, client: Client
 ) -> tuple[list[Result], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
-    places = Placeholders.of(ws, client.limits)
-    build_tree(ws.root, case.tree, places, client.limits)
+    # A read limit of read_file's own ([tools.read_file.limits]) sizes the files read_file gets.
+    limits = client.limits.with_overrides(
+        {"max_read_bytes": client.limits_for("read_file").max_read_bytes})
+    places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
+    build_tree(ws.root, case.tree, places, limits)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
     results: list[Result] = []
     wrong: list[str] = []
     before = snapshot_tree(ws.root)
     for index, step in enumerate(case.calls):
         if "disk" in step:
-            build_tree(ws.root, step["disk"], places, client.limits)
+            build_tree(ws.root, step["disk"], places, limits)
             continue
         before = snapshot_tree(ws.root)
         if "concurrently" in step:
@@ -304,12 +310,12 @@ def play_case(
             if expect:
                 wrong += [
                     f"{label} ({name}): {w}"
-                    for w in answer_mismatches(result, expect, places, client.limits)
+                    for w in answer_mismatches(result, expect, places, limits)
                 ]
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        found = disk_mismatches(ws.root, case.after, before, places, client.limits)
+        found = disk_mismatches(ws.root, case.after, before, places, limits)
         wrong += [f"disk: {w}" for w in found]
     return results, wrong
 
