@@ -5,6 +5,7 @@ stdio (MCP_SHAPES) for what only MCP carries (structured content, the SDK's wrap
 SHAPES flags:
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
+  --timeout-any     the shell takes `timeout` in seconds typed anyOf [integer, null]
   --workdir         the shell requires `workdir`, which must be the root
   --rc              the shell answers {"return_code", "output"} and always says success
   --status          edit answers {"status": "ok" | "not_found" | "count_mismatch"}, success
@@ -34,6 +35,8 @@ SHAPES = textwrap.dedent('''
     shell_props = {"argv": {"type": "array", "items": S}} if "--argv" in flags else {
         "command": S}
     shell_required = list(shell_props)
+    if "--timeout-any" in flags:  # pydantic's `timeout: int | None`
+        shell_props["timeout"] = {"anyOf": [I, {"type": "null"}]}
     if "--workdir" in flags:
         shell_props["workdir"] = S
         shell_required.append("workdir")
@@ -65,6 +68,9 @@ SHAPES = textwrap.dedent('''
     def shell(args):
         if "--workdir" in flags and os.path.realpath(str(args.get("workdir"))) != root:
             return fail("INVALID_INPUT", "workdir must be the root: " + repr(args.get("workdir")))
+        timeout = args.get("timeout")
+        if timeout is not None and (not isinstance(timeout, int) or isinstance(timeout, bool)):
+            return fail("INVALID_INPUT", "timeout: Input should be a valid integer")
         if "--argv" in flags:
             argv = args.get("argv")
             if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):

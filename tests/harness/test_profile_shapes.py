@@ -79,6 +79,16 @@ def test_a_root_placeholder_in_defaults_is_the_session_root(shapes: Start) -> No
     assert result.request.sent["workdir"] == str(ws.root)
 
 
+def test_a_timeout_in_seconds_for_an_integer_or_null_parameter_is_a_whole_number(
+        shapes: Start) -> None:
+    """SHELL-04 sends 500 ms; 0.5 s to `anyOf: [{integer}, {null}]` was refused as not whole."""
+    client, _ = shapes("--timeout-any", extra='args = { timeout_ms = "timeout" }\n'
+                                              'units = { timeout_ms = "s" }\n')
+    result = client.call("bash", command="echo hello", timeout_ms=500)
+    assert echoes(result), result.evidence()
+    assert result.request.sent["timeout"] == 1
+
+
 def test_a_non_zero_return_code_is_a_failure_with_not_equals(shapes: Start) -> None:
     client, _ = shapes("--rc")
     assert client.call("bash", command="exit 3").success  # SHELL-02 would pass a failure
