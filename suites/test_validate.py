@@ -181,6 +181,7 @@ def test_an_issue_about_a_wrong_type_points_at_that_field(client) -> None:
 
 
 @pytest.mark.clause("VALIDATE-05")
+@pytest.mark.requires("write_file")
 def test_an_issue_about_a_missing_field_points_at_that_field(client) -> None:
     result = client.call("write_file", path="n.txt")
     _assert_invalid(result)
@@ -223,8 +224,11 @@ HUGE_VALUES = [
 def test_received_is_at_most_sixty_characters_however_large_the_value(client, value) -> None:
     if client.has("read_file"):
         tool, arguments = "read_file", {"path": "a.txt"}
-    else:
+    elif client.has("write_file"):
         tool, arguments = "write_file", {"path": "n.txt", "content": "x"}
+    else:
+        pytest.skip("n/a: the implementation lacks read_file and write_file, whose path "
+                    "arguments this check sends huge values to")
     # A string is a valid path, so a huge string goes into an unknown field instead.
     field = "bogus" if isinstance(value, str) else "path"
     result = client.call(tool, **{**arguments, field: value})

@@ -3,6 +3,7 @@ temp dir and run there: a `cmd:` program (SHAPES, one flag per shape) and a raw 
 stdio (MCP_SHAPES) for what only MCP carries (structured content, the SDK's wrapping).
 
 SHAPES flags:
+  --only=a,b        advertise only these tools
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
   --timeout-any     the shell takes `timeout` in seconds typed anyOf [integer, null]
@@ -52,6 +53,9 @@ SHAPES = textwrap.dedent('''
         {"name": "shell", "description": "run a command",
          "input_schema": schema(shell_props, shell_required)},
     ]
+
+    if "--only" in flags:
+        TOOLS = [tool for tool in TOOLS if tool["name"] in flags["--only"].split(",")]
 
     def fail(code, text):
         return {"success": False, "data": f"{code}: {text}"}

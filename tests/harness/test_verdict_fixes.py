@@ -1,0 +1,18 @@
+"""Verdicts the kit got wrong on real implementations, each on a small program of that shape run
+through `agentconf run`: the check's verdict is the one the program deserves."""
+
+from pathlib import Path
+
+from shape_programs import write_shapes
+from test_profile_end_to_end import outcomes, run
+
+
+def verdicts(folder: Path, clauses: str, *flags: str, extra: str = "") -> dict[str, set[str]]:
+    folder.mkdir(exist_ok=True)
+    profile = write_shapes(folder, *flags, extra=extra)
+    return {clause: outcomes(events) for clause, events in run(folder, profile, clauses).items()}
+
+
+def test_validate_checks_never_call_a_write_file_the_implementation_lacks(tmp_path: Path) -> None:
+    found = verdicts(tmp_path, "VALIDATE-05,VALIDATE-06", "--only=search,shell")
+    assert found["VALIDATE-05"] == {"n/a"} and found["VALIDATE-06"] == {"n/a"}, found
