@@ -114,10 +114,12 @@ def build_tree(root: Path, tree: dict[str, Any], places: Placeholders, limits: L
         os.utime(path, (mtime, mtime), follow_symlinks=False)
 
 
-def snapshot_tree(root: Path) -> dict[str, tuple[Any, ...]]:
-    """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds."""
+def snapshot_tree(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, tuple[Any, ...]]:
+    """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds;
+    `skip`: the implementation's own state folders ([setup].state), left out."""
     found: dict[str, tuple[Any, ...]] = {}
     for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = [name for name in dirnames if Path(folder) / name not in skip]
         for name in dirnames + filenames:
             path = Path(folder) / name
             rel = path.relative_to(root).as_posix()
@@ -213,6 +215,7 @@ def disk_mismatches(
     before_last_call: dict[str, tuple[Any, ...]],
     places: Placeholders,
     limits: Limits,
+    skip: tuple[Path, ...] = (),
 ) -> list[str]:
     """What is wrong with the disk after the calls, against `after`; empty when it meets it."""
     wrong = []
@@ -244,7 +247,7 @@ def disk_mismatches(
                 f"{rel} should have mode {mode}, "
                 f"has {oct(actual) if actual is not None else 'no file'}"
             )
-    now = snapshot_tree(root)
+    now = snapshot_tree(root, skip)
     if after.get("unchanged") and now != before_last_call:
         changed = sorted(
             k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k)
@@ -290,12 +293,13 @@ def play_case(
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
     results: list[Result] = []
     wrong: list[str] = []
-    before = snapshot_tree(ws.root)
+    state = ws.oracle.state
+    before = snapshot_tree(ws.root, state)
     for index, step in enumerate(case.calls):
         if "disk" in step:
             build_tree(ws.root, step["disk"], places, limits)
             continue
-        before = snapshot_tree(ws.root)
+        before = snapshot_tree(ws.root, state)
         if "concurrently" in step:
             batch = [
                 (call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]
@@ -315,7 +319,7 @@ def play_case(
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        found = disk_mismatches(ws.root, case.after, before, places, limits)
+        found = disk_mismatches(ws.root, case.after, before, places, limits, state)
         wrong += [f"disk: {w}" for w in found]
     return results, wrong
 

@@ -147,6 +147,11 @@ class DiskOracle:
         self._state = (*self._state, *(os.path.relpath(f, self.sandbox) for f in folders))
         self.rebaseline()
 
+    @property
+    def state(self) -> tuple[Path, ...]:
+        """The implementation's state folders ([setup].state), as absolute paths."""
+        return tuple(self.sandbox / rel for rel in self._state)
+
     def own(self, paths: list[Path]) -> None:
         """Files written for the implementation before its start ([setup.files])."""
         self._own |= {os.path.relpath(path, self.sandbox) for path in paths}

@@ -3,6 +3,7 @@ temp dir and run there: a `cmd:` program (SHAPES, one flag per shape) and a raw 
 stdio (MCP_SHAPES) for what only MCP carries (structured content, the SDK's wrapping).
 
 SHAPES flags:
+  --state-in-root   logs every call in root/.shapes-state/calls.log
   --only=a,b        advertise only these tools
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
@@ -150,6 +151,10 @@ SHAPES = textwrap.dedent('''
         return ok("written")
 
     def call(name, args):
+        if "--state-in-root" in flags:  # its own log, as some servers keep one in the workspace
+            os.makedirs(os.path.join(root, ".shapes-state"), exist_ok=True)
+            with open(os.path.join(root, ".shapes-state", "calls.log"), "a") as handle:
+                handle.write(name + "\\n")
         if not sandbox["given"]:
             return {"success": False, "data": "Error: sandbox was required but not provided"}
         try:

@@ -16,3 +16,9 @@ def verdicts(folder: Path, clauses: str, *flags: str, extra: str = "") -> dict[s
 def test_validate_checks_never_call_a_write_file_the_implementation_lacks(tmp_path: Path) -> None:
     found = verdicts(tmp_path, "VALIDATE-05,VALIDATE-06", "--only=search,shell")
     assert found["VALIDATE-05"] == {"n/a"} and found["VALIDATE-06"] == {"n/a"}, found
+
+
+def test_a_state_folder_inside_the_root_is_not_a_file_left_behind(tmp_path: Path) -> None:
+    found = verdicts(tmp_path, "EDIT-16,CONCUR-02", "--state-in-root",
+                     extra='\n[setup]\nstate = [".shapes-state"]\n')
+    assert found["EDIT-16"] == {"pass"} and found["CONCUR-02"] == {"pass"}, found
