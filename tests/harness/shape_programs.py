@@ -230,6 +230,7 @@ def write_shapes(folder: Path, *flags: str, extra: str = "", grep: str = "") -> 
 #   structured    failures in structuredContent.failures[0].error.code, text a plain sentence
 #   error-message a failure is {"error": "<a message>"} in the text
 #   sandbox       every call fails until a `sandbox/configure` request names the root
+#   rpc-error     every call is answered with a JSON-RPC error (-32800, "Request cancelled")
 #   noisy         prints debug lines on stdout before answering
 MCP_SHAPES = textwrap.dedent('''
     import json, os, sys
@@ -288,6 +289,10 @@ MCP_SHAPES = textwrap.dedent('''
                       "serverInfo": {"name": "mcp-shapes", "version": "1.0"}}
         elif method == "tools/list":
             result = {"tools": TOOLS}
+        elif method == "tools/call" and mode == "rpc-error":
+            send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32800,
+                                                          "message": "Request cancelled"}})
+            continue
         elif method == "tools/call":
             result = read(params.get("arguments") or {})
         elif method == "sandbox/configure" and os.path.realpath(

@@ -225,3 +225,12 @@ def test_a_message_in_the_error_field_is_classified_not_taken_as_the_code(shapes
         '\n[[error_patterns]]\ncode = "NOT_FOUND"\npattern = "not found"\n'))
     result = client.call("read_file", path="missing.txt")
     assert refused(result, "NOT_FOUND"), result.evidence()
+
+
+def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
+        shapes: Start) -> None:
+    """CANCEL: it escaped as the SDK's exception, a harness-error."""
+    client, _ = shapes(mcp="rpc-error")
+    result = client.call_cancelled("read_file", lambda: False, path="a.txt")
+    assert result is not None and not result.success, result
+    assert result.raw["protocol_error"]["code"] == -32800

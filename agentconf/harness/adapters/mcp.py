@@ -175,9 +175,14 @@ class McpAdapter(CallTimeout):
                     and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(_READY_POLL_S)
             if task.done():
-                return envelope_from_result(task.result())
+                try:
+                    return envelope_from_result(task.result())
+                except MCPError as error:  # a JSON-RPC error answered it: an answer too
+                    return envelope_from_protocol_error(error, advertised=True)
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # An error the server answers the cancelled request with, racing the cancel, is
+            # the answer MCP allows (none): not a crash of the kit.
+            with contextlib.suppress(asyncio.CancelledError, MCPError):
                 await task
             return None
 
