@@ -130,3 +130,22 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
     if isinstance(value, str) and value:
         return (value, None) if value in codes else (None, value)
     return None, _text(value)
+
+
+def readable(data: str) -> str:
+    """The answer, then every string inside it when it is JSON: `"caf\\u00e9.md"` (JSON's ASCII
+    escape) names `café.md` as much as the raw name does, for checks that look for a name."""
+    parsed = _parsed(data)
+    if parsed is None:
+        return data
+    strings: list[str] = []
+    stack = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, dict):
+            stack.extend([*item.keys(), *item.values()])
+        elif isinstance(item, list):
+            stack.extend(item)
+    return "\n".join([data, *strings])

@@ -15,6 +15,7 @@ from typing import Any
 
 from agentconf.contract import Limits
 
+from .answers import readable
 from .cases import Case
 from .client import Client, Result
 from .workspace import SandboxWorkspace
@@ -166,15 +167,16 @@ def answer_mismatches(
     elif expect.get("success") is True and result.error is not None:
         wrong.append(f"a success must carry no error code, got error={result.error}")
     data = result.data if isinstance(result.data, str) else ""
+    shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
     wrong += [
         f"data should contain {text!r}"
         for text in expect.get("data_contains", [])
-        if text not in data
+        if text not in shown
     ]
     wrong += [
         f"data must not contain {text!r}"
         for text in expect.get("data_not_contains", [])
-        if text in data
+        if text in shown
     ]
     if expect.get("data_nonempty") and not data.strip():
         wrong.append("data should not be empty")

@@ -49,6 +49,8 @@ SHAPES = textwrap.dedent('''
          "input_schema": schema({"path": S, "content": S}, ["path", "content"])},
         {"name": "edit", "description": "replace text",
          "input_schema": schema({"path": S, "old": S, "new": S}, ["path", "old", "new"])},
+        {"name": "list", "description": "list a folder, as a JSON array (ASCII escapes)",
+         "input_schema": schema({"path": S}, ["path"])},
         {"name": "search", "description": "search file contents",
          "input_schema": schema({"pattern": S}, ["pattern"])},
         {"name": "shell", "description": "run a command",
@@ -143,6 +145,14 @@ SHAPES = textwrap.dedent('''
             return ok("edited")
         return fail("TEXT_NOT_FOUND" if found == 0 else "TEXT_MULTIPLE_MATCHES", f"found {found}")
 
+    def listing(args):
+        folder = resolve(args.get("path", "."))
+        names = []
+        for here, dirs, files in os.walk(folder):
+            rel = os.path.relpath(here, root)
+            names += [os.path.normpath(os.path.join(rel, n)) for n in sorted(dirs + files)]
+        return ok(json.dumps(sorted(names)))
+
     def write(args):
         path = resolve(args["path"])
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -159,7 +169,7 @@ SHAPES = textwrap.dedent('''
             return {"success": False, "data": "Error: sandbox was required but not provided"}
         try:
             return {"read": read, "write": write, "edit": edit, "search": search,
-                    "shell": shell}[name](args)
+                    "shell": shell, "list": listing}[name](args)
         except KeyError:
             return fail("UNKNOWN_TOOL", name)
         except PermissionError as error:
@@ -202,6 +212,9 @@ MAPPING = textwrap.dedent('''
     [tools.edit_file]
     name = "edit"
     args = {{ old_text = "old", new_text = "new" }}
+
+    [tools.list_files]
+    name = "list"
 
     [tools.grep]
     name = "search"

@@ -22,3 +22,8 @@ def test_a_state_folder_inside_the_root_is_not_a_file_left_behind(tmp_path: Path
     found = verdicts(tmp_path, "EDIT-16,CONCUR-02", "--state-in-root",
                      extra='\n[setup]\nstate = [".shapes-state"]\n')
     assert found["EDIT-16"] == {"pass"} and found["CONCUR-02"] == {"pass"}, found
+
+
+def test_a_json_listing_with_ascii_escapes_names_unusual_files(tmp_path: Path) -> None:
+    """LIST-01 matched `é中😀.txt` against the raw `"\\u00e9\\u4e2d..."` of a JSON answer."""
+    assert verdicts(tmp_path, "LIST-01")["LIST-01"] == {"pass"}
