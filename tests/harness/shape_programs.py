@@ -17,7 +17,8 @@ SHAPES flags:
   --grep0           grep numbers lines from 0
   --needs-sandbox   every call fails "sandbox was required but not provided" until a
                     `sandbox/configure` request names the root
-Failures are text prefixed with their code, as some servers spell them: `NOT_FOUND: ...`.
+Failures are text prefixed with their code, as some servers spell them: `NOT_FOUND: ...`; an
+unexpected one is an envelope without a code (`internal error: ...`).
 """
 
 import sys
@@ -174,6 +175,8 @@ SHAPES = textwrap.dedent('''
             return fail("UNKNOWN_TOOL", name)
         except PermissionError as error:
             return fail("ACCESS_DENIED", "outside the workspace: " + str(error))
+        except Exception as error:  # every input gets an envelope, without a code
+            return {"success": False, "data": "internal error: " + repr(error)}
 
     def send(message):
         sys.stdout.write(json.dumps(message) + "\\n")

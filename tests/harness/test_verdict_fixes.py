@@ -27,3 +27,9 @@ def test_a_state_folder_inside_the_root_is_not_a_file_left_behind(tmp_path: Path
 def test_a_json_listing_with_ascii_escapes_names_unusual_files(tmp_path: Path) -> None:
     """LIST-01 matched `é中😀.txt` against the raw `"\\u00e9\\u4e2d..."` of a JSON answer."""
     assert verdicts(tmp_path, "LIST-01")["LIST-01"] == {"pass"}
+
+
+def test_an_envelope_without_a_code_fails_result_02_not_result_04(tmp_path: Path) -> None:
+    found = verdicts(tmp_path, "RESULT-02,RESULT-04", "--only=read,write,list")
+    assert "fail" in found["RESULT-02"], found
+    assert found["RESULT-04"] <= {"pass", "n/a"} and "pass" in found["RESULT-04"], found
