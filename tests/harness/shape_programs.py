@@ -14,6 +14,7 @@ SHAPES flags:
   --too-long=N      read of a file over N lines is a plain-text "success": "The answer is too long"
   --max-bytes=N     a whole read refuses a file over N bytes: "FILE_TOO_LARGE: ..."
   --max-lines=N     a whole read refuses a file over N lines: "FILE_TOO_LARGE: ..."
+  --match-only      grep shows the match, not its line, in JSON {"ripgrep_enhanced": true, ...}
   --grep0           grep numbers lines from 0
   --needs-sandbox   every call fails "sandbox was required but not provided" until a
                     `sandbox/configure` request names the root
@@ -53,7 +54,7 @@ SHAPES = textwrap.dedent('''
         {"name": "list", "description": "list a folder, as a JSON array (ASCII escapes)",
          "input_schema": schema({"path": S}, ["path"])},
         {"name": "search", "description": "search file contents",
-         "input_schema": schema({"pattern": S}, ["pattern"])},
+         "input_schema": schema({"pattern": S, "path": S}, ["pattern"])},
         {"name": "shell", "description": "run a command",
          "input_schema": schema(shell_props, shell_required)},
     ]
@@ -111,22 +112,34 @@ SHAPES = textwrap.dedent('''
             return fail("FILE_TOO_LARGE", f"{len(lines)} lines, more than {flags['--max-lines']}")
         if "--too-long" in flags and len(lines) > int(flags["--too-long"]):
             return ok(f"The answer is too long ({len(lines)} lines); read a window instead")
-        first = args.get("offset", 1) - 1
-        count = args.get("limit", len(lines))
+        window = [args.get("offset", 1), args.get("limit", len(lines))]
+        if not all(isinstance(v, (int, float)) and float(v).is_integer() for v in window):
+            return fail("INVALID_INPUT", "offset and limit must be whole numbers")
+        first, count = int(window[0]) - 1, int(window[1])
         return ok("".join(f"{first + i + 1}\\t{line}"
                           for i, line in enumerate(lines[first:first + count])))
 
     def search(args):
         base = 0 if "--grep0" in flags else 1
         hits = []
-        for folder, _dirs, files in os.walk(root):
+        start = resolve(args.get("path", "."))
+        for folder, _dirs, files in os.walk(start):
             for name in sorted(files):
                 full = os.path.join(folder, name)
-                with open(full, encoding="utf-8", errors="replace") as handle:
-                    for number, line in enumerate(handle, start=base):
-                        if re.search(args["pattern"], line):
-                            rel = os.path.relpath(full, root)
-                            hits.append(f"{rel}:{number}:{line.rstrip()}")
+                if os.path.islink(full):
+                    continue
+                with open(full, "rb") as handle:
+                    raw = handle.read()
+                if b"\\0" in raw:
+                    continue
+                for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(),
+                                              start=base):
+                    found = re.search(args["pattern"], line)
+                    if found:
+                        shown = found.group(0) if "--match-only" in flags else line
+                        hits.append(f"{os.path.relpath(full, root)}:{number}:{shown}")
+        if "--match-only" in flags:
+            return ok(json.dumps({"ripgrep_enhanced": True, "matches": hits}))
         return ok("\\n".join(hits) or "no matches")
 
     def edit(args):
@@ -208,6 +221,7 @@ MAPPING = textwrap.dedent('''
     [tools.read_file]
     name = "read"
     window = "offset_limit"
+    {read}
 
     [tools.write_file]
     name = "write"
@@ -228,14 +242,15 @@ MAPPING = textwrap.dedent('''
 ''')
 
 
-def write_shapes(folder: Path, *flags: str, extra: str = "", grep: str = "") -> Path:
-    """SHAPES and a profile (MAPPING plus `extra` TOML, `grep` in [tools.grep]) in `folder`;
-    the profile's path."""
+def write_shapes(folder: Path, *flags: str, extra: str = "", grep: str = "",
+                 read: str = "") -> Path:
+    """SHAPES and a profile (MAPPING plus `extra` TOML; `grep` and `read` in [tools.grep] and
+    [tools.read_file]) in `folder`; the profile's path."""
     program = folder / "shapes.py"
     program.write_text(SHAPES)
     profile = folder / "agentconf.toml"
     profile.write_text(MAPPING.format(python=sys.executable, program=program,
-                                      flags=" ".join(flags), grep=grep) + extra)
+                                      flags=" ".join(flags), grep=grep, read=read) + extra)
     return profile
 
 

@@ -6,10 +6,15 @@ from pathlib import Path
 from shape_programs import write_shapes
 from test_profile_end_to_end import outcomes, run
 
+# SHAPES spells its codes as a text prefix: `ACCESS_DENIED: ...`.
+CODES = ("\n[[error_patterns]]\npattern = '\\A(?P<code>[A-Z][A-Z_]+):'\n\n"
+         '[error_codes]\nACCESS_DENIED = "OUTSIDE_ROOT"\nINVALID_INPUT = "INVALID_ARGS"\n')
 
-def verdicts(folder: Path, clauses: str, *flags: str, extra: str = "") -> dict[str, set[str]]:
+
+def verdicts(folder: Path, clauses: str, *flags: str, extra: str = "",
+             read: str = "") -> dict[str, set[str]]:
     folder.mkdir(exist_ok=True)
-    profile = write_shapes(folder, *flags, extra=extra)
+    profile = write_shapes(folder, *flags, extra=extra, read=read)
     return {clause: outcomes(events) for clause, events in run(folder, profile, clauses).items()}
 
 
@@ -33,3 +38,21 @@ def test_an_envelope_without_a_code_fails_result_02_not_result_04(tmp_path: Path
     found = verdicts(tmp_path, "RESULT-02,RESULT-04", "--only=read,write,list")
     assert "fail" in found["RESULT-02"], found
     assert found["RESULT-04"] <= {"pass", "n/a"} and "pass" in found["RESULT-04"], found
+
+
+def test_a_wrong_window_fails_read_06_not_validate_08_too(tmp_path: Path) -> None:
+    """The profile says offsets count from 0; the program counts them from 1: every window is
+    one line off. That is READ-06's finding; 2.0 is still read as 2 (VALIDATE-08)."""
+    found = verdicts(tmp_path, "READ-06,VALIDATE-08", read="offset_base = 0", extra=CODES)
+    assert "fail" in found["READ-06"], found
+    assert found["VALIDATE-08"] == {"pass"}, found
+
+
+def test_a_grep_that_shows_only_the_match_fails_grep_01_alone(tmp_path: Path) -> None:
+    """It failed GREP-03, GREP-04 and SYMLINK-07 too, whose subjects it met; and GREP-03's
+    "no mention of ripgrep" tripped on its JSON key `ripgrep_enhanced`."""
+    found = verdicts(tmp_path, "GREP-01,GREP-03,GREP-04,SYMLINK-07", "--match-only",
+                     extra=CODES)
+    assert "fail" in found["GREP-01"], found
+    for clause in ("GREP-03", "GREP-04", "SYMLINK-07"):
+        assert found[clause] <= {"pass", "n/a"} and "pass" in found[clause], (clause, found)
