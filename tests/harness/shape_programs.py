@@ -4,6 +4,7 @@ stdio (MCP_SHAPES) for what only MCP carries (structured content, the SDK's wrap
 
 SHAPES flags:
   --state-in-root   logs every call in root/.shapes-state/calls.log
+  --unconfined-write  write goes wherever its path points, inside the root or not
   --only=a,b        advertise only these tools
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
@@ -168,7 +169,8 @@ SHAPES = textwrap.dedent('''
         return ok(json.dumps(sorted(names)))
 
     def write(args):
-        path = resolve(args["path"])
+        path = os.path.join(root, args["path"]) if "--unconfined-write" in flags \
+            else resolve(args["path"])
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(args["content"])

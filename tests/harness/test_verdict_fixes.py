@@ -56,3 +56,18 @@ def test_a_grep_that_shows_only_the_match_fails_grep_01_alone(tmp_path: Path) ->
     assert "fail" in found["GREP-01"], found
     for clause in ("GREP-03", "GREP-04", "SYMLINK-07"):
         assert found[clause] <= {"pass", "n/a"} and "pass" in found[clause], (clause, found)
+
+
+def test_confine_14_reports_an_example_that_escapes_by_itself(tmp_path: Path) -> None:
+    """The escape reported was the sum of every earlier example's in the same workspace, and
+    could be charged to a harmless read that merely followed them."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    profile = write_shapes(folder, "--unconfined-write", "--only=write,read")
+    events = run(folder, profile, "CONFINE-14")["CONFINE-14"]
+    assert events and all(event["outcome"] == "fail" for event in events), events
+    for event in events:
+        escape = event["evidence"].splitlines()[0]
+        # The shrunk example is one write: one change outside, made by that write.
+        assert escape.startswith("escape after write:"), escape
+        assert escape.count("created ") == 1, escape
