@@ -1,10 +1,13 @@
 """Verdicts the kit got wrong on real implementations, each on a small program of that shape run
 through `agentconf run`: the check's verdict is the one the program deserves."""
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 from shape_programs import write_shapes
-from test_profile_end_to_end import outcomes, run
+from test_profile_end_to_end import RUN_BOUND_S, outcomes, run
 
 # SHAPES spells its codes as a text prefix: `ACCESS_DENIED: ...`.
 CODES = ("\n[[error_patterns]]\npattern = '\\A(?P<code>[A-Z][A-Z_]+):'\n\n"
@@ -58,16 +61,34 @@ def test_a_grep_that_shows_only_the_match_fails_grep_01_alone(tmp_path: Path) ->
         assert found[clause] <= {"pass", "n/a"} and "pass" in found[clause], (clause, found)
 
 
-def test_confine_14_reports_an_example_that_escapes_by_itself(tmp_path: Path) -> None:
+def test_confine_14_reports_an_example_that_escapes_by_itself_and_says_it_first(
+        tmp_path: Path) -> None:
     """The escape reported was the sum of every earlier example's in the same workspace, and
-    could be charged to a harmless read that merely followed them."""
+    could be charged to a harmless read that merely followed them. And a user read 33-46 clause
+    sections to find the escapes: the console, report.md and report.html now open with them."""
     folder = tmp_path / "run"
     folder.mkdir()
     profile = write_shapes(folder, "--unconfined-write", "--only=write,read")
-    events = run(folder, profile, "CONFINE-14")["CONFINE-14"]
-    assert events and all(event["outcome"] == "fail" for event in events), events
-    for event in events:
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
+         "CONFINE-14,READ-01", "--report", str(folder / "report")],
+        cwd=folder, capture_output=True, text=True, timeout=RUN_BOUND_S, check=False)
+    events = [json.loads(line) for line in (folder / "report" / "events.jsonl").read_text()
+              .splitlines()]
+    confine = [e for e in events if e["event"] == "test" and "CONFINE-14" in e["clauses"]]
+    assert confine and all(event["outcome"] == "fail" for event in confine), confine
+    for event in confine:
         escape = event["evidence"].splitlines()[0]
         # The shrunk example is one write: one change outside, made by that write.
         assert escape.startswith("escape after write:"), escape
         assert escape.count("created ") == 1, escape
+    # Said first: before the tables on the console, before the counts in the reports.
+    assert "ESCAPES" in done.stdout, done.stdout[-3000:] + done.stderr[-2000:]
+    console = done.stdout[done.stdout.index("ESCAPES"):]
+    assert "CONFINE-14: escape after write" in console.splitlines()[1], done.stdout[-3000:]
+    assert done.stdout.index("ESCAPES") < done.stdout.index("level   pass")
+    markdown = (folder / "report" / "report.md").read_text()
+    assert markdown.index("## Escapes (") < markdown.index("## By level")
+    assert "created hostile-escape.txt" in markdown.split("## By level")[0]
+    html = (folder / "report" / "report.html").read_text()
+    assert html.index('id="escapes"') < html.index("<h2>By level</h2>")
