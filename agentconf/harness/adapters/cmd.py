@@ -38,14 +38,8 @@ from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITI
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..launch import bytecode_env
-from .base import (
-    SESSION_VARIABLE,
-    AdapterEnv,
-    CallTimeout,
-    kill_marked,
-    name_stdout_noise,
-    sandbox_variables,
-)
+from . import base
+from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
 _TERM_GRACE_S = 1.0
@@ -418,7 +412,7 @@ class CmdAdapter(CallTimeout):
             message = json.loads(text)
         except ValueError:
             self._note(f"not JSON: {text[:200]}")
-            name_stdout_noise(self._label, text)
+            base.name_stdout_noise(self._label, text)
             return
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             self._note(f"not a JSON-RPC answer: {text[:200]}")
