@@ -257,6 +257,9 @@ class Profile(Strict):
             if name in mapped:
                 problems.append(f"[implementation].exclude_tools names {name!r}, which "
                                 f"[tools.{mapped[name]}] maps: the kit must call it")
+        if self.setup.requests and (self.spec or "").startswith("python:"):
+            problems.append("[[setup.requests]] are JSON-RPC requests: they need a cmd: or mcp: "
+                            "implementation, not python:")
         if problems:
             raise ValueError("; ".join(problems))
         return self

@@ -12,6 +12,7 @@ from test_profile_end_to_end import outcomes, run
 
 from agentconf.harness.client import Client, Result
 from agentconf.harness.errors import ImplementationFailure, NotApplicable
+from agentconf.harness.profile import ProfileError, parse_profile
 from agentconf.harness.spec import parse_spec
 from agentconf.harness.workspace import SandboxWorkspace
 
@@ -131,6 +132,12 @@ def test_a_refused_setup_request_stops_the_start_naming_it(shapes: Start) -> Non
         shapes("--needs-sandbox", extra=wrong)
     with pytest.raises(ImplementationFailure, match=r"sandbox/configure.*setup.requests"):
         shapes(mcp="sandbox", extra=wrong)
+
+
+def test_setup_requests_for_a_python_implementation_are_refused_plainly() -> None:
+    with pytest.raises(ProfileError, match=r"setup.requests.*cmd: or mcp:"):
+        parse_profile({"implementation": {"spec": "python:mod:make"},
+                       "setup": {"requests": [{"method": "sandbox/configure"}]}})
 
 
 # ---- failures and codes ------------------------------------------------------------------------
