@@ -184,11 +184,12 @@ SHAPES = textwrap.dedent('''
                 handle.write(name + "\\n")
         if not sandbox["given"]:
             return {"success": False, "data": "Error: sandbox was required but not provided"}
+        handler = {"read": read, "write": write, "edit": edit, "search": search,
+                   "shell": shell, "list": listing}.get(name)
+        if handler is None:
+            return fail("UNKNOWN_TOOL", str(name))
         try:
-            return {"read": read, "write": write, "edit": edit, "search": search,
-                    "shell": shell, "list": listing}[name](args)
-        except KeyError:
-            return fail("UNKNOWN_TOOL", name)
+            return handler(args)
         except PermissionError as error:
             return fail("ACCESS_DENIED", "outside the workspace: " + str(error))
         except Exception as error:  # every input gets an envelope, without a code

@@ -179,6 +179,10 @@ def test_a_code_spelled_as_a_text_prefix_is_read_through_a_named_group(shapes: S
     client, _ = shapes(extra=prefix)
     assert refused(client.call("read_file", path="missing.txt"), "NOT_FOUND")
     assert refused(client.call("read_file", path="../outside.txt"), "OUTSIDE_ROOT")
+    # A prefix that is no code (`UNKNOWN_TOOL:`, unmapped) leaves the text to later patterns.
+    client, _ = shapes(extra=prefix + '\n[[error_patterns]]\ncode = "TOOL_NOT_FOUND"\n'
+                                      "pattern = 'UNKNOWN_TOOL'\n")
+    assert refused(client.call_raw("nonexistent", {}), "TOOL_NOT_FOUND")
 
 
 def test_a_code_in_structured_content_is_read_at_its_locator(shapes: Start) -> None:
