@@ -238,10 +238,12 @@ def test_a_message_in_the_error_field_is_classified_not_taken_as_the_code(shapes
     assert refused(result, "NOT_FOUND"), result.evidence()
 
 
+@pytest.mark.parametrize("kind", ["cmd", "mcp"])
 def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
-        shapes: Start) -> None:
-    """CANCEL: it escaped as the SDK's exception, a harness-error."""
-    client, _ = shapes(mcp="rpc-error")
+        shapes: Start, kind: str) -> None:
+    """CANCEL: it escaped as the SDK's exception, a harness-error (mcp:), or as a violation of
+    the envelope (cmd:); -32800 is LSP's and JSON-RPC's RequestCancelled."""
+    client, _ = shapes("--cancel-error") if kind == "cmd" else shapes(mcp="rpc-error")
     result = client.call_cancelled("read_file", lambda: False, path="a.txt")
     assert result is not None and not result.success, result
     assert result.raw["protocol_error"]["code"] == -32800
