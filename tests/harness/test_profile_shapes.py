@@ -10,9 +10,11 @@ from shape_programs import write_mcp_shapes, write_shapes
 from test_profile_answers_and_arguments import open_client
 from test_profile_end_to_end import outcomes, run
 
+from agentconf.harness.answers import read_answer
 from agentconf.harness.client import Client, Result
 from agentconf.harness.errors import ImplementationFailure, NotApplicable
 from agentconf.harness.profile import ProfileError, parse_profile
+from agentconf.harness.profile_tools import ResultShape
 from agentconf.harness.spec import parse_spec
 from agentconf.harness.workspace import SandboxWorkspace
 
@@ -267,3 +269,17 @@ def test_a_server_printing_on_stdout_is_named_once_plainly(
     assert "DEBUG" in named[0] and "stdout must carry protocol messages only; log to stderr" \
         in named[0] and ("shapes.py" in named[0]), named
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+@pytest.mark.parametrize(("text", "structured", "failed"), [
+    # FastMCP's wrapping of a returned string: of JSON text (unwrapped), of a plain word (kept).
+    ('{"result": "error"}', {"result": '{"result": "error"}'}, True),
+    ('{"result": "ok"}', {"result": '{"result": "ok"}'}, False),
+    ("error", {"result": "error"}, True),
+    # Structured content of the server's own, not a wrapping: read as it is.
+    ("done", {"result": "error", "detail": "x"}, True),
+])
+def test_the_sdk_wrapping_of_a_string_is_seen_through_only_when_the_text_is_json(
+        text: str, structured: object, failed: bool) -> None:
+    shape = ResultShape.model_validate({"failure": {"path": "result", "equals": "error"}})
+    assert read_answer(shape, text, structured).failed is failed
