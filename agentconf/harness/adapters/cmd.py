@@ -38,6 +38,7 @@ from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITI
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..launch import bytecode_env
+from . import base
 from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
@@ -50,6 +51,7 @@ _READY_POLL_S = 0.02  # how often call_and_cancel asks whether to cancel now
 MAX_LINE_BYTES = 32 * 1024 * 1024
 STDERR_KEEP_BYTES = 4 * 1024 * 1024
 _MAX_NOISE = 100
+_REQUEST_CANCELLED = -32800  # JSON-RPC (LSP) RequestCancelled
 
 
 class RpcError(Exception):
@@ -120,7 +122,8 @@ class _Lines:
 
 
 class CmdAdapter(CallTimeout):
-    def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None) -> None:
+    def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None,
+                 setup: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         self._env = env
         self._label = label or f"cmd:{' '.join(argv)}"
         self._ids = itertools.count(1)
@@ -157,6 +160,8 @@ class CmdAdapter(CallTimeout):
         self._selector.register(self._process.stdout, selectors.EVENT_READ)
         self._selector.register(self._process.stderr, selectors.EVENT_READ)
         self._initialize()
+        for method, params in setup or []:
+            self._setup_request(method, params)
 
     # ---- Adapter -----------------------------------------------------------------------------
 
@@ -236,10 +241,11 @@ class CmdAdapter(CallTimeout):
             self._notify(METHOD_CANCEL, {"id": request_id})
         answer = self._wait(request_id, METHOD_CALL, time.monotonic() + self._env.call_timeout_s)
         if "error" in answer and "result" not in answer:
-            raise ContractViolation(
-                f"{self._label} answered a cancelled tools/call with {RpcError(answer['error'])} "
-                "instead of an envelope (CANCELLED)"
-            )
+            # LSP's way (RequestCancelled, -32800): an answer to the cancel, kept with what it was.
+            error = RpcError(answer["error"])
+            return {"success": False, "data": str(error),
+                    "protocol_error": {"code": error.code, "message": str(error)},
+                    **({"error": "CANCELLED"} if error.code == _REQUEST_CANCELLED else {})}
         return answer.get("result")
 
     @property
@@ -281,6 +287,16 @@ class CmdAdapter(CallTimeout):
             "contract_version": CONTRACT_VERSION,
             "root": str(self._env.root),
         })
+
+    def _setup_request(self, method: str, params: dict[str, Any]) -> None:
+        """One `[[setup.requests]]` entry, sent before any tool call; an error ends the start."""
+        try:
+            self._request(method, params, self._env.start_timeout_s)
+        except RpcError as error:
+            self._kill_group()
+            raise ImplementationFailure(
+                f"{self._label}: the setup request {method} ([[setup.requests]]) was answered "
+                f"with {error}") from None
 
     def _request(self, method: str, params: Any, timeout: float) -> Any:
         request_id = self._send(method, params)
@@ -398,6 +414,7 @@ class CmdAdapter(CallTimeout):
             message = json.loads(text)
         except ValueError:
             self._note(f"not JSON: {text[:200]}")
+            base.name_stdout_noise(self._label, text)
             return
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             self._note(f"not a JSON-RPC answer: {text[:200]}")
@@ -490,5 +507,6 @@ def _child_environ(env: AdapterEnv, marker: str) -> dict[str, str]:
     return {**inherited, **bytecode_env(), **sandbox_variables(env, marker)}
 
 
-def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None) -> CmdAdapter:
-    return CmdAdapter(argv, env, label)
+def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None,
+             setup: list[tuple[str, dict[str, Any]]] | None = None) -> CmdAdapter:
+    return CmdAdapter(argv, env, label, setup)

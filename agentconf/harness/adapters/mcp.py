@@ -26,6 +26,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import logging
 import os
 import secrets
 import signal
@@ -36,14 +37,24 @@ from pathlib import Path
 from typing import IO, Any, TextIO, TypeVar, cast
 
 import mcp_types as types
+import pydantic
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
+from pydantic import TypeAdapter
 
 from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
 
 from ..errors import ImplementationFailure
-from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
+from ..launch import setup_requests
+from .base import (
+    SESSION_VARIABLE,
+    AdapterEnv,
+    CallTimeout,
+    kill_marked,
+    name_stdout_noise,
+    sandbox_variables,
+)
 
 _T = TypeVar("_T")
 
@@ -70,11 +81,35 @@ def expand_command(command: list[str], env: AdapterEnv) -> list[str]:
 
 
 def open_mcp(command: list[str], env: AdapterEnv, profile: Any = None) -> McpAdapter:
-    """Start the MCP server `command` for one workspace and complete the handshake."""
-    del profile  # mapping and error patterns are the client's; nothing here depends on them
+    """Start the MCP server `command` for one workspace, complete the handshake and send the
+    profile's `[[setup.requests]]` (mapping and error patterns are the client's)."""
     if not command:
         raise ImplementationFailure("mcp: needs a command to start the server, e.g. mcp:node x.js")
-    return McpAdapter(expand_command(command, env), env)
+    setup = setup_requests(profile, env.root, env.home, env.tmp) if profile is not None else []
+    return McpAdapter(expand_command(command, env), env, setup)
+
+
+class _StdoutNoise(logging.Filter):
+    """The SDK logs a traceback for every stdout line of a server that is not JSON-RPC (42 KB
+    for one chatty server): each becomes one plain line, once per server (base.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owners: dict[int | None, str] = {}  # an adapter's loop thread -> its command
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        server = self.owners.get(record.thread)
+        error = record.exc_info[1] if record.exc_info else None
+        if server is None or not record.getMessage().startswith("Failed to parse JSONRPC"):
+            return True
+        inputs = error.errors() if isinstance(error, pydantic.ValidationError) else []
+        sample = inputs[0].get("input") if inputs else None
+        name_stdout_noise(f"mcp:{server}", sample if isinstance(sample, str) else repr(sample))
+        return False
+
+
+_NOISE_FILTER = _StdoutNoise()
+logging.getLogger("mcp.client.stdio").addFilter(_NOISE_FILTER)
 
 
 class _LoopThread:
@@ -84,6 +119,10 @@ class _LoopThread:
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
         self._thread.start()
+
+    @property
+    def ident(self) -> int | None:
+        return self._thread.ident
 
     def submit(self, coroutine: Coroutine[Any, Any, _T]) -> concurrent.futures.Future[_T]:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
@@ -110,9 +149,11 @@ class McpAdapter(CallTimeout):
     name: str
     version: str | None
 
-    def __init__(self, command: list[str], env: AdapterEnv) -> None:
+    def __init__(self, command: list[str], env: AdapterEnv,
+                 setup: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         self._env = env
         self._command = command
+        self._setup = setup or []
         self._marker = secrets.token_hex(8)
         self._stderr_path, self._stderr = _open_stderr_log(env)
         self._pid_path = self._stderr_path.with_suffix(".pid")
@@ -120,6 +161,9 @@ class McpAdapter(CallTimeout):
         self._advertised: set[str] | None = None
         self._closed = False
         self._loop = _LoopThread(f"mcp:{Path(command[0]).name}")
+        # Named by its command as the profile spells it: once per server, not per workspace.
+        _NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
+            str(env.root), "{root}").replace(str(env.home), "{home}").replace(str(env.tmp), "{tmp}")
         self._stop: asyncio.Event | None = None
         self._connected: asyncio.Future[None] = self._loop.loop.create_future()
         self._session_task = self._loop.submit(self._hold_session())
@@ -170,9 +214,14 @@ class McpAdapter(CallTimeout):
                     and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(_READY_POLL_S)
             if task.done():
-                return envelope_from_result(task.result())
+                try:
+                    return envelope_from_result(task.result())
+                except MCPError as error:  # a JSON-RPC error answered it: an answer too
+                    return envelope_from_protocol_error(error, advertised=True)
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # An error the server answers the cancelled request with, racing the cancel, is
+            # the answer MCP allows (none): not a crash of the kit.
+            with contextlib.suppress(asyncio.CancelledError, MCPError):
                 await task
             return None
 
@@ -199,6 +248,7 @@ class McpAdapter(CallTimeout):
         self._kill()  # whatever the SDK's shutdown left of the process group
         kill_marked(SESSION_VARIABLE, self._marker)  # and what left the group (setsid daemons)
         self._loop.stop()
+        _NOISE_FILTER.owners.pop(self._loop.ident, None)
         self._stderr.close()
         self._pid_path.unlink(missing_ok=True)
 
@@ -242,6 +292,8 @@ class McpAdapter(CallTimeout):
                 cache=None,
             ) as client:
                 self._client = client
+                for method, params in self._setup:
+                    await _setup_request(client, method, params)
                 self._connected.set_result(None)
                 await self._stop.wait()
         except BaseException as error:
@@ -386,6 +438,22 @@ async def _call_with_raw_arguments(
     request = types.CallToolRequest.model_construct(method="tools/call", params=params)
     with _quiet_serializer():
         return await client.session.send_request(request, types.CallToolResult)
+
+
+async def _setup_request(client: Client, method: str, params: dict[str, Any]) -> None:
+    """One `[[setup.requests]]` entry: a raw JSON-RPC request with params, its answer unread."""
+    # A vendor method has no typed request; model_construct carries the params as they are.
+    request: types.Request[Any, Any] = types.Request.model_construct(method=method, params=params)
+    try:
+        with _quiet_serializer():
+            await client.session.send_request(request, _ANY_RESULT)
+    except MCPError as error:
+        raise ImplementationFailure(
+            f"the setup request {method} ([[setup.requests]]) was answered with JSON-RPC error "
+            f"{error.code}: {error.message}") from None
+
+
+_ANY_RESULT: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 @contextlib.contextmanager
