@@ -45,7 +45,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 DRAFTING = REPO / "fixtures" / "drafting"
 DEFAULT_CACHE = Path.home() / ".cache" / "agentconf" / "corpus"
-START_TIMEOUT_S = 60.0
+START_TIMEOUT_S = 120.0
 FIELDS = ("package", "version", "registry", "kind")
 
 
@@ -79,22 +79,15 @@ def install(entry_id: str, entry: dict[str, Any], cache: Path) -> Path:
     """The entry's folder in the cache, installed (skipped when the stamp says it is)."""
     folder = cache / entry_id
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = json.dumps({k: entry.get(k) for k in (*FIELDS, "requires", "python", "node")},
+    wanted = json.dumps({k: entry.get(k) for k in (*FIELDS, "requires", "python", "lock",
+                                                   "overrides")},
                         sort_keys=True)
     stamp = folder / "corpus-stamp.json"
     if stamp.is_file() and stamp.read_text("utf-8") == wanted:
         return folder
     log = folder / "install.log"
     if entry["registry"] == "npm":
-        pins = {entry["package"]: entry["version"]}
-        for extra in entry.get("requires", []):
-            name, _, version = extra.rpartition("@")
-            pins[name] = version
-        (folder / "package.json").write_text(json.dumps(
-            {"name": "agentconf-corpus-entry", "private": True, "dependencies": pins}, indent=1))
-        # --ignore-scripts: nothing of the package runs on the host while installing.
-        _step(["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund",
-               "--loglevel=error"], folder, log)
+        _install_npm(entry, folder, log)
     else:
         venv = folder / "venv"
         if venv.exists():
@@ -110,13 +103,33 @@ def install(entry_id: str, entry: dict[str, Any], cache: Path) -> Path:
     return folder
 
 
+def _install_npm(entry: dict[str, Any], folder: Path, log: Path) -> None:
+    # --ignore-scripts: nothing of the package runs on the host while installing.
+    quiet = ["--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]
+    if "lock" in entry:  # a peer of this repository: its own package.json and lockfile
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(REPO / entry["lock"] / name, folder / name)
+        _step(["npm", "ci", *quiet], folder, log)
+        return
+    pins = {entry["package"]: entry["version"]}
+    for extra in entry.get("requires", []):
+        name, _, version = extra.rpartition("@")
+        pins[name] = version
+    # overrides pin what the package's own ranges would resolve to today (zod 4 under a
+    # server written for zod 3 lists every schema empty).
+    (folder / "package.json").write_text(json.dumps(
+        {"name": "agentconf-corpus-entry", "private": True, "dependencies": pins,
+         "overrides": entry.get("overrides", {})}, indent=1))
+    _step(["npm", "install", *quiet], folder, log)
+
+
 def _python(version: str | None) -> str:
-    if version is None:
-        return sys.executable
-    found = shutil.which(f"python{version}")
-    if found is None:
-        raise CorpusError(f"python{version} is not on PATH")
-    return found
+    from agentconf.harness.peers import PeerError, find_python
+
+    try:
+        return find_python(version)  # on PATH, or one pyenv installed
+    except PeerError as error:
+        raise CorpusError(str(error)) from None
 
 
 def _step(command: list[str], cwd: Path, log: Path) -> None:
