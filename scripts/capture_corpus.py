@@ -77,7 +77,7 @@ def load_manifest(path: Path) -> dict[str, dict[str, Any]]:
 
 def install(entry_id: str, entry: dict[str, Any], cache: Path) -> Path:
     """The entry's folder in the cache, installed (skipped when the stamp says it is)."""
-    folder = cache / entry_id
+    folder = cache / entry.get("shares", entry_id)
     folder.mkdir(parents=True, exist_ok=True)
     wanted = json.dumps({k: entry.get(k) for k in (*FIELDS, "requires", "python", "lock",
                                                    "overrides")},
