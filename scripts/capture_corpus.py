@@ -348,6 +348,10 @@ def capture_one(entry_id: str, entry: dict[str, Any], cache: Path, out_dir: Path
             captured = capture_python(entry_id, entry, folder, places)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+    # A description that names the scratch root (OpenHands': "Your current working directory
+    # is ...") is recorded with {root} there, so a capture does not differ by its temp name.
+    captured["tools"] = json.loads(json.dumps(captured["tools"]).replace(
+        json.dumps(str(places["root"]))[1:-1], "{root}"))
     return record(entry_id, entry, captured, out_dir)
 
 
