@@ -342,6 +342,10 @@ def capture_one(entry_id: str, entry: dict[str, Any], cache: Path, out_dir: Path
     folder = install(entry_id, entry, cache)
     base, places = scratch()
     try:
+        for name, text in entry.get("files", {}).items():  # what it reads at start (its config)
+            path = Path(fill(name, cache, places))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(fill(text, cache, places), "utf-8")
         if entry["kind"] == "mcp":
             captured = capture_mcp(entry, cache, places)
         else:
