@@ -30,13 +30,14 @@ import importlib.util
 import json
 import logging
 import os
-import select
+import queue
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from pathlib import Path
@@ -179,11 +180,13 @@ def _raw_exchange(argv: list[str], env: dict[str, str], root: Path) -> dict[str,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     noise: list[str] = []
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(process.stdout, lines), daemon=True).start()
     try:
         def ask(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
             _send(process, {"jsonrpc": "2.0", "id": request_id, "method": method,
                             "params": params})
-            return _answer(process, request_id, noise)
+            return _answer(lines, request_id, noise)
 
         # The protocol version agentconf's own MCP SDK asks for: the answer it would be given.
         from mcp_types import LATEST_PROTOCOL_VERSION
@@ -212,17 +215,24 @@ def _send(process: subprocess.Popen[bytes], message: dict[str, Any]) -> None:
     process.stdin.flush()
 
 
-def _answer(process: subprocess.Popen[bytes], request_id: int,
-            noise: list[str]) -> dict[str, Any]:
-    assert process.stdout is not None
+def _read_lines(stream: Any, lines: queue.Queue[bytes]) -> None:
+    """Every line the server prints, in a thread: a select() on the pipe would miss lines the
+    buffered reader already holds (a banner and the answer that came in one read)."""
+    with contextlib.suppress(OSError, ValueError):  # the pipe closed under it: the end
+        for line in iter(stream.readline, b""):
+            lines.put(line)
+    lines.put(b"")
+
+
+def _answer(lines: queue.Queue[bytes], request_id: int, noise: list[str]) -> dict[str, Any]:
     deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.5)
-        if not ready:
-            continue
-        line = process.stdout.readline()
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
         if not line:
-            raise CorpusError(f"the server exited (code {process.poll()}) before answering")
+            raise CorpusError("the server exited before answering")
         try:
             message = json.loads(line)
         except ValueError:
