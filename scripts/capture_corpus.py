@@ -1,22 +1,18 @@
-#!/usr/bin/env python3
 """Capture the drafting corpus: the real `tools/list` answers of pinned tool systems.
 
     python scripts/capture_corpus.py [--only ID[,ID...]] [--cache DIR] [--manifest FILE]
 
-Each entry of fixtures/drafting/corpus.toml names a package pinned on npm or PyPI and how it is
-started. The script installs it into its own folder of the cache (outside the repository;
-`~/.cache/agentconf/corpus/<id>` unless --cache or $AGENTCONF_CORPUS_CACHE say otherwise; npm
-with --ignore-scripts, PyPI into a venv of the entry's own), starts it in a scratch sandbox whose
-root is its allowed folder, asks `tools/list` and writes `fixtures/drafting/<id>.json`.
-
-- mcp: the answer is read twice: once as the bytes on the server's stdout (an exchange of
-  initialize and tools/list by hand: the tools recorded exactly as received, and `stdout_noise`
-  set when a line is not JSON-RPC), once through agentconf's own mcp: adapter, which must list
-  the same tools (a server the adapter cannot start is said so on the console).
-- python: the factory (fixtures/drafting/adapters/<id>.py, the kit's own glue) is run by the
-  entry's venv interpreter through agentconf's python: adapter; what it lists is what the model
-  would be shown (name, description, input_schema). Anything printed on stdout is noise.
-
+Each entry of fixtures/drafting/corpus.toml pins a package on npm or PyPI and says how it is
+started. It is installed into its own folder of the cache, outside the repository
+(`~/.cache/agentconf/corpus/<id>`, or --cache / $AGENTCONF_CORPUS_CACHE; npm with
+--ignore-scripts, PyPI into a venv of its own), started in a scratch sandbox whose root is its
+allowed folder, asked `tools/list`, and written to `fixtures/drafting/<id>.json`.
+- mcp: the tools are recorded as the bytes on the server's stdout carried them (initialize and
+  tools/list sent by hand; `stdout_noise` when a line is not JSON-RPC), and agentconf's own mcp:
+  adapter must list the same tools (when it cannot, the console says why).
+- python: the entry's venv interpreter runs the factory (fixtures/drafting/adapters/<id>.py, the
+  kit's own glue) through agentconf's python: adapter: name, description, input_schema, as the
+  model is shown them. Anything printed on stdout is noise.
 Re-running keeps each file's hand-written `expected` block; only `tools`, the version data and
 `captured` are refreshed. Everything started is killed; the scratch folder is removed.
 """
@@ -54,9 +50,6 @@ class CorpusError(Exception):
     """Bad input or a failed step: one line for the user."""
 
 
-# ---------------------------------------------------------------- the manifest
-
-
 def load_manifest(path: Path) -> dict[str, dict[str, Any]]:
     try:
         entries = tomllib.loads(path.read_text("utf-8")).get("entries", {})
@@ -71,9 +64,6 @@ def load_manifest(path: Path) -> dict[str, dict[str, Any]]:
         if ("spec" in entry) == ("factory" in entry):
             raise CorpusError(f"{path}: entry {entry_id} needs a spec (mcp) or a factory (python)")
     return entries
-
-
-# ---------------------------------------------------------------- installing
 
 
 def install(entry_id: str, entry: dict[str, Any], cache: Path) -> Path:
@@ -142,9 +132,6 @@ def _step(command: list[str], cwd: Path, log: Path) -> None:
     if done.returncode != 0:
         raise CorpusError(f"{shlex.join(command[:4])} ... failed (exit {done.returncode}); "
                           f"see {log}")
-
-
-# ---------------------------------------------------------------- capturing
 
 
 def scratch() -> tuple[Path, dict[str, Path]]:
@@ -323,9 +310,6 @@ def child(factory_file: str, root: str, out: str) -> None:
     finally:
         adapter.close()
     Path(out).write_text(json.dumps(listing), "utf-8")
-
-
-# ---------------------------------------------------------------- writing
 
 
 def record(entry_id: str, entry: dict[str, Any], captured: dict[str, Any],
