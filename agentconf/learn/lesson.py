@@ -1,0 +1,104 @@
+"""Running one lesson: its clauses only, with the suites, as `agentconf run --clauses` does, and
+the verdict a lesson gets: passed when every clause passes, or is n/a with its reason shown."""
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agentconf.harness import runner
+from agentconf.harness.profile import ProfileError
+from agentconf.harness.spec import SpecError, resolve
+
+from .course import Lesson
+from .project import Plan, ProjectError
+
+REPORT = Path("reports") / "learn"  # under the project folder
+PASSING = ("pass",)
+NOT_APPLICABLE = ("n/a",)
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseOutcome:
+    id: str
+    status: str  # a clause status of conformance.json; "n/a" when no check ran
+    evidence: str
+    reproduce: str
+
+    @property
+    def passed(self) -> bool:
+        return self.status in PASSING or self.status in NOT_APPLICABLE
+
+    @property
+    def reason(self) -> str:
+        """Why a clause is n/a, as the check said it."""
+        for line in self.evidence.splitlines():
+            if "n/a" in line or "not judged" in line:
+                return line.strip()
+        return self.evidence.strip().splitlines()[0] if self.evidence.strip() else "no check ran"
+
+
+@dataclass(frozen=True, slots=True)
+class LessonOutcome:
+    lesson: Lesson
+    clauses: tuple[ClauseOutcome, ...]  # the lesson's, in its order
+    elsewhere: tuple[ClauseOutcome, ...]  # other clauses a finding was charged to
+    report: Path
+
+    @property
+    def passed(self) -> bool:
+        return all(outcome.passed for outcome in self.clauses)
+
+    @property
+    def failing(self) -> list[ClauseOutcome]:
+        return [outcome for outcome in self.clauses if not outcome.passed]
+
+
+def run_lesson(plan: Plan, lesson: Lesson) -> LessonOutcome:
+    """Runs the lesson's clauses against the project (the run's own console output is kept
+    from the learner: the lesson view says what matters) and reads conformance.json."""
+    profile = plan.folder / plan.profile
+    if not profile.is_file():
+        raise ProjectError(f"no {plan.profile} in {plan.folder}: learn.toml's `profile` names "
+                           "the file that says how to start the project")
+    try:
+        spec = resolve(None, str(profile))
+        expectations = runner.gather_expectations(spec, None)
+    except (SpecError, ProfileError, ValueError) as error:
+        raise ProjectError(str(error)) from None
+    report = plan.folder / REPORT
+    options = runner.RunOptions(spec=spec, impl=None, profile=str(profile), report_dir=report,
+                                expectations=expectations, clauses=tuple(lesson.clause_ids()))
+    console = io.StringIO()
+    try:
+        runner.run(options, out=console)
+    except runner.CannotStart as error:
+        raise ProjectError(str(error).replace("\n", " ")) from None
+    return read_outcome(lesson, report)
+
+
+def read_outcome(lesson: Lesson, report: Path) -> LessonOutcome:
+    document = json.loads((report / "conformance.json").read_text("utf-8"))
+    found = {entry["id"]: _outcome(entry) for entry in document["clauses"]}
+    ids = lesson.clause_ids()
+    mine = tuple(found.get(cid) or ClauseOutcome(cid, "n/a", "no check ran", "") for cid in ids)
+    others = tuple(outcome for cid, outcome in found.items()
+                   if cid not in ids and not outcome.passed)
+    return LessonOutcome(lesson, mine, others, report)
+
+
+def _outcome(entry: dict[str, Any]) -> ClauseOutcome:
+    tests = entry.get("tests") or []
+    evidence = str(entry.get("evidence") or "")
+    reproduce = str(entry.get("reproduce") or "")
+    failing = [test for test in tests if test.get("outcome") in ("fail", "error")]
+    # The first failing check of the clause itself reads best; one that ran into the clause
+    # while checking another comes after.
+    failing.sort(key=lambda test: str(test.get("evidence") or "").startswith("found while"))
+    if failing:
+        evidence = str(failing[0].get("evidence") or evidence)
+        reproduce = str(failing[0].get("reproduce") or reproduce)
+    elif tests and not evidence:
+        evidence = str(tests[0].get("evidence") or "")
+    return ClauseOutcome(str(entry["id"]), str(entry["status"]), evidence, reproduce)
