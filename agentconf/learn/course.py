@@ -65,12 +65,14 @@ class Course:
 
 def expand(names: tuple[str, ...] | list[str]) -> list[str]:
     """Clause ids and categories -> clause ids (a category in catalogue order); CourseError for a
-    name the contract does not know."""
+    name the contract does not know or has retired."""
     found: list[str] = []
     for name in names:
         if name in CATEGORIES:
             ids = [cid for cid, clause in CLAUSES.items()
                    if clause.category == name and not clause.retired]
+        elif name in CLAUSES and CLAUSES[name].retired:
+            raise CourseError(f"{name} is retired: {CLAUSES[name].retired}")
         elif name in CLAUSES:
             ids = [name]
         else:

@@ -17,6 +17,7 @@ from .project import Plan, ProjectError
 REPORT = Path("reports") / "learn"  # under the project folder
 PASSING = ("pass",)
 NOT_APPLICABLE = ("n/a",)
+REASON_CHARS = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +34,13 @@ class ClauseOutcome:
     @property
     def reason(self) -> str:
         """Why a clause is n/a, as the check said it."""
-        for line in self.evidence.splitlines():
+        lines = [line.strip() for line in self.evidence.splitlines() if line.strip()]
+        for index, line in enumerate(lines):
             if "n/a" in line or "not judged" in line:
-                return line.strip()
-        return self.evidence.strip().splitlines()[0] if self.evidence.strip() else "no check ran"
+                # "...stopped at a finding charged to X:" says what the finding was next.
+                following = lines[index + 1:index + 2] if line.endswith(":") else []
+                return " ".join([line, *following])[:REASON_CHARS]
+        return lines[0][:REASON_CHARS] if lines else "no check ran"
 
 
 @dataclass(frozen=True, slots=True)

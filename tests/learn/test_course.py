@@ -58,9 +58,11 @@ def test_a_quote_of_code_the_reference_does_not_have_is_refused() -> None:
         quote("no/such/file.py:confine")
 
 
-def test_a_lesson_naming_an_unknown_clause_is_refused() -> None:
-    with pytest.raises(CourseError):
+def test_a_lesson_naming_an_unknown_or_retired_clause_is_refused() -> None:
+    with pytest.raises(CourseError, match="neither a clause id nor a category"):
         lesson_from({"id": "x", "title": "X", "clauses": ["CONFINE-99"]})
+    with pytest.raises(CourseError, match="retired"):
+        lesson_from({"id": "x", "title": "X", "clauses": ["REGISTRY-06"]})
 
 
 def test_the_famous_mistakes_come_with_their_incident_and_mutant() -> None:

@@ -4,15 +4,17 @@ Whatever a tool raises becomes an envelope here: `Refused` as its own code, an o
 error as IO_ERROR, anything else as EXECUTION_ERROR (an invalid grep pattern ends up there too).
 Messages built from exceptions carry no file names, so no absolute path leaks into them.
 
-Each tool declares its kind and MCP's annotation hints: a caller may run read tools together and
-ask before a destructive one, so every hint must be true of what the tool does on the disk.
+The permission gate (gate.py) is asked after the arguments are checked and before the tool
+runs. Each tool declares its kind and MCP's annotation hints: a caller may run read tools
+together and ask before a destructive one, so every hint must be true of what the tool does on
+the disk.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import tool_bash, tool_edit, tool_grep, tool_list, tool_read, tool_write
+from . import gate, tool_bash, tool_edit, tool_grep, tool_list, tool_read, tool_write
 from .checks import conform
 from .envelope import Envelope, Refused
 from .workspace import Workspace
@@ -62,7 +64,9 @@ def call(ws: Workspace, name: Any, arguments: Any) -> Envelope:
         return Refused("TOOL_NOT_FOUND", f"No tool here is called {name!r}; the tools are "
                        + ", ".join(BY_NAME) + ".").envelope()
     try:
-        return tool.run(ws, conform(tool.schema, arguments))
+        clean = conform(tool.schema, arguments)
+        denied = gate.denial(ws.deny, ws.jail, tool.name, clean)
+        return denied if denied is not None else tool.run(ws, clean)
     except Refused as refusal:
         return refusal.envelope()
     except OSError as error:
