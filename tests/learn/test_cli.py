@@ -25,6 +25,7 @@ def test_learn_new_writes_the_naive_project_and_the_plan(tmp_path: Path, capsys)
     assert profile["implementation"]["spec"] == "python:mytools:create"
     assert (project / "mytools" / "__init__.py").is_file()
     assert not list(project.rglob("*.tmpl"))
+    assert "reports/" in (project / ".gitignore").read_text("utf-8")
 
 
 def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
