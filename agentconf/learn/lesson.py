@@ -26,6 +26,7 @@ class ClauseOutcome:
     status: str  # a clause status of conformance.json; "n/a" when no check ran
     evidence: str
     reproduce: str
+    case: str | None = None  # the golden case the evidence comes from, when it is one
 
     @property
     def passed(self) -> bool:
@@ -97,12 +98,20 @@ def _outcome(entry: dict[str, Any]) -> ClauseOutcome:
     evidence = str(entry.get("evidence") or "")
     reproduce = str(entry.get("reproduce") or "")
     failing = [test for test in tests if test.get("outcome") in ("fail", "error")]
-    # The first failing check of the clause itself reads best; one that ran into the clause
-    # while checking another comes after.
-    failing.sort(key=lambda test: str(test.get("evidence") or "").startswith("found while"))
+    failing.sort(key=_telling)
+    case = None
     if failing:
         evidence = str(failing[0].get("evidence") or evidence)
         reproduce = str(failing[0].get("reproduce") or reproduce)
+        case = failing[0].get("case")
     elif tests and not evidence:
         evidence = str(tests[0].get("evidence") or "")
-    return ClauseOutcome(str(entry["id"]), str(entry["status"]), evidence, reproduce)
+    return ClauseOutcome(str(entry["id"]), str(entry["status"]), evidence, reproduce,
+                         str(case) if case else None)
+
+
+def _telling(test: dict[str, Any]) -> tuple[bool, bool]:
+    """The failing check that reads best first: one of the clause itself (not one that ran into
+    it while checking another), showing its request or naming the case it played."""
+    evidence = str(test.get("evidence") or "")
+    return evidence.startswith("found while"), not ("request:" in evidence or test.get("case"))

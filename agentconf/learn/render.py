@@ -1,6 +1,7 @@
 """The lesson view on the console: where the learner stands, and everything about the first
 clause that fails (what happened, why it matters, the reference's code, the mutant, a hint)."""
 
+import json
 import textwrap
 
 from .lesson import ClauseOutcome, LessonOutcome
@@ -57,6 +58,8 @@ def render_failure(outcome: ClauseOutcome, facts: Material) -> list[str]:
     clause = facts.clause
     lines = [f"FAILS: {clause.id} ({clause.level.value}) {clause.requirement}", "",
              "What the model was told, and what happened on the disk:"]
+    if "request:" not in outcome.evidence:  # say what was asked before what happened
+        lines += _case_calls(outcome.case)
     lines += _indented(_evidence(outcome.evidence))
     if outcome.reproduce:
         lines += [f"  replay it: {outcome.reproduce}"]
@@ -75,6 +78,26 @@ def render_failure(outcome: ClauseOutcome, facts: Material) -> list[str]:
                   *_wrapped(mutant.defect + known)]
     if facts.hint:
         lines += ["", "Hint:", *_wrapped(facts.hint)]
+    return lines
+
+
+def _case_calls(case_id: str | None) -> list[str]:
+    """The calls a golden case made, for evidence that names the case but not its request."""
+    if case_id is None:
+        return []
+    from agentconf.harness.cases import CaseFileError, load_cases
+
+    try:
+        case = next((case for case in load_cases() if case.id == case_id), None)
+    except CaseFileError:
+        return []
+    if case is None:
+        return []
+    lines = [f"  the case {case.id}: {case.description}"]
+    for call in case.calls:
+        if "tool" in call:
+            arguments = json.dumps(call.get("arguments", {}), ensure_ascii=False)
+            lines.append(f"  request: {call['tool']} {arguments}"[:EVIDENCE_LINE_CHARS])
     return lines
 
 
