@@ -18,6 +18,7 @@ REPORT = Path("reports") / "learn"  # under the project folder
 PASSING = ("pass",)
 NOT_APPLICABLE = ("n/a",)
 REASON_CHARS = 240
+INTERRUPTED = 128  # runner.run answers 128 + the signal when a run was stopped
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +52,11 @@ class LessonOutcome:
     elsewhere: tuple[ClauseOutcome, ...]  # other clauses a finding was charged to
     report: Path
 
+    complete: bool = True  # every planned check ran (a run stopped early judges nothing)
+
     @property
     def passed(self) -> bool:
-        return all(outcome.passed for outcome in self.clauses)
+        return self.complete and all(outcome.passed for outcome in self.clauses)
 
     @property
     def failing(self) -> list[ClauseOutcome]:
@@ -77,9 +80,11 @@ def run_lesson(plan: Plan, lesson: Lesson) -> LessonOutcome:
                                 expectations=expectations, clauses=tuple(lesson.clause_ids()))
     console = io.StringIO()
     try:
-        runner.run(options, out=console)
-    except runner.CannotStart as error:
-        raise ProjectError(str(error).replace("\n", " ")) from None
+        status = runner.run(options, out=console)
+    except (runner.CannotStart, runner.RunError) as error:
+        raise ProjectError(" ".join(str(error).split())) from None
+    if status >= INTERRUPTED:  # the checks done so far do not judge a lesson
+        raise KeyboardInterrupt
     return read_outcome(lesson, report)
 
 
@@ -90,7 +95,9 @@ def read_outcome(lesson: Lesson, report: Path) -> LessonOutcome:
     mine = tuple(found.get(cid) or ClauseOutcome(cid, "n/a", "no check ran", "") for cid in ids)
     others = tuple(outcome for cid, outcome in found.items()
                    if cid not in ids and not outcome.passed)
-    return LessonOutcome(lesson, mine, others, report)
+    summary = document.get("summary", {})
+    complete = summary.get("executed", 0) >= summary.get("planned", 0)
+    return LessonOutcome(lesson, mine, others, report, complete)
 
 
 def _outcome(entry: dict[str, Any]) -> ClauseOutcome:

@@ -19,6 +19,8 @@ def render_outcome(plan: Plan, outcome: LessonOutcome) -> str:
              _counts(outcome), *_not_applicable(outcome), ""]
     if outcome.passed:
         lines += _passed(plan, outcome)
+    elif not outcome.failing:
+        lines += ["NOT JUDGED: the run stopped before every check had run; see the report."]
     else:
         first = outcome.failing[0]
         lines += render_failure(first, material(first.id, lesson))

@@ -15,10 +15,13 @@ CONFINEMENT = COURSE.lesson("confinement")
 
 
 def _report(tmp_path: Path, statuses: dict[str, str],
-            tests: dict[str, list[dict[str, Any]]]) -> Path:
+            tests: dict[str, list[dict[str, Any]]], complete: bool = True) -> Path:
+    executed = 40
     clauses = [{"id": cid, "status": status, "evidence": "", "reproduce": "",
                 "tests": tests.get(cid, [])} for cid, status in statuses.items()]
-    (tmp_path / "conformance.json").write_text(json.dumps({"clauses": clauses}), "utf-8")
+    document = {"clauses": clauses, "summary": {"planned": executed + 1 - complete,
+                                                "executed": executed}}
+    (tmp_path / "conformance.json").write_text(json.dumps(document), "utf-8")
     return tmp_path
 
 
@@ -66,3 +69,10 @@ def test_a_clause_no_check_reached_is_na_with_that_reason(tmp_path: Path) -> Non
     outcome = read_outcome(CONFINEMENT, _report(tmp_path, statuses, {}))
     first = outcome.clauses[0]
     assert (first.id, first.status, first.reason) == ("CONFINE-01", "n/a", "no check ran")
+
+
+def test_a_run_that_stopped_early_judges_no_lesson(tmp_path: Path) -> None:
+    statuses = dict.fromkeys(CONFINEMENT.clause_ids(), "pass")
+    outcome = read_outcome(CONFINEMENT, _report(tmp_path, statuses, {}, complete=False))
+    assert not outcome.passed
+    assert "NOT JUDGED" in render_outcome(_plan(tmp_path), outcome)
