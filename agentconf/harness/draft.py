@@ -15,17 +15,14 @@ from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS
 from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
-from .draft_match import ToolGuess, demands_absolute_paths, match_tools
+from .draft_match import ToolGuess, demands_absolute_paths
 from .draft_probe import Findings, probe
+from .draft_shape import map_listing
+from .draft_state import snapshot, state_entries
 from .launch import launch_env
 from .profile import parse_profile
 from .spec import ImplSpec
 from .workspace import SandboxWorkspace, remove_tree
-
-# A canonical argument the model may leave out, mapped onto a property the tool requires: the
-# value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
-_NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
-            ("grep", "path"): "."}
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
 _ARGUMENT_CAPABILITIES = {"start_line": "line_window", "end_line": "line_window",
@@ -48,11 +45,11 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,
                          log_dir=ws.logs,
                          extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp))
+        home_before = snapshot(ws.home)
         adapter = open_adapter(spec, env)
         try:
             listing = adapter.list_tools()
-            mapped = match_tools(listing)
-            _add_neutral_defaults(mapped, listing)
+            mapped = map_listing(listing)
             absolute = demands_absolute_paths(listing, mapped)
             tables = _tables(mapped, absolute)
             client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
@@ -60,25 +57,16 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
             findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         finally:
             adapter.close()
+        state = state_entries(home_before, snapshot(ws.home))
     finally:
         remove_tree(base)
-    text = render(spec_text, getattr(adapter, "name", None), listing, mapped, absolute, findings)
+    for canonical, keys in findings.keys.items():  # what the probes settled wins
+        mapped[canonical].keys.update(keys)
+        mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
+    text = render(spec_text, getattr(adapter, "name", None), listing, mapped, absolute, findings,
+                  state)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing)
-
-
-def _add_neutral_defaults(mapped: dict[str, ToolGuess], listing: list[dict[str, Any]]) -> None:
-    schemas = {str(tool.get("name")): tool.get("input_schema", tool.get("inputSchema")) or {}
-               for tool in listing}
-    for canonical, guess in mapped.items():
-        required = schemas.get(guess.name, {}).get("required") or []
-        defaults = {target: _NEUTRAL[canonical, argument]
-                    for argument, target in guess.args.items()
-                    if (canonical, argument) in _NEUTRAL and target in required}
-        if defaults:
-            guess.keys.setdefault("defaults", {}).update(defaults)
-            guess.evidence.append(f"it requires {', '.join(defaults)}: sent as "
-                                  f"{_inline(defaults)} when the model leaves them out")
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
@@ -116,7 +104,8 @@ def _inline(table: dict[str, Any]) -> str:
 
 
 def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]],
-           mapped: dict[str, ToolGuess], absolute: bool, findings: Findings) -> str:
+           mapped: dict[str, ToolGuess], absolute: bool, findings: Findings,
+           state: list[str] | None = None) -> str:
     names = [str(tool.get("name")) for tool in listing]
     unmapped = [name for name in names if name not in {g.name for g in mapped.values()}]
     out = [
@@ -147,8 +136,9 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         if guess is None:
             continue
         out.append(f"[tools.{canonical}]")
-        out.append(f"# {guess.name!r} looks like {canonical} (score {guess.score:.2f}: name, "
-                   "arguments and description)")
+        out.append(f"# {guess.name!r} is {canonical}: its exact name" if guess.name == canonical
+                   else f"# {guess.name!r} looks like {canonical} (score {guess.score:.2f}: "
+                        "name, arguments and description)")
         for line in guess.evidence:
             out.append(f"# {line}")
         out.append(f"name = {_quote(guess.name)}")
@@ -158,6 +148,13 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         for key, value in guess.keys.items():
             rendered = _inline(value) if isinstance(value, dict) else _quote(value)
             out.append(f"{key} = {rendered}")
+        out.extend(f"# {line}" for line in guess.todo)
+        out.append("")
+    if state:
+        out.append("[setup]")
+        out.append("# it wrote, changed or removed these in its own HOME during the probe "
+                   "session: its state, not judged")
+        out.append(f"state = {_quote(state)}")
         out.append("")
     if findings.error_codes:
         out.append("[error_codes]")

@@ -1,6 +1,10 @@
 """`agentconf init --from`: which advertised tool is which canonical tool, and where each canonical
-argument goes, guessed from names, synonyms, JSON-schema types and descriptions. Every guess
-keeps its evidence, for the comment above it in the drafted profile.
+argument goes, inferred from what a tool and its arguments do: names (with a family's prefixes
+and suffixes: `fast_read_file`, `mcp_read`), argument synonyms, JSON-schema types, required
+lists and descriptions (a `pattern` described as a file glob is not grep's). An exact canonical
+name always wins. Every guess keeps its evidence, for the comment above it in the draft.
+
+Pure: nothing here starts or calls anything (tests/drafting holds it to the drafting corpus).
 """
 
 import re
@@ -9,47 +13,18 @@ from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS
 
-TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "read_file": ("read_file", "read", "read_text_file", "view", "cat", "get_file_contents",
-                  "open_file", "read_text"),
-    "write_file": ("write_file", "write", "create_file", "write_text_file", "save_file"),
-    "edit_file": ("edit_file", "edit", "edit_block", "str_replace", "replace_in_file",
-                  "edit_text_file_contents", "apply_edit", "modify_file"),
-    "list_files": ("list_files", "glob", "list_directory", "ls", "list_dir", "search_files",
-                   "find_files"),
-    "grep": ("grep", "search_content", "ripgrep", "rg", "find_in_files", "search_code",
-             "start_search", "search_text"),
-    "bash": ("bash", "shell", "execute", "execute_command", "run_command", "exec", "terminal",
-             "start_process", "run_shell", "execute_bash", "run_terminal_cmd"),
-    "tool_search": ("tool_search", "search_tools", "find_tools"),
-}
-# Words in a description that speak for (or against) a canonical tool.
-DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
-    "grep": ("content", "regex", "regular expression", "ripgrep", "within files", "lines"),
-    "list_files": ("glob", "list", "directory", "directories"),
-    "bash": ("command", "shell", "terminal"),
-    "edit_file": ("replace", "edit"),
-}
-ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "path": ("path", "file_path", "filepath", "file", "filename", "target_file", "absolute_path",
-             "dir_path", "directory"),
-    "start_line": ("start_line", "offset", "line_start", "from_line", "start"),
-    "end_line": ("end_line", "limit", "line_end", "to_line", "end", "length"),
-    "content": ("content", "contents", "text", "file_text", "data"),
-    "old_text": ("old_text", "old_string", "oldtext", "old_str", "search", "old"),
-    "new_text": ("new_text", "new_string", "newtext", "new_str", "replacement", "new"),
-    "replace_all": ("replace_all", "replaceall", "expected_replacements", "all"),
-    "pattern": ("pattern", "glob", "regex", "search_pattern", "query"),
-    "include": ("include", "file_pattern", "include_pattern", "glob", "filepattern"),
-    "command": ("command", "cmd", "script", "command_line"),
-    "timeout_ms": ("timeout_ms", "timeout", "timeout_seconds", "timeout_s"),
-    "query": ("query", "q", "search"),
-}
-ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
-    "start_line": ("integer", "number"), "end_line": ("integer", "number"),
-    "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
-}
+from .draft_words import (
+    ARGUMENT_SYNONYMS,
+    ARGUMENT_TYPES,
+    DESCRIPTION_WORDS,
+    NOT_THIS_TOOL,
+    TOOL_SYNONYMS,
+    describes_glob,
+    describes_regex,
+)
+
 _MIN_SCORE = 0.75
+_EXACT = 3.0  # an advertised tool named exactly as the canonical one
 
 
 @dataclass
@@ -60,7 +35,8 @@ class ToolGuess:
     args: dict[str, str] = field(default_factory=dict)  # canonical -> target
     evidence: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # canonical arguments with no property
-    keys: dict[str, Any] = field(default_factory=dict)  # window, offset_base, units, ...
+    keys: dict[str, Any] = field(default_factory=dict)  # window, offset_base, defaults, ...
+    todo: list[str] = field(default_factory=list)  # keys it needs that the kit cannot write yet
 
 
 def words(name: str) -> list[str]:
@@ -72,9 +48,14 @@ def _norm(name: str) -> str:
     return "_".join(words(name))
 
 
+def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
+    schema = tool.get("input_schema", tool.get("inputSchema")) or {}
+    return schema if isinstance(schema, dict) else {}
+
+
 def flat_properties(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """target -> property schema: top-level properties, `obj.sub`, and `list[0].sub` for a list
-    of objects (server-filesystem's edits[0].oldText)."""
+    of objects (server-filesystem's edits[0].oldText, a files[0].path)."""
     found: dict[str, dict[str, Any]] = {}
     properties = schema.get("properties") if isinstance(schema, dict) else None
     for name, prop in (properties or {}).items():
@@ -90,67 +71,125 @@ def flat_properties(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _types(prop: dict[str, Any]) -> set[str]:
+def required_of(schema: dict[str, Any]) -> list[str]:
+    required = schema.get("required")
+    return [str(name) for name in required] if isinstance(required, list) else []
+
+
+def types_of(prop: dict[str, Any]) -> set[str]:
     kind = prop.get("type")
     if isinstance(kind, list):
         return set(kind)
-    if kind is None and isinstance(prop.get("anyOf"), list):
-        return {str(option["type"]) for option in prop["anyOf"]
+    options = prop.get("anyOf") or prop.get("oneOf")
+    if kind is None and isinstance(options, list):
+        return {str(option["type"]) for option in options
                 if isinstance(option, dict) and isinstance(option.get("type"), str)}
     return {kind} if isinstance(kind, str) else set()
 
 
-def match_argument(argument: str, properties: dict[str, dict[str, Any]],
+def content_switch(properties: dict[str, dict[str, Any]]) -> tuple[str, Any] | None:
+    """A search tool's switch from names to contents: a boolean `content_search` (true), or an
+    enum like Desktop Commander's searchType with a "content" option."""
+    for target, prop in properties.items():
+        if "." in target:
+            continue
+        if "boolean" in types_of(prop) and {"content", "contents"} & set(words(target)):
+            return target, True
+        options = prop.get("enum")
+        if isinstance(options, list) and "content" in options:
+            return target, "content"
+    return None
+
+
+def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str,
+          switch: bool) -> bool:
+    """What the property's description says it does agrees with the canonical argument."""
+    text = f"{leaf} {prop.get('description', '')}"
+    if canonical == "grep" and argument == "pattern":
+        return switch or not describes_glob(text) or describes_regex(text)
+    if canonical == "grep" and argument == "include":
+        return describes_glob(text)
+    if canonical == "list_files" and argument == "pattern":
+        return not describes_regex(text) or describes_glob(text)
+    return True
+
+
+def match_argument(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
                    taken: set[str]) -> str | None:
+    switch = canonical == "grep" and content_switch(properties) is not None
     wanted = ARGUMENT_TYPES.get(argument, ("string",))
     for synonym in ARGUMENT_SYNONYMS.get(argument, (argument,)):
         for target, prop in properties.items():
             leaf = target.rsplit(".", 1)[-1]
             if target in taken or _norm(leaf) != synonym:
                 continue
-            types = _types(prop)
+            types = types_of(prop)
             if types and not types & set(wanted):
                 continue
-            return target
+            if _fits(canonical, argument, prop, leaf, switch):
+                return target
     return None
 
 
-def _name_score(canonical: str, tool: dict[str, Any]) -> float:
-    name = _norm(str(tool.get("name", "")))
+def _contains(inner: list[str], outer: list[str]) -> bool:
+    return any(outer[i:i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1))
+
+
+def _name_score(canonical: str, name: str) -> float:
+    """1.0 for a known name; a known name inside a longer one (`fast_read_file`, `mcp_read`,
+    `read_text_file_tool`) a little less for every extra word; a word that names another thing
+    (`read_multiple_files`, `read_process_output`) counts against it."""
+    if name == canonical:
+        return _EXACT
+    own = words(name)
     synonyms = TOOL_SYNONYMS.get(canonical, (canonical,))
-    if name in synonyms:
-        return 1.0 - 0.02 * synonyms.index(name)
-    overlap = set(words(name)) & {w for s in synonyms for w in words(s)}
-    return 0.4 * len(overlap) / max(1, len(words(name)))
+    best = 0.0
+    for rank, synonym in enumerate(synonyms):
+        theirs = words(synonym)
+        if own == theirs:
+            best = max(best, 1.0 - 0.02 * rank)
+        elif _contains(theirs, own):
+            best = max(best, 0.9 - 0.05 * (len(own) - len(theirs)) - 0.01 * rank)
+    if best == 0.0:
+        overlap = set(own) & {w for s in synonyms for w in words(s)}
+        best = 0.4 * len(overlap) / max(1, len(own))
+    if set(own) & set(NOT_THIS_TOOL.get(canonical, ())):
+        best -= 0.6
+    return best
 
 
 def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
-    schema = tool.get("input_schema", tool.get("inputSchema")) or {}
+    schema = schema_of(tool)
     properties = flat_properties(schema)
     spec = CANONICAL_TOOLS[canonical]
-    guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, tool))
+    guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
     taken: set[str] = set()
     for argument in spec.arguments:
-        target = match_argument(argument, properties, taken)
+        target = match_argument(canonical, argument, properties, taken)
         if target is None:
             guess.missing.append(argument)
             continue
         taken.add(target)
         guess.args[argument] = target
-    required = [a for a in spec.required if a in guess.args]
-    if len(required) < len(spec.required):
+    if any(a not in guess.args for a in spec.required):
         guess.score = 0.0  # it cannot be called the canonical way
         return guess
     guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
+    # A property it requires that no canonical argument fills: calls would fail without it.
+    unfilled = [name for name in required_of(schema) if name not in taken
+                and not any(target.startswith(f"{name}[") or target.startswith(f"{name}.")
+                            for target in taken)]
+    guess.score -= 0.15 * len(unfilled)
     description = str(tool.get("description", "")).lower()
     guess.score += 0.1 * sum(word in description for word in DESCRIPTION_WORDS.get(canonical, ()))
-    if "deprecated" in description:
-        guess.score -= 0.5
+    if "deprecated" in description:  # even an exact name gives way to its successor
+        guess.score -= 0.5 + (_EXACT - 1.0 if guess.name == canonical else 0.0)
     return guess
 
 
 def match_tools(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
-    """The best advertised tool for each canonical one, no tool used twice (best scores first)."""
+    """The best advertised tool for each canonical one, no tool used twice (best scores first).
+    Names and arguments only: draft_shape.map_listing adds the keys each one needs."""
     candidates = sorted(
         (score_tool(canonical, tool) for canonical in CANONICAL_TOOLS for tool in listing
          if isinstance(tool, dict) and isinstance(tool.get("name"), str)),
@@ -163,43 +202,13 @@ def match_tools(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
             continue
         chosen[guess.canonical] = guess
         used.add(guess.name)
-    for guess in chosen.values():
-        _shape_keys(guess, next(t for t in listing if t.get("name") == guess.name))
     return chosen
-
-
-def _shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
-    """window / offset_base / replace_all / units, from argument names and descriptions."""
-    schema = tool.get("input_schema", tool.get("inputSchema")) or {}
-    properties = flat_properties(schema)
-    description = str(tool.get("description", "")).lower()
-    args = guess.args
-    if args.get("start_line") == "offset" or args.get("end_line") in ("limit", "length"):
-        guess.keys["window"] = "offset_limit"
-        text = (description + " " + str(properties.get(args.get("start_line", ""), {}))).lower()
-        base = 0 if re.search(r"0-based|zero-based|0-indexed", text) else 1
-        guess.keys["offset_base"] = base
-        guess.evidence.append(f"its line window is offset/limit (offset_base {base}: "
-                              f"{'the schema says 0-based' if base == 0 else 'TODO: check'})")
-    if args.get("replace_all") == "expected_replacements":
-        guess.keys["replace_all"] = "expected_replacements"
-    timeout = args.get("timeout_ms")
-    if timeout is not None:
-        text = (timeout + " " + str(properties.get(timeout, {}).get("description", ""))).lower()
-        if re.search(r"millisecond|\bms\b|_ms\b", text):
-            guess.evidence.append(f"{timeout} is in milliseconds (its description says so)")
-        elif re.search(r"second|_s\b", text):
-            guess.keys["units"] = {"timeout_ms": "s"}
-            guess.evidence.append(f"{timeout} is in seconds (its description says so)")
-        else:
-            guess.evidence.append(f"TODO: is {timeout} in milliseconds? (assumed; set "
-                                  "units = {{ timeout_ms = \"s\" }} if seconds)")
 
 
 def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
     for guess in chosen.values():
         tool = next(t for t in listing if t.get("name") == guess.name)
-        text = str(tool.get("description", "")) + " " + str(tool.get("input_schema", ""))
+        text = str(tool.get("description", "")) + " " + str(schema_of(tool))
         if re.search(r"must be (an )?absolute|absolute path", text, re.IGNORECASE):
             return True
     return False

@@ -1,0 +1,176 @@
+"""`agentconf init --from`: the keys a mapped tool needs besides its name and arguments, read from
+its schema and descriptions: a line window's form and base, replace_all as a count, a timeout's
+unit, and the arguments it must always be sent (`dryRun = false`, `overwrite = true`, a search
+switched to contents, a shell's required working folder).
+
+Keys the profile model does not have yet (on branches not merged here) are never written live:
+they become a TODO comment naming the key (`LANDED` lists the ones that have landed).
+"""
+
+import re
+from typing import Any
+
+from .draft_match import (
+    ToolGuess,
+    content_switch,
+    flat_properties,
+    match_tools,
+    required_of,
+    schema_of,
+    words,
+)
+
+# KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
+LANDED: frozenset[str] = frozenset()
+PLACEHOLDER_DEFAULTS = "placeholders in defaults"
+
+_ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
+                         r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
+                         r"first line is (line )?0")
+_ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
+                        r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
+                        r"first line is (line )?1")
+# A canonical argument the model may leave out, mapped onto a property the tool requires: the
+# value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
+_NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
+            ("grep", "path"): "."}
+_WORKDIR = ("workdir", "cwd", "working_dir", "working_directory", "directory", "dir")
+
+
+def map_listing(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
+    """The mapping half of a draft, from the listed tools alone: which tool is which canonical
+    one, its arguments, defaults and keys (no call is made)."""
+    mapped = match_tools(listing)
+    by_name = {str(tool.get("name")): tool for tool in listing if isinstance(tool, dict)}
+    for guess in mapped.values():
+        shape_keys(guess, by_name[guess.name])
+    return mapped
+
+
+def mapping_view(mapped: dict[str, ToolGuess]) -> dict[str, Any]:
+    """The mapping in the drafting corpus's `expected` form (KEYS.md): tools with their name,
+    every mapped argument and defaults; the other keys per tool."""
+    tools: dict[str, Any] = {}
+    keys: dict[str, Any] = {}
+    for canonical, guess in mapped.items():
+        entry: dict[str, Any] = {"name": guess.name, "args": dict(guess.args)}
+        if guess.keys.get("defaults"):
+            entry["defaults"] = dict(guess.keys["defaults"])
+        tools[canonical] = entry
+        rest = {key: value for key, value in guess.keys.items() if key != "defaults"}
+        if rest:
+            keys[canonical] = rest
+    return {"tools": tools, "keys": keys}
+
+
+def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
+    properties = flat_properties(schema_of(tool))
+    description = str(tool.get("description", ""))
+    _window(guess, properties, description)
+    if guess.args.get("replace_all") == "expected_replacements":
+        guess.keys["replace_all"] = "expected_replacements"
+    _timeout_unit(guess, properties)
+    _defaults(guess, tool, properties)
+
+
+def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
+    args = guess.args
+    if not (args.get("start_line") == "offset" or args.get("end_line") in ("limit", "length")):
+        return
+    guess.keys["window"] = "offset_limit"
+    said = str(properties.get(args.get("start_line", ""), {}).get("description", ""))
+    text = f"{said} {description}"
+    zero, one = _ZERO_BASED.search(text), _ONE_BASED.search(text)
+    if zero and not one:
+        guess.keys["offset_base"] = 0
+        guess.evidence.append(f"its line window is offset/limit, offset_base 0: the schema says "
+                              f"{zero.group(0)!r}")
+    elif one and not zero:
+        guess.keys["offset_base"] = 1
+        guess.evidence.append(f"its line window is offset/limit, offset_base 1: the schema says "
+                              f"{one.group(0)!r}")
+    else:  # the probe's window read settles it (draft_probe.py)
+        guess.keys["offset_base"] = 1
+        guess.evidence.append("its line window is offset/limit; its base is not in the schema")
+
+
+def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
+    timeout = guess.args.get("timeout_ms")
+    if timeout is None:
+        return
+    text = (timeout + " " + str(properties.get(timeout, {}).get("description", ""))).lower()
+    if re.search(r"millisecond|\bms\b|_ms\b", text):
+        guess.evidence.append(f"{timeout} is in milliseconds (its description says so)")
+    elif re.search(r"second|_s\b|_secs?\b", text):
+        guess.keys["units"] = {"timeout_ms": "s"}
+        guess.evidence.append(f"{timeout} is in seconds (its description says so)")
+    else:
+        guess.evidence.append(f"TODO: is {timeout} in milliseconds? (assumed; set "
+                              "units = { timeout_ms = \"s\" } if seconds)")
+
+
+def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str | None:
+    for target, prop in properties.items():
+        if "." not in target and prop.get("type") == "boolean" and "_".join(
+                words(target)) in names:
+            return target
+    return None
+
+
+def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
+              ) -> None:
+    found: dict[str, Any] = {}
+    why: list[str] = []
+    if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
+        found[flag] = False
+        why.append(f"{flag} = false: edit for real, not a dry run")
+    if guess.canonical == "write_file" and (
+            flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))):
+        found[flag] = True
+        why.append(f"{flag} = true: a write replaces an existing file without asking "
+                   f"({_said(properties[flag], tool)})")
+    if guess.canonical == "grep" and (switch := content_switch(properties)):
+        found[switch[0]] = switch[1]
+        why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
+                   f"({_said(properties[switch[0]], tool)})")
+    required = required_of(schema_of(tool))
+    neutral = {target: _NEUTRAL[guess.canonical, argument]
+               for argument, target in guess.args.items()
+               if (guess.canonical, argument) in _NEUTRAL and target in required}
+    if neutral:
+        found.update(neutral)
+        why.append(f"it requires {', '.join(neutral)}: sent as {neutral} when the model "
+                   "leaves them out")
+    if guess.canonical == "bash":
+        _workdir(guess, tool)
+    filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
+    for name in required:
+        if name in filled or name in found:
+            continue
+        options = properties.get(name, {}).get("enum")
+        if guess.canonical == "edit_file" and isinstance(options, list) and "literal" in options:
+            found[name] = "literal"
+            why.append(f"{name} = \"literal\": old_text is plain text, not a pattern")
+        elif not any(name in line for line in guess.todo):
+            guess.evidence.append(f"TODO: it requires {name}, which no canonical argument "
+                                  "fills: add it to defaults")
+    if found:
+        guess.keys.setdefault("defaults", {}).update(found)
+        guess.evidence.extend(why)
+
+
+def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:
+    required = [name for name in required_of(schema_of(tool))
+                if "_".join(words(name)) in _WORKDIR and name not in guess.args.values()]
+    for name in required:
+        if PLACEHOLDER_DEFAULTS in LANDED:
+            guess.keys.setdefault("defaults", {})[name] = "{root}"
+            guess.evidence.append(f"it requires {name}: sent as the root")
+        else:
+            guess.todo.append(f'defaults = {{ {name} = "{{root}}" }}  # TODO: it requires '
+                              f"{name}; needs the key \"placeholders in defaults\" (KEYS.md)")
+
+
+def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
+    text = str(prop.get("description") or tool.get("description") or "")
+    return f"its description: {text[:100]!r}" if text else "its schema"
