@@ -47,7 +47,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _unsettled(found, ("mention_prefix", "line_numbers", "truncation"), "no read_file")
     _validation(client, found, mapped)
     if "edit_file" in mapped:
-        _failures_of_edits(client, found)
+        _failures_of_edits(client, found, can_read="read_file" in mapped)
         _features_of_edits(client, found, can_read="read_file" in mapped)
     if "write_file" in mapped:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
@@ -86,6 +86,11 @@ def _failure(found: Findings, code: str, label: str, call: Callable[[], Result])
         if result is not None:
             found.notes.append(f"{label}: succeeded, so no {code} was learned")
         return
+    _record(found, code, label, result)
+
+
+def _record(found: Findings, code: str, label: str, result: Result) -> None:
+    """A failure of kind `code`: its own spelling of the code, or its text for the patterns."""
     theirs = result.raw.get("error") if isinstance(result.raw, dict) else None
     if isinstance(theirs, str) and theirs:  # a code of its own: a JSON field, structured content
         if theirs in ERROR_CODES:
@@ -121,7 +126,10 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     read("OUTSIDE_ROOT", "read through a link to a file outside the root", f"{_PROBE_MARK}-link")
 
 
-def _failures_of_edits(client: Client, found: Findings) -> None:
+def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
+    if can_read:  # a read guard would answer NOT_READ to both instead
+        _safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
+        _safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
     _failure(found, "TEXT_NOT_FOUND", "edit of text that is not there", lambda: client.call(
         "edit_file", path="a.txt", old_text=f"{_PROBE_MARK} absent", new_text="x"))
     _failure(found, "TEXT_MULTIPLE_MATCHES", "edit of text that is there twice",
@@ -255,11 +263,14 @@ def _read_guard(client: Client, found: Findings, unread: Result,
         return again
     found.capabilities["read_before_edit"] = (True, "an edit of a file never read failed "
                                               f"({_short(unread)}), and succeeded after a read")
+    _record(found, "NOT_READ", "an edit of a file never read", unread)
     stale = client.root / "stale.txt"
     _safely(lambda: client.call("read_file", path="stale.txt"), found, "read of stale.txt")
     stale.write_text("alpha\nbeta\nchanged outside\n", encoding="utf-8")
-    _settle(found, "stale_read", "an edit of a file changed on disk since its read",
-            edit("stale.txt", "beta", "gamma"), lambda r: not r.success)
+    changed = _settle(found, "stale_read", "an edit of a file changed on disk since its read",
+                      edit("stale.txt", "beta", "gamma"), lambda r: not r.success)
+    if changed is not None and not changed.success:
+        _record(found, "STALE_READ", "an edit of a file changed on disk since its read", changed)
     return again
 
 

@@ -1,0 +1,93 @@
+"""`init --from` probes what it sets and keeps only what its probes can stand behind: drafts of
+small programs with the shapes it once drafted wrong (issue 25), each judged on its own draft."""
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from draft_programs import toy_spec
+
+from agentconf.harness.draft import draft_profile
+from agentconf.harness.spec import parse_spec
+
+# The probe answers of other kinds each shape's patterns must leave alone.
+ERROR_PREFIX_FAILURES = {
+    "OUTSIDE_ROOT": "Error: ../outside/secret.txt is outside",
+    "NOT_FOUND": "Error: missing.txt was not found",
+    "IS_DIRECTORY": "Error: sub is a folder",
+    "TEXT_NOT_FOUND": "Error: a.txt has no such text",
+    "INVALID_ARGS": "Error:  bad arguments",
+}
+CLAUDE_FAILURES = {
+    "INVALID_ARGS": "Tool Write arguments failed schema validation: file_path",
+    "TEXT_MULTIPLE_MATCHES": "Tool Edit input is invalid: Found 3 matches of the string",
+    "TEXT_NOT_FOUND": "Tool Edit input is invalid: String to replace not found",
+    "NOT_READ": "File has not been read yet. Read it first before writing to it.",
+}
+
+
+def _draft(tmp_path: Path, *flags: str) -> tuple[dict[str, Any], str]:
+    spec = toy_spec(tmp_path, *flags)
+    draft = draft_profile(parse_spec(spec), spec)
+    return tomllib.loads(draft.text), draft.text
+
+
+def _classified(profile: dict[str, Any], text: str) -> str | None:
+    for entry in profile.get("error_patterns", []):
+        if re.search(entry["pattern"], text):
+            return str(entry["code"])
+    return None
+
+
+def test_no_pattern_matching_every_failure_is_kept(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--error-prefix")
+    assert profile.get("error_patterns"), text
+    for entry in profile["error_patterns"]:
+        assert not re.search(entry["pattern"], "Error: x"), entry
+    for code, failure in ERROR_PREFIX_FAILURES.items():
+        assert _classified(profile, failure) in (code, None), (code, failure, text)
+    assert _classified(profile, ERROR_PREFIX_FAILURES["OUTSIDE_ROOT"]) == "OUTSIDE_ROOT"
+
+
+def test_a_pattern_is_checked_against_every_other_probe_answer(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--claude", "--read-guard")
+    for code, failure in CLAUDE_FAILURES.items():
+        assert _classified(profile, failure) in (code, None), (code, failure, text)
+    assert _classified(profile, CLAUDE_FAILURES["TEXT_MULTIPLE_MATCHES"]) == (
+        "TEXT_MULTIPLE_MATCHES"), text
+
+
+def test_a_read_guard_and_stale_reads_are_probed_not_assumed(tmp_path: Path) -> None:
+    guarded, text = _draft(tmp_path, "--read-guard")
+    assert guarded["capabilities"]["read_before_edit"] is True, text
+    assert guarded["capabilities"]["stale_read"] is True, text
+    failing, text = _draft(tmp_path, "--edits-fail")
+    # Edits that fail read or not show no guard: off, with a TODO saying why.
+    assert failing["capabilities"]["read_before_edit"] is False, text
+    assert failing["capabilities"]["stale_read"] is False, text
+    assert re.search(r"TODO.*\n(read_before_edit|stale_read) = false", text), text
+
+
+def test_validation_issues_are_probed_without_a_read_tool(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--no-read")
+    assert profile["capabilities"]["validation_issues"] is False, text
+    assert profile["capabilities"]["mention_prefix"] is False, text
+
+
+def test_a_window_counting_from_zero_is_drafted_zero_based(tmp_path: Path) -> None:
+    said, text = _draft(tmp_path, "--zero-based", "--say-base")
+    assert said["tools"]["read_file"]["offset_base"] == 0, text
+    assert "counting from 0" in text
+    probed, text = _draft(tmp_path, "--zero-based")  # the schema is silent: the probe tells
+    assert probed["tools"]["read_file"]["offset_base"] == 0, text
+    assert probed["capabilities"]["line_window"] is True, text
+    one, text = _draft(tmp_path)
+    assert one["tools"]["read_file"].get("offset_base", 1) == 1, text
+
+
+def test_what_it_changes_in_its_own_home_is_declared_as_its_state(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--state")
+    assert profile["setup"]["state"] == ["{home}/.toystate"], text
+    plain, _ = _draft(tmp_path)
+    assert "setup" not in plain
