@@ -17,9 +17,12 @@ from .draft_words import (
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,
     DESCRIPTION_WORDS,
+    INCLUDE_NAMES,
     NOT_THIS_TOOL,
     TOOL_SYNONYMS,
+    creates_only,
     describes_glob,
+    describes_names,
     describes_regex,
 )
 
@@ -101,21 +104,21 @@ def content_switch(properties: dict[str, dict[str, Any]]) -> tuple[str, Any] | N
     return None
 
 
-def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str,
-          switch: bool) -> bool:
+def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str, switch: bool,
+          tool_text: str) -> bool:
     """What the property's description says it does agrees with the canonical argument."""
     text = f"{leaf} {prop.get('description', '')}"
     if canonical == "grep" and argument == "pattern":
-        return switch or not describes_glob(text) or describes_regex(text)
+        return switch or not describes_names(text) or describes_regex(text)
     if canonical == "grep" and argument == "include":
-        return describes_glob(text)
-    if canonical == "list_files" and argument == "pattern":
-        return not describes_regex(text) or describes_glob(text)
+        return "_".join(words(leaf)) in INCLUDE_NAMES or describes_names(text)
+    if canonical == "list_files" and argument == "pattern":  # a glob, not a substring of names
+        return describes_glob(f"{text} {tool_text}")
     return True
 
 
 def match_argument(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
-                   taken: set[str]) -> str | None:
+                   taken: set[str], tool_text: str = "") -> str | None:
     switch = canonical == "grep" and content_switch(properties) is not None
     wanted = ARGUMENT_TYPES.get(argument, ("string",))
     for synonym in ARGUMENT_SYNONYMS.get(argument, (argument,)):
@@ -126,9 +129,25 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
             types = types_of(prop)
             if types and not types & set(wanted):
                 continue
-            if _fits(canonical, argument, prop, leaf, switch):
+            if _fits(canonical, argument, prop, leaf, switch, tool_text):
                 return target
     return None
+
+
+def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
+          properties: dict[str, dict[str, Any]]) -> bool:
+    """What the tool's own description says rules it out, whatever its name."""
+    description = str(tool.get("description", ""))
+    if canonical == "grep" and content_switch(properties) is None:
+        # search_files of the official server: "matches partial names", not contents
+        return describes_names(description) and not describes_regex(description)
+    if canonical == "write_file":
+        return creates_only(description) and not any(
+            "_".join(words(t)) in ("overwrite", "force", "allow_overwrite") for t in properties)
+    if canonical == "list_files" and not guess.args:  # `list_background`, `ListAgents`
+        return not {"file", "files", "dir", "directory", "directories", "folder", "ls",
+                    "glob"} & set(words(guess.name))
+    return False
 
 
 def _contains(inner: list[str], outer: list[str]) -> bool:
@@ -164,15 +183,17 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     spec = CANONICAL_TOOLS[canonical]
     guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
     taken: set[str] = set()
+    tool_text = str(tool.get("description", ""))
     for argument in spec.arguments:
-        target = match_argument(canonical, argument, properties, taken)
+        target = match_argument(canonical, argument, properties, taken, tool_text)
         if target is None:
             guess.missing.append(argument)
             continue
         taken.add(target)
         guess.args[argument] = target
-    if any(a not in guess.args for a in spec.required):
-        guess.score = 0.0  # it cannot be called the canonical way
+    if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
+                                                                 properties):
+        guess.score = 0.0  # it cannot be called the canonical way, or does something else
         return guess
     guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
     # A property it requires that no canonical argument fills: calls would fail without it.

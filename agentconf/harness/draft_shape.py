@@ -10,6 +10,8 @@ they become a TODO comment naming the key (`LANDED` lists the ones that have lan
 import re
 from typing import Any
 
+from agentconf.contract import DEFAULT_LIMITS
+
 from .draft_match import (
     ToolGuess,
     content_switch,
@@ -34,7 +36,7 @@ _ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|
 # value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
 _NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
             ("grep", "path"): "."}
-_WORKDIR = ("workdir", "cwd", "working_dir", "working_directory", "directory", "dir")
+_WORKDIR = ("workdir", "cwd", "working_dir", "working_directory")
 
 
 def map_listing(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
@@ -75,7 +77,8 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
 
 def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
     args = guess.args
-    if not (args.get("start_line") == "offset" or args.get("end_line") in ("limit", "length")):
+    counted = set(words(args.get("end_line", ""))) & {"limit", "length", "count", "num"}
+    if not (args.get("start_line") == "offset" or counted):
         return
     guess.keys["window"] = "offset_limit"
     said = str(properties.get(args.get("start_line", ""), {}).get("description", ""))
@@ -129,20 +132,21 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         found[flag] = True
         why.append(f"{flag} = true: a write replaces an existing file without asking "
                    f"({_said(properties[flag], tool)})")
+    if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
+        found[mode[0]] = mode[1]
+        why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
     if guess.canonical == "grep" and (switch := content_switch(properties)):
         found[switch[0]] = switch[1]
         why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
                    f"({_said(properties[switch[0]], tool)})")
     required = required_of(schema_of(tool))
-    neutral = {target: _NEUTRAL[guess.canonical, argument]
-               for argument, target in guess.args.items()
-               if (guess.canonical, argument) in _NEUTRAL and target in required}
+    neutral = {target: _neutral(guess, argument) for argument, target in guess.args.items()
+               if _neutral(guess, argument) is not None and target in required}
     if neutral:
         found.update(neutral)
         why.append(f"it requires {', '.join(neutral)}: sent as {neutral} when the model "
                    "leaves them out")
-    if guess.canonical == "bash":
-        _workdir(guess, tool)
+    _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
     filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
     for name in required:
         if name in filled or name in found:
@@ -151,12 +155,34 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         if guess.canonical == "edit_file" and isinstance(options, list) and "literal" in options:
             found[name] = "literal"
             why.append(f"{name} = \"literal\": old_text is plain text, not a pattern")
+        elif "default" in properties.get(name, {}):  # required, yet it says what it means
+            found[name] = properties[name]["default"]
+            why.append(f"it requires {name}: sent as its own default, {found[name]!r}")
         elif not any(name in line for line in guess.todo):
             guess.evidence.append(f"TODO: it requires {name}, which no canonical argument "
                                   "fills: add it to defaults")
     if found:
         guess.keys.setdefault("defaults", {}).update(found)
         guess.evidence.extend(why)
+
+
+def _neutral(guess: ToolGuess, argument: str) -> Any:
+    """What a canonical argument the model left out means, for a tool that requires it."""
+    if argument == "timeout_ms" and guess.canonical == "bash":
+        timeout = DEFAULT_LIMITS.shell_timeout_ms
+        return timeout // 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else timeout
+    return _NEUTRAL.get((guess.canonical, argument))
+
+
+def _rewrite_mode(properties: dict[str, dict[str, Any]]) -> tuple[str, str] | None:
+    """Desktop Commander's write_file `mode` enum ["rewrite", "append"]: rewrite."""
+    for target, prop in properties.items():
+        options = prop.get("enum")
+        if "." not in target and isinstance(options, list):
+            chosen = [o for o in ("rewrite", "overwrite") if o in options]
+            if chosen and "append" in options:
+                return target, chosen[0]
+    return None
 
 
 def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:

@@ -48,7 +48,8 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
              "target_file", "absolute_path", "target_path", "dir_path", "directory", "dir",
              "directory_path", "folder", "relative_dir"),
     "start_line": ("start_line", "offset", "line_start", "from_line", "start", "first_line"),
-    "end_line": ("end_line", "limit", "line_end", "to_line", "end", "length", "last_line"),
+    "end_line": ("end_line", "limit", "line_end", "to_line", "end", "length", "last_line",
+                 "line_count", "num_lines", "lines_count"),
     "content": ("content", "contents", "text", "file_text", "data", "file_content", "body"),
     "old_text": ("old_text", "old_string", "old_str", "search", "old", "needle", "find",
                  "search_text", "old_content", "original_text"),
@@ -70,14 +71,31 @@ ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
     "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
 }
 
-_GLOB = re.compile(r"(?i)\bglob|file ?name|names? of files|file pattern|\*\*/|\*\.\w+")
+_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard")
+_NAMES = re.compile(r"(?i)file ?names?|names? of files|file pattern|\bpartial names|"
+                    r"matches (partial )?names|search for files|finding files")
 _REGEX = re.compile(r"(?i)regex|regular expression|file contents?|inside files|within files|"
-                    r"content search|search for in|text to search")
+                    r"content search|search for in|text to search|contents of files")
+# A create tool that refuses an existing file is not write_file (which overwrites).
+_CREATE_ONLY = re.compile(r"(?i)must not exist|fails? if .{0,30}exists|not overwrite|"
+                          r"only (creates?|new files)")
+# Argument names that are an include filter by themselves, whatever their description.
+INCLUDE_NAMES = ("include", "file_pattern", "include_pattern", "paths_include_glob",
+                 "include_glob", "file_glob", "glob", "filepattern")
 
 
 def describes_glob(text: str) -> bool:
     return _GLOB.search(text) is not None
 
 
+def describes_names(text: str) -> bool:
+    """It matches names of files (a glob, a substring of names), not their contents."""
+    return describes_glob(text) or _NAMES.search(text) is not None
+
+
 def describes_regex(text: str) -> bool:
     return _REGEX.search(text) is not None
+
+
+def creates_only(text: str) -> bool:
+    return _CREATE_ONLY.search(text) is not None
