@@ -88,9 +88,8 @@ def test_reading_a_binary_file_is_binary_file_and_returns_no_bytes(ws, client, c
 @pytest.mark.clause("READ-05")
 @pytest.mark.parametrize("extra", [1, 4096], ids=["one-byte-over", "well-over"])
 def test_reading_a_file_over_max_read_bytes_is_file_too_large(ws, client, extra: int) -> None:
-    size = client.limits.max_read_bytes + extra
-    line = "large file line\n"
-    ws.write("big.txt", (line * (size // len(line) + 1))[:size])
+    size = client.limits_for("read_file").max_read_bytes + extra
+    ws.write("big.txt", _sized(client, size))
     result = client.call("read_file", path="big.txt")
     assert result.success is False, result.evidence()
     assert result.error == "FILE_TOO_LARGE", result.evidence()
@@ -98,11 +97,29 @@ def test_reading_a_file_over_max_read_bytes_is_file_too_large(ws, client, extra:
 
 @pytest.mark.clause("READ-05")
 def test_a_file_exactly_at_max_read_bytes_is_not_too_large(ws, client) -> None:
-    size = client.limits.max_read_bytes
-    line = "large file line\n"
-    ws.write("edge.txt", (line * (size // len(line) + 1))[:size])
+    ws.write("edge.txt", _sized(client, client.limits_for("read_file").max_read_bytes))
     result = client.call("read_file", path="edge.txt")
     assert result.error != "FILE_TOO_LARGE", result.evidence()
+
+
+@pytest.mark.clause("READ-05")
+def test_a_file_over_max_read_lines_is_file_too_large(ws, client) -> None:
+    lines = client.profile.max_read_lines
+    if lines is None:
+        pytest.skip("n/a: the profile declares no [tools.read_file.limits].max_read_lines")
+    ws.write("long.txt", "short\n" * (lines + 1))
+    result = client.call("read_file", path="long.txt")
+    assert result.success is False, result.evidence()
+    assert result.error == "FILE_TOO_LARGE", result.evidence()
+
+
+def _sized(client: Any, size: int) -> str:
+    """`size` bytes of text in lines; fewer lines than [tools.read_file.limits].max_read_lines
+    when one is declared, so only the byte limit is judged."""
+    lines = client.profile.max_read_lines
+    width = 16 if lines is None else max(16, size // max(1, lines - 1) + 1)
+    line = "large file line".ljust(width - 1, ".") + "\n"
+    return (line * (size // len(line) + 1))[:size]
 
 
 @pytest.mark.clause("READ-06")

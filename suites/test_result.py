@@ -140,7 +140,8 @@ def test_a_failure_says_in_words_what_went_wrong(ws, client, scenario: Call) -> 
 
 
 def _answered(call: Callable[[], Any], what: str) -> Any:
-    """A crash, a hang or a protocol error is itself the RESULT-04 violation."""
+    """A crash, a hang or a protocol error is itself the RESULT-04 violation. An envelope that
+    merely lacks a code is RESULT-02's, judged there (charged here too, it was a cascade)."""
     try:
         return call()
     except ImplementationFailure as failure:
@@ -179,8 +180,6 @@ def test_hostile_arguments_get_an_envelope_not_a_crash(ws, client, tool: str, ar
     ws.write("a.txt", "alpha\n")
     result = _answered(lambda: client.call(tool, **arguments), f"{tool}({arguments!r})")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
-    if not result.success:
-        assert result.error in ERROR_CODES, result.evidence()
 
 
 @pytest.mark.clause("RESULT-04")
@@ -200,8 +199,6 @@ def test_arbitrary_json_arguments_to_any_tool_get_an_envelope(ws, client, data) 
     )
     result = _answered(lambda: client.call_raw(name, arguments), f"{name}({arguments!r})")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
-    if not result.success:
-        assert result.error in ERROR_CODES, result.evidence()
 
 
 @pytest.mark.clause("RESULT-05")
@@ -236,8 +233,6 @@ def test_an_include_glob_that_does_not_parse_gets_an_envelope(ws, client, includ
     arguments = {"pattern": "alpha", "include": include}
     result = _answered(lambda: client.call("grep", **arguments), f"grep({arguments!r})")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
-    if not result.success:
-        assert result.error in ERROR_CODES, result.evidence()
 
 
 @pytest.mark.clause("RESULT-04")
@@ -252,8 +247,6 @@ def test_an_include_glob_that_does_not_parse_gets_an_envelope(ws, client, includ
 def test_a_write_path_longer_than_the_system_allows_gets_an_envelope(ws, client, path) -> None:
     result = _answered(lambda: client.call("write_file", path=path, content="x"), "write_file")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
-    if not result.success:
-        assert result.error in ERROR_CODES, result.evidence()
 
 
 # A lone surrogate is a JSON string (`"\ud800"`) but not Unicode text: it cannot become a file
@@ -280,8 +273,6 @@ def test_a_lone_surrogate_in_an_argument_gets_an_envelope(ws, client, tool, argu
         # The transport encoded the request as UTF-8 text instead of escaping the surrogate.
         pytest.skip("n/a: this transport cannot carry a lone surrogate to the implementation")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
-    if not result.success:
-        assert result.error in ERROR_CODES, result.evidence()
 
 
 @pytest.mark.clause("RESULT-07")

@@ -181,6 +181,7 @@ def test_an_issue_about_a_wrong_type_points_at_that_field(client) -> None:
 
 
 @pytest.mark.clause("VALIDATE-05")
+@pytest.mark.requires("write_file")
 def test_an_issue_about_a_missing_field_points_at_that_field(client) -> None:
     result = client.call("write_file", path="n.txt")
     _assert_invalid(result)
@@ -223,8 +224,11 @@ HUGE_VALUES = [
 def test_received_is_at_most_sixty_characters_however_large_the_value(client, value) -> None:
     if client.has("read_file"):
         tool, arguments = "read_file", {"path": "a.txt"}
-    else:
+    elif client.has("write_file"):
         tool, arguments = "write_file", {"path": "n.txt", "content": "x"}
+    else:
+        pytest.skip("n/a: the implementation lacks read_file and write_file, whose path "
+                    "arguments this check sends huge values to")
     # A string is a valid path, so a huge string goes into an unknown field instead.
     field = "bogus" if isinstance(value, str) else "path"
     result = client.call(tool, **{**arguments, field: value})
@@ -268,9 +272,17 @@ def test_two_missing_fields_are_two_issues(client) -> None:
 @pytest.mark.clause("VALIDATE-08")
 def test_an_integer_argument_accepts_a_number_with_no_fraction(ws, client) -> None:
     ws.write("a.txt", "alpha\nbravo\ncharlie\n")
+    # Judged against the same window in integers: whether the window itself is right is
+    # READ-06's subject, and a wrong one must not fail this clause too.
+    integral = client.call("read_file", path="a.txt", start_line=2, end_line=3)
+    if not integral.success:
+        pytest.skip("n/a: the window start_line=2, end_line=3 fails in integers too (READ-06)")
     result = client.call("read_file", path="a.txt", start_line=2.0, end_line=3.0)
     assert result.success, result.evidence()
-    assert "bravo" in result.data and "charlie" in result.data, result.evidence()
+    for word in ("alpha", "bravo", "charlie"):
+        assert (word in result.data) == (word in integral.data), (
+            f"2.0 and 3.0 do not read what 2 and 3 read ({word!r})\n{result.evidence()}\n"
+            f"in integers:\n{integral.evidence()}")
 
 
 @pytest.mark.clause("VALIDATE-08")

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .profile_tools import ResultShape
+from .profile_tools import MISSING, STRUCTURED, ResultShape
 
-_MISSING = object()
+_MISSING = MISSING
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
@@ -32,28 +32,46 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
                 codes: frozenset[str] = frozenset()) -> Reading:
     """`codes`: the strings that are error codes (the contract's and the profile's spellings);
     any other string found at `result.error` is a message."""
-    documents = [doc for doc in (structured, _parsed(data)) if isinstance(doc, dict | list)]
-    if not documents:
-        return Reading()
-    texts = [_text(found) for place in shape.text_places()
-             if (found := _first(documents, place)) is not _MISSING and found is not None]
+    structured = unwrapped(structured, data)
+    parsed = _parsed(data)
+    documents = [doc for doc in (structured, parsed) if isinstance(doc, dict | list)]
     failed = False
     if shape.failure is not None:
-        marker = _first(documents, shape.failure.path)
-        failed = (marker is not _MISSING and marker is not None) if shape.failure.present \
-            else (marker is not _MISSING and marker == shape.failure.equals)
+        where = shape.failure.path
+        failed = shape.failure.fails(
+            _MISSING if where is None else _first(documents, where, structured), data)
+    if not documents:
+        return Reading(failed=failed)
+    texts = [_text(found) for place in shape.text_places()
+             if (found := _first(documents, place, structured)) is not _MISSING
+             and found is not None]
     code, message = None, None
     if shape.error is not None:
-        code, message = _error(_first(documents, shape.error), codes)
+        code, message = _error(_first(documents, shape.error, structured), codes)
     exit_code = None
     if shape.exit_code is not None:
-        found = _first(documents, shape.exit_code)
+        found = _first(documents, shape.exit_code, structured)
         if isinstance(found, int) and not isinstance(found, bool):
             exit_code = found
     return Reading(
         text="\n".join(text for text in texts if text) if texts else None,
         failed=failed, error_code=code, error_message=message, exit_code=exit_code,
     )
+
+
+def unwrapped(structured: Any, text: str) -> Any:
+    """None for the structured content a Python MCP SDK makes of a plain answer: a tool that
+    returns text blocks (or a string) gets `{"result": <those blocks or that string>}`, which
+    says nothing the text does not; the text, often JSON itself, is then where places look."""
+    if not isinstance(structured, dict) or set(structured) != {"result"}:
+        return structured
+    inner = structured["result"]
+    if isinstance(inner, str) and inner.strip() == text.strip():
+        return None
+    if isinstance(inner, list) and inner and all(
+            isinstance(block, dict) and block.get("type") == "text" for block in inner):
+        return None
+    return structured
 
 
 def _parsed(data: str) -> Any:
@@ -66,7 +84,12 @@ def _parsed(data: str) -> Any:
         return None
 
 
-def _first(documents: list[Any], place: str) -> Any:
+def _first(documents: list[Any], place: str, structured: Any = None) -> Any:
+    """The value at `place` in the first document holding one; a place starting
+    `structuredContent.` looks in the structured content only."""
+    if place.startswith(STRUCTURED):
+        return locate(structured, place.removeprefix(STRUCTURED)) \
+            if structured is not None else _MISSING
     for document in documents:
         found = locate(document, place)
         if found is not _MISSING:
@@ -107,3 +130,22 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
     if isinstance(value, str) and value:
         return (value, None) if value in codes else (None, value)
     return None, _text(value)
+
+
+def readable(data: str) -> str:
+    """The answer, then every string inside it when it is JSON: `"caf\\u00e9.md"` (JSON's ASCII
+    escape) names `café.md` as much as the raw name does, for checks that look for a name."""
+    parsed = _parsed(data)
+    if parsed is None:
+        return data
+    strings: list[str] = []
+    stack = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, dict):
+            stack.extend([*item.keys(), *item.values()])
+        elif isinstance(item, list):
+            stack.extend(item)
+    return "\n".join([data, *strings])

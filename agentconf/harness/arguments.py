@@ -16,6 +16,7 @@ from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS
 
+from .launch import fill_json
 from .profile import Profile
 from .profile_tools import ToolMapping
 
@@ -31,11 +32,17 @@ class Shaped:
 
 
 def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
-          schema: dict[str, Any] | None) -> Shaped:
-    """The arguments object sent for a canonical call, and what was changed on the way."""
+          schema: dict[str, Any] | None, places: dict[str, str] | None = None) -> Shaped:
+    """The arguments object sent for a canonical call, and what was changed on the way.
+
+    `places`: the placeholders ({root}, {home}, {tmp}) filled in the tool's defaults."""
     mapping = profile.tool(tool)
     values = dict(arguments)
     notes: list[str] = []
+    argv = mapping.shell_argv
+    if argv is not None and isinstance(values.get("command"), str):
+        values["command"] = [values["command"] if part == "{command}" else part
+                             for part in argv]
     if mapping.window_mode == "offset_limit":
         values = _as_offset_limit(values, mapping.first_offset)
     if mapping.replace_all_mode == "expected_replacements" and "replace_all" in values:
@@ -47,7 +54,8 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     for key in PATH_ARGUMENTS:
         if key in values:
             values[key] = _path_for(values[key], profile, root)
-    sent: dict[str, Any] = copy.deepcopy(mapping.defaults)
+    sent: dict[str, Any] = fill_json(copy.deepcopy(mapping.defaults),
+                                     places or {"root": str(root)})
     # Only optional arguments are dropped: a required one is always sent where the profile
     # says, and a wrong target for it fails the check that needs it, in plain sight.
     optional = CANONICAL_TOOLS[tool].optional if tool in CANONICAL_TOOLS else ()
@@ -123,9 +131,25 @@ def _in_unit(value: Any, unit: str, prop: dict[str, Any] | None) -> Any:
     if unit == "ms" or isinstance(value, bool) or not isinstance(value, int | float):
         return value
     seconds = value / 1000
-    if (prop or {}).get("type") == "integer":
+    if _wants_integer(prop or {}):
         return max(1, math.ceil(seconds)) if value > 0 else math.ceil(seconds)
     return int(seconds) if float(seconds).is_integer() else seconds
+
+
+def _wants_integer(prop: dict[str, Any]) -> bool:
+    """An integer and nothing else but null: `"type": "integer"`, `["integer", "null"]`, or
+    `anyOf`/`oneOf` of those (Pydantic's `int | None` is `anyOf: [{integer}, {null}]`)."""
+    kinds: set[str] = set()
+    declared = prop.get("type")
+    kinds.update([declared] if isinstance(declared, str) else
+                 [k for k in declared or () if isinstance(k, str)])
+    for key in ("anyOf", "oneOf"):
+        for option in prop.get(key) or ():
+            if isinstance(option, dict):
+                kinds.update(["integer"] if _wants_integer(option) else
+                             [str(option.get("type", "any"))])
+    kinds.discard("null")
+    return kinds == {"integer"}
 
 
 def _property(schema: dict[str, Any] | None, target: str) -> dict[str, Any] | None:

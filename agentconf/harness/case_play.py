@@ -15,11 +15,13 @@ from typing import Any
 
 from agentconf.contract import Limits
 
+from .answers import readable
 from .cases import Case
 from .client import Client, Result
 from .workspace import SandboxWorkspace
 
-_PLACEHOLDER = re.compile(r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+)>")
+_PLACEHOLDER = re.compile(
+    r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
 
 
 
@@ -32,7 +34,8 @@ class Placeholders:
     values: dict[str, str]
 
     @classmethod
-    def of(cls, ws: SandboxWorkspace, limits: Limits) -> "Placeholders":
+    def of(cls, ws: SandboxWorkspace, limits: Limits, line_base: int = 1) -> "Placeholders":
+        """`<GREP_LINE:n>` is how grep's output numbers line n: `[tools.grep] line_base`."""
         values = {
             "ROOT": str(ws.root),
             "SANDBOX": str(ws.sandbox),
@@ -43,6 +46,7 @@ class Placeholders:
         }
         for name in Limits.__dataclass_fields__:
             values[f"LIMIT:{name}"] = str(getattr(limits, name))
+        values.update({f"GREP_LINE:{n}": str(n - 1 + line_base) for n in range(1, 1000)})
         return cls(values)
 
     def fill(self, value: Any) -> Any:
@@ -111,10 +115,12 @@ def build_tree(root: Path, tree: dict[str, Any], places: Placeholders, limits: L
         os.utime(path, (mtime, mtime), follow_symlinks=False)
 
 
-def snapshot_tree(root: Path) -> dict[str, tuple[Any, ...]]:
-    """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds."""
+def snapshot_tree(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, tuple[Any, ...]]:
+    """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds;
+    `skip`: the implementation's own state folders ([setup].state), left out."""
     found: dict[str, tuple[Any, ...]] = {}
     for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = [name for name in dirnames if Path(folder) / name not in skip]
         for name in dirnames + filenames:
             path = Path(folder) / name
             rel = path.relative_to(root).as_posix()
@@ -161,15 +167,16 @@ def answer_mismatches(
     elif expect.get("success") is True and result.error is not None:
         wrong.append(f"a success must carry no error code, got error={result.error}")
     data = result.data if isinstance(result.data, str) else ""
+    shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
     wrong += [
         f"data should contain {text!r}"
         for text in expect.get("data_contains", [])
-        if text not in data
+        if text not in shown
     ]
     wrong += [
         f"data must not contain {text!r}"
         for text in expect.get("data_not_contains", [])
-        if text in data
+        if text in shown
     ]
     if expect.get("data_nonempty") and not data.strip():
         wrong.append("data should not be empty")
@@ -210,6 +217,7 @@ def disk_mismatches(
     before_last_call: dict[str, tuple[Any, ...]],
     places: Placeholders,
     limits: Limits,
+    skip: tuple[Path, ...] = (),
 ) -> list[str]:
     """What is wrong with the disk after the calls, against `after`; empty when it meets it."""
     wrong = []
@@ -241,7 +249,7 @@ def disk_mismatches(
                 f"{rel} should have mode {mode}, "
                 f"has {oct(actual) if actual is not None else 'no file'}"
             )
-    now = snapshot_tree(root)
+    now = snapshot_tree(root, skip)
     if after.get("unchanged") and now != before_last_call:
         changed = sorted(
             k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k)
@@ -279,17 +287,21 @@ def play_case(
     case: Case, ws: SandboxWorkspace, client: Client
 ) -> tuple[list[Result], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
-    places = Placeholders.of(ws, client.limits)
-    build_tree(ws.root, case.tree, places, client.limits)
+    # A read limit of read_file's own ([tools.read_file.limits]) sizes the files read_file gets.
+    limits = client.limits.with_overrides(
+        {"max_read_bytes": client.limits_for("read_file").max_read_bytes})
+    places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
+    build_tree(ws.root, case.tree, places, limits)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
     results: list[Result] = []
     wrong: list[str] = []
-    before = snapshot_tree(ws.root)
+    state = ws.oracle.state
+    before = snapshot_tree(ws.root, state)
     for index, step in enumerate(case.calls):
         if "disk" in step:
-            build_tree(ws.root, step["disk"], places, client.limits)
+            build_tree(ws.root, step["disk"], places, limits)
             continue
-        before = snapshot_tree(ws.root)
+        before = snapshot_tree(ws.root, state)
         if "concurrently" in step:
             batch = [
                 (call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]
@@ -304,12 +316,12 @@ def play_case(
             if expect:
                 wrong += [
                     f"{label} ({name}): {w}"
-                    for w in answer_mismatches(result, expect, places, client.limits)
+                    for w in answer_mismatches(result, expect, places, limits)
                 ]
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        found = disk_mismatches(ws.root, case.after, before, places, client.limits)
+        found = disk_mismatches(ws.root, case.after, before, places, limits, state)
         wrong += [f"disk: {w}" for w in found]
     return results, wrong
 

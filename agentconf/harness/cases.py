@@ -20,6 +20,7 @@ from jsonschema.exceptions import ValidationError
 
 from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
 
+from .case_cascades import cascade_findings
 from .resources import fixtures_dir
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "case.schema.json"
@@ -254,7 +255,8 @@ def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
 
 def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[LintProblem]:
     """What the schema cannot say: references into the catalogue, limits, and coherence."""
-    findings = [*_catalogue_findings(case), *_call_findings(case), *_limit_findings(case)]
+    findings = [*_catalogue_findings(case), *_call_findings(case), *_limit_findings(case),
+                *cascade_findings(case, _calls_in(case["calls"]))]
     return [LintProblem(path, pointer + field, message) for field, message in findings]
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS, CAPABILITIES, ERROR_CODES, TOOL_CAPABILITIES, Limits
 
-from .adapters.base import Adapter
+from .adapters.base import Adapter, AdapterEnv
 from .answers import read_answer
 from .arguments import is_virtual_outside, set_target, shape
 from .derived import missing_argument
@@ -25,10 +25,13 @@ from .errors import (
     ContractViolation,
     EscapeDetected,
     ExcludedToolCall,
+    NotApplicable,
 )
+from .launch import sandbox_places
 from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
+from .shell_words import refused_programs
 
 __all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
 
@@ -116,6 +119,9 @@ class Client:
         self._known = known_tools
         # Implementation tool name -> canonical, to read any answer of a mapped tool.
         self._canonical_of = {mapping.name: name for name, mapping in profile.tools.items()}
+        env = getattr(adapter, "env", None)  # placeholders of [tools.X] defaults
+        self._places = {"root": str(root)} if not isinstance(env, AdapterEnv) else \
+            sandbox_places(root, env.home, env.tmp)
         self._replacements = ((str(root), "<ROOT>"),) + (
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )
@@ -227,9 +233,22 @@ class Client:
     # ---- calls ---------------------------------------------------------------------------------
 
     def call(self, tool: str, **arguments: Any) -> Result:
+        if tool == "bash":
+            self._check_programs(arguments.get("command"))
         if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
             self._prime(arguments["path"])
         return self._finish([self._request(tool, arguments)])[0]
+
+    def _check_programs(self, command: Any) -> None:
+        """NotApplicable when the shell's allow-list refuses a program the command needs."""
+        allowed = getattr(self.profile.tool("bash"), "allowed_programs", None)
+        if allowed is None or not isinstance(command, str):
+            return
+        refused = refused_programs(command, allowed)
+        if refused:
+            raise NotApplicable(
+                f"the check runs {', '.join(map(repr, refused))}, which "
+                f"[tools.bash].allowed_programs ({', '.join(allowed)}) does not allow")
 
     def _prime(self, path: str) -> None:
         """Reads `path` first; whatever the read answers is not this check's business (a read
@@ -288,7 +307,8 @@ class Client:
 
     def _request(self, tool: str, arguments: dict[str, Any]) -> Request:
         mapping = self.profile.tool(tool)
-        shaped = shape(tool, arguments, self.profile, self.root, self._schema_of(mapping.name))
+        shaped = shape(tool, arguments, self.profile, self.root, self._schema_of(mapping.name),
+                       self._places)
         return Request(tool, dict(arguments), mapping.name, shaped.sent, shaped.notes)
 
     def _schema_of(self, name: str) -> dict[str, Any] | None:

@@ -75,6 +75,11 @@ class CancelUnsupported(Exception):
     """The implementation offers no way to cancel a running call: the CANCEL checks are n/a."""
 
 
+class NotApplicable(Exception):
+    """The check cannot be judged on this implementation (a shell that does not allow a program
+    the check needs): the check is n/a with this reason, never a failure."""
+
+
 class MessageChanged(AssertionError):
     """A message differs from its recorded snapshot, or has none: outcome `message-changed`.
 

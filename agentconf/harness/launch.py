@@ -4,6 +4,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .profile import Profile
 
@@ -31,6 +32,30 @@ def fill(text: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         text = text.replace("{" + key + "}", value)
     return text
+
+
+def fill_json(value: Any, values: dict[str, str]) -> Any:
+    """Placeholders filled in every string of a JSON value (defaults, setup request params)."""
+    if isinstance(value, str):
+        return fill(value, values)
+    if isinstance(value, dict):
+        return {key: fill_json(item, values) for key, item in value.items()}
+    if isinstance(value, list):
+        return [fill_json(item, values) for item in value]
+    return value
+
+
+def sandbox_places(root: Path, home: Path, tmp: Path) -> dict[str, str]:
+    """The per-workspace placeholders of defaults and setup requests."""
+    return {"root": str(root), "home": str(home), "tmp": str(tmp)}
+
+
+def setup_requests(profile: Profile, root: Path, home: Path,
+                   tmp: Path) -> list[tuple[str, dict[str, Any]]]:
+    """`[[setup.requests]]` as (method, params), placeholders filled."""
+    values = sandbox_places(root, home, tmp)
+    return [(request.method, fill_json(request.params, values))
+            for request in profile.setup_requests]
 
 
 def launch_env(profile: Profile, root: Path, home: Path, tmp: Path,

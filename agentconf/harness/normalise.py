@@ -6,16 +6,21 @@ The inner shape of issues and denials is left to the VALIDATE suites, which judg
 
 A failure whose `error` is missing is classified from the profile: first `[error_codes]` (their
 spelling -> ours), then the ordered `[[error_patterns]]` matched against `data`
-(@clarvis/agent-tools'
-@clarvis spells `path_escape`, agentkit `NotFound`: a profile maps them onto the contract's).
+(@clarvis/agent-tools spells `path_escape`, agentkit `NotFound`: a profile maps them onto the
+contract's).
 """
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ContractViolation
 from .profile import Profile
+
+# What a code looks like (NOT_FOUND, path_escape, ENOENT, E.NOT-FOUND): one word. A string with
+# spaces in `error` is a message, classified like any other text.
+_CODE_SHAPE = re.compile(r"[A-Za-z_][\w.-]*")
 
 
 class _WireEnvelope(BaseModel):
@@ -54,16 +59,27 @@ def classify(envelope: _WireEnvelope, profile: Profile) -> str | None:
 
 def classify_text(data: str, profile: Profile, code: str | None = None,
                   success: bool = False) -> str | None:
-    """`code` in the contract's spelling, or, without one, the first pattern `data` matches."""
+    """`code` in the contract's spelling, or, without one, the first pattern `data` matches.
+
+    A `code` that is a message (it has spaces: `{"error": "File not found: a.txt"}`) is not a
+    code: the patterns see it, then `data`. A pattern with a named group `code` and no `code`
+    key takes the code from the text (`NOT_FOUND: ...`), through `[error_codes]` first."""
     if success:
         return code
     if code is not None and code in profile.error_codes:
         return profile.error_codes[code]
-    if code:
+    if code and _CODE_SHAPE.fullmatch(code):
         return code
-    for entry in profile.error_patterns:
-        if entry.pattern.search(data):
-            return entry.code
+    for text in ([code] if code else []) + [data]:
+        for entry in profile.error_patterns:
+            found = entry.pattern.search(text)
+            if found is None:
+                continue
+            if entry.code is not None:
+                return entry.code
+            spelled = found.group("code")
+            if spelled:
+                return profile.error_codes.get(spelled, spelled)
     return None
 
 

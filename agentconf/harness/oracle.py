@@ -10,6 +10,7 @@ The sandbox sits alone in a "moat" folder, so a write that climbs above the sand
 
 import contextlib
 import os
+import shutil
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,30 @@ def scan(top: Path, skip: frozenset[str] = frozenset()) -> dict[str, Entry]:
     return found
 
 
+def _remove(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
+
+
+def _put(path: str, entry: Entry) -> None:
+    """Makes `path` what `entry` records (a folder that is there only gets its mode back)."""
+    if entry.kind == "dir":
+        os.makedirs(path, exist_ok=True)
+    elif entry.kind == "link":
+        os.symlink(entry.target or "", path)
+    elif entry.kind == "file":
+        with open(path, "wb") as handle:
+            handle.write(entry.content or b"")
+    elif entry.kind == "fifo":
+        os.mkfifo(path)
+    if entry.kind != "link":
+        with contextlib.suppress(OSError):
+            os.chmod(path, entry.mode)
+
+
 def diff_snapshots(before: dict[str, Entry], after: dict[str, Entry]) -> list[str]:
     changes = []
     for rel in sorted(before.keys() | after.keys()):
@@ -147,6 +172,11 @@ class DiskOracle:
         self._state = (*self._state, *(os.path.relpath(f, self.sandbox) for f in folders))
         self.rebaseline()
 
+    @property
+    def state(self) -> tuple[Path, ...]:
+        """The implementation's state folders ([setup].state), as absolute paths."""
+        return tuple(self.sandbox / rel for rel in self._state)
+
     def own(self, paths: list[Path]) -> None:
         """Files written for the implementation before its start ([setup.files])."""
         self._own |= {os.path.relpath(path, self.sandbox) for path in paths}
@@ -182,6 +212,27 @@ class DiskOracle:
 
     def changes(self) -> list[str]:
         return diff_snapshots(self._snapshot, self._scan())
+
+    def restore(self) -> list[str]:
+        """Puts everything outside the root back as the snapshot has it, and returns the paths
+        put back: a property's next example starts where the first did, so the example it
+        reports is one that escapes by itself, not one run after an earlier escape."""
+        now = self._scan()
+        changed = [rel for rel in now.keys() | self._snapshot.keys()
+                   if now.get(rel) != self._snapshot.get(rel)]
+        for rel in sorted(changed, key=len, reverse=True):  # what is not as it was, deepest first
+            old, new = self._snapshot.get(rel), now.get(rel)
+            if new is not None and not (old is not None and old.kind == new.kind == "dir"):
+                _remove(self._path(rel))
+        for rel in sorted(changed, key=len):
+            if (old := self._snapshot.get(rel)) is not None:
+                _put(self._path(rel), old)
+        return sorted(changed)
+
+    def _path(self, rel: str) -> str:
+        if rel.startswith("../") and self._moat is not None:
+            return os.path.join(self._moat, rel[3:])
+        return os.path.join(self.sandbox, rel)
 
     def leaks(self, text: str) -> bool:
         return self.secret in text

@@ -34,7 +34,7 @@ from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
 from .derived import missing_argument
-from .errors import ImplementationFailure
+from .errors import ImplementationFailure, NotApplicable
 from .launch import launch_env, state_folders, write_setup_files
 from .profile import ProfileError
 from .resources import suites_dir
@@ -442,6 +442,15 @@ def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, object]:
+    """A check the implementation cannot be judged by (NotApplicable) is n/a with the reason."""
+    try:
+        return (yield)
+    except NotApplicable as reason:
+        pytest.skip(f"n/a: {reason}")
 
 
 @pytest.hookimpl(wrapper=True)

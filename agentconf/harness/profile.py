@@ -166,8 +166,26 @@ ToolsTable: type[Strict] = create_model(  # type: ignore[call-overload]
 class ErrorPattern(Strict):
     """[[error_patterns]]: ordered; used when an answer carries no code."""
 
-    code: ErrorCodeName = Field(description="the contract's error code")
+    code: ErrorCodeName | None = Field(default=None, description=(
+        "the contract's error code; left out when `pattern` has a named group `code` that "
+        "takes the code from the text (mapped through [error_codes] first)"))
     pattern: Regex = Field(description="a Python regular expression searched in the text")
+
+    @model_validator(mode="after")
+    def _code_somewhere(self) -> "ErrorPattern":
+        if self.code is None and "code" not in self.pattern.groupindex:
+            raise ValueError("give `code`, or a named group `(?P<code>...)` in `pattern` that "
+                             "takes the code from the text")
+        return self
+
+
+class SetupRequest(Strict):
+    """[[setup.requests]]: a JSON-RPC request sent once per session, after `initialize` and
+    before the first tool call (cmd: and mcp:), e.g. a vendor request a server needs first."""
+
+    method: str = Field(min_length=1, pattern=r"\S", description="the JSON-RPC method")
+    params: dict[str, Any] = Field(default_factory=dict, description=(
+        "its params; string values take the placeholders {root}, {home} and {tmp}"))
 
 
 class Setup(Strict):
@@ -180,6 +198,9 @@ class Setup(Strict):
         "folders the implementation keeps its own state in, in the sandbox (its config folder "
         "in HOME): what it writes there is its own and not judged; the canaries elsewhere in "
         "HOME still are"))
+    requests: list[SetupRequest] = Field(default_factory=list, description=(
+        "JSON-RPC requests sent in order once per session, after `initialize` and before the "
+        "first tool call (cmd: and mcp: only); an error answer stops the session"))
 
 
 class LaunchMode(Strict):
@@ -310,14 +331,29 @@ class Profile(Strict):
     def setup_state(self) -> list[str]:
         return list(self.setup.state)
 
+    @property
+    def setup_requests(self) -> list[SetupRequest]:
+        return list(self.setup.requests)
+
     def tool(self, canonical: str) -> ToolMapping:
         return self.tools.get(canonical) or tool_mapping(canonical)
 
     def limits_for(self, canonical: str) -> Limits:
-        """`limits`, with the tool's own output bound (in characters) when it declares one."""
-        chars = self.tool(canonical).limits.max_output_chars_equivalent
-        return self.limits if chars is None else self.limits.with_overrides(
-            {"max_output_chars": chars})
+        """`limits`, with the tool's own output bound (in characters) and read size when it
+        declares them."""
+        own = self.tool(canonical).limits
+        overrides: dict[str, int] = {}
+        if own.max_output_chars_equivalent is not None:
+            overrides["max_output_chars"] = own.max_output_chars_equivalent
+        if getattr(own, "max_read_bytes", None) is not None:
+            overrides["max_read_bytes"] = own.max_read_bytes  # type: ignore[attr-defined]
+        return self.limits.with_overrides(overrides) if overrides else self.limits
+
+    @property
+    def max_read_lines(self) -> int | None:
+        """[tools.read_file.limits].max_read_lines: read_file's second size limit, if any."""
+        lines: int | None = getattr(self.tool("read_file").limits, "max_read_lines", None)
+        return lines
 
 
 def load_profile(path: str | Path) -> Profile:

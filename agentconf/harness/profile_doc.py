@@ -58,6 +58,9 @@ def render_profiles_doc() -> str:
             out.append(_section("[setup.files]", files, "setup.files"))
             state = Setup.model_fields["state"].description or ""
             out.append(_section("[setup] `state`", state, "setup.state"))
+            requests = Setup.model_fields["requests"].description or ""
+            out.append(_section("[[setup.requests]]", f"{requests}. Keys: `method` (the "
+                                "JSON-RPC method), `params` (a table)", "setup.requests"))
         elif key == "modes":
             out.append(_modes())
         elif key == "error_patterns":
@@ -92,7 +95,9 @@ def _placeholders() -> str:
     return (
         "## Placeholders\n\n"
         "Filled in `spec`, `[env]` values, `[setup.files]` paths and contents and `[modes]`, "
-        "per workspace (`{root}`, `{home}`, `{tmp}`) or once (`{profile_dir}`, `{cache}`). "
+        "and (`{root}`, `{home}`, `{tmp}` only) in `[tools.X] defaults` and "
+        "`[[setup.requests]]` params, per workspace (`{root}`, `{home}`, `{tmp}`) or once "
+        "(`{profile_dir}`, `{cache}`). "
         "An unknown placeholder is an error.\n\n"
         "| placeholder | what |\n| --- | --- |\n" + rows + "\n"
     )

@@ -55,8 +55,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         '[tools.bash.result]\ntext = ["stdout", "stderr"]\n\n'
         '[tools.read_file.result]\ntext = "file.content"'),
     "tools.result.error": (
-        "mcp-text-editor (a failure is {\"result\": \"error\", \"reason\": ...})",
-        '[tools.edit_file.result]\nerror = "reason"'),
+        "mcp-text-editor (a failure is {\"result\": \"error\", \"reason\": ...}); a server "
+        "with its codes in MCP structured content",
+        '[tools.edit_file.result]\nerror = "reason"\n\n'
+        '[tools.read_file.result]\nerror = "structuredContent.failures[0].error.code"'),
     "tools.result.exit_code": (
         "OpenHands' execute_bash (the exit status is in the answer's metadata)",
         '[tools.bash.result]\nexit_code = "metadata.exit_code"'),
@@ -66,7 +68,17 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "tools.result.failure.path": (
         "mcp-text-editor", 'failure = { path = "result", equals = "error" }'),
     "tools.result.failure.equals": (
-        "mcp-text-editor", 'failure = { path = "result", equals = "error" }'),
+        "an edit tool answering {\"status\": ...}: any value of a list (mcp-text-editor's is "
+        "one value, `equals = \"error\"`)",
+        'failure = { path = "status", equals = ["not_found", "count_mismatch"] }'),
+    "tools.result.failure.not_equals": (
+        "a shell tool answering {\"return_code\": N, \"output\": ...} with success for every "
+        "command", '[tools.bash.result]\ntext = "output"\nexit_code = "return_code"\n'
+        'failure = { path = "return_code", not_equals = 0 }'),
+    "tools.result.failure.matches": (
+        "a read tool whose refusal of a long file is a plain-text success",
+        '[tools.read_file.result]\nfailure = { matches = \'\\AThe answer is too long\' }\n\n'
+        '[[error_patterns]]\ncode = "FILE_TOO_LARGE"\npattern = \'\\AThe answer is too long\''),
     "tools.result.failure.present": (
         "an answer that carries an `error` field only when it failed",
         'failure = { path = "error", present = true }'),
@@ -96,6 +108,21 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         '[tools.edit_file]\nname = "edit_block"\n'
         'args = { path = "file_path", old_text = "old_string", new_text = "new_string" }\n'
         'replace_all = "expected_replacements"'),
+    "tools.line_base": (
+        "a search tool whose output numbers lines from 0 (`a.txt:0:first line`)",
+        '[tools.grep]\nname = "search"\nline_base = 0'),
+    "tools.argv": (
+        "a shell tool taking an argv array (`{\"argv\": [\"bash\", \"-c\", \"ls\"]}`)",
+        '[tools.bash]\nname = "shell"\nargv = ["bash", "-c", "{command}"]\n'
+        'defaults = { workdir = "{root}" }'),
+    "tools.allowed_programs": (
+        "a shell that runs only an allow-list of programs",
+        '[tools.bash]\nallowed_programs = ["ls", "cat", "echo"]'),
+    "tools.limits.max_read_bytes": (
+        "a read tool that refuses files over 100 kB", "limits = { max_read_bytes = 100000 }"),
+    "tools.limits.max_read_lines": (
+        "a read tool that refuses files over 2,000 lines as well as over 256 KiB",
+        '[tools.read_file.limits]\nmax_read_bytes = 262144\nmax_read_lines = 2000'),
     "tools.literal": (
         "Desktop Commander's start_search with literalSearch on",
         '[tools.grep]\nname = "start_search"\ndefaults = { searchType = "content", '
@@ -108,8 +135,11 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "[[error_patterns]]\ncode = \"OUTSIDE_ROOT\"\npattern = '\\AAccess denied - '"),
     "error_patterns.code": ("the official MCP filesystem server", 'code = "NOT_FOUND"'),
     "error_patterns.pattern": (
-        "the official MCP filesystem server", "pattern = '\\A(ENOENT:|Parent directory does "
-        "not exist:)'"),
+        "the official MCP filesystem server; a server that spells its codes as a prefix "
+        "(`NOT_FOUND: ...`, `ACCESS_DENIED: ...`) takes them from the text with a group `code`",
+        "pattern = '\\A(ENOENT:|Parent directory does not exist:)'\n\n"
+        "[[error_patterns]]\npattern = '\\A(?P<code>[A-Z][A-Z_]+):'\n\n"
+        '[error_codes]\nACCESS_DENIED = "OUTSIDE_ROOT"\nINVALID_INPUT = "INVALID_ARGS"'),
     "expected_failures": (
         "the official MCP filesystem server (a known departure, tracked)",
         '[expected_failures]\n"EOL-02" = "applyFileEdits writes every file back with LF"'),
@@ -120,6 +150,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "Desktop Commander (reads its allowed folders only from its config file)",
         '[setup.files]\n"{home}/.claude-server-commander/config.json" = '
         "'{\"allowedDirectories\": [\"{root}\"], \"telemetryEnabled\": false}'"),
+    "setup.requests": (
+        "an OpenAI-published shell server that refuses every call until it is given a sandbox",
+        '[[setup.requests]]\nmethod = "sandbox/configure"\n'
+        'params = { root = "{root}", writable = ["{root}"] }'),
     "setup.state": (
         "Desktop Commander (logs every call and rewrites its config in its config folder)",
         '[setup]\nstate = ["{home}/.claude-server-commander"]'),

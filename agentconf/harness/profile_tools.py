@@ -28,6 +28,10 @@ _TARGET = re.compile(TARGET_PATTERN)
 # A place in a JSON answer: the same dotted form, or a JSON pointer (RFC 6901) like /file/content.
 LOCATOR_PATTERN = rf"(/.*|{TARGET_PATTERN})"
 _LOCATOR = re.compile(LOCATOR_PATTERN)
+# A locator starting with this looks only in MCP structured content, never in the text.
+STRUCTURED = "structuredContent."
+# What a locator found nothing at (None is a value a JSON answer can hold).
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
 # Canonical arguments that carry a unit, the unit the contract uses, and the ones a profile may
 # declare instead (deepagents and strands take seconds).
 UNIT_ARGUMENTS: dict[str, tuple[str, ...]] = {"timeout_ms": ("ms", "s")}
@@ -39,6 +43,14 @@ def _check_target(value: str) -> str:
     if not _TARGET.fullmatch(value):
         raise ValueError(f"{value!r} is not a target like `name`, `name.sub` or "
                          "`edits[0].oldText`")
+    return value
+
+
+def _check_regex(value: str) -> str:
+    try:
+        re.compile(value)
+    except re.error as error:
+        raise ValueError(f"{value!r} is not a valid regular expression: {error}") from None
     return value
 
 
@@ -67,16 +79,45 @@ class Strict(BaseModel):
 class FailureMarker(Strict):
     """What in an answer that says "success" marks it a failure (mcp-text-editor's `result`)."""
 
-    path: Locator = Field(description="where the marker is in the JSON answer")
-    equals: Any = Field(default=None, description="the value that means failure, e.g. \"error\"")
+    path: Locator | None = Field(default=None, description=(
+        "where the marker is in the JSON answer (with `matches`: optional, the answer's text "
+        "when left out)"))
+    equals: Any = Field(default=None, description=(
+        "the value that means failure, e.g. \"error\"; a list: any of its values "
+        "([\"not_found\", \"count_mismatch\"])"))
+    not_equals: Any = Field(default=None, description=(
+        "failure when the value there is present and differs (`return_code`: 0)"))
     present: bool = Field(default=False, description="true: any non-null value there means "
                                                      "failure (an `error` field, say)")
+    matches: Annotated[str, AfterValidator(_check_regex)] | None = Field(
+        default=None, description="a regular expression: failure when the answer text (or the "
+        "value at `path`) matches it (a plain-text \"success\" that is one)")
 
     @model_validator(mode="after")
     def _one_test(self) -> "FailureMarker":
-        if (self.equals is None) == (not self.present):
-            raise ValueError("give exactly one of `equals = <value>` or `present = true`")
+        tests = [name for name in ("equals", "not_equals", "matches") if getattr(self, name)
+                 is not None] + (["present"] if self.present else [])
+        if len(tests) != 1:
+            raise ValueError("give exactly one of `equals = <value or list>`, `not_equals = "
+                             "<value>`, `matches = \"<regex>\"` or `present = true`")
+        if self.path is None and self.matches is None:
+            raise ValueError("give `path`: where the marker is in the answer")
         return self
+
+    def fails(self, found: Any, text: str) -> bool:
+        """Whether the value found at `path` (MISSING when absent) or the text means failure."""
+        if self.matches is not None:
+            subject = text if self.path is None else (
+                found if isinstance(found, str) else None)
+            return subject is not None and re.search(self.matches, subject) is not None
+        if found is MISSING or found is None:
+            return False
+        if self.present:
+            return True
+        if self.not_equals is not None:
+            return bool(found != self.not_equals)
+        options = self.equals if isinstance(self.equals, list) else [self.equals]
+        return found in options
 
 
 class ResultShape(Strict):
@@ -87,7 +128,8 @@ class ResultShape(Strict):
         "by a newline (Claude Code's Bash: [\"stdout\", \"stderr\"])")
     error: Locator | None = Field(
         default=None, description="where an error code or message is (a string, or an object "
-        "with `code` and/or `message`)")
+        "with `code` and/or `message`); `structuredContent.<place>` looks only in MCP "
+        "structured content")
     exit_code: Locator | None = Field(
         default=None, description="where a command's exit status is (bash)")
     failure: FailureMarker | None = Field(
@@ -111,7 +153,8 @@ class ToolLimits(Strict):
 
     @model_validator(mode="after")
     def _one_unit(self) -> "ToolLimits":
-        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        given = [name for name in type(self).model_fields if name.startswith("max_output_")
+                 and getattr(self, name) is not None]
         if len(given) > 1:
             raise ValueError(f"give the output bound in one unit, not {' and '.join(given)}")
         return self
@@ -136,7 +179,7 @@ class ToolMapping(Strict):
         default_factory=dict, description="canonical argument -> where it goes in the real call")
     defaults: dict[str, Any] = Field(
         default_factory=dict, description="arguments always sent (a canonical argument given "
-        "in a call wins)")
+        "in a call wins); strings take the placeholders {root}, {home} and {tmp}")
     result: ResultShape = Field(
         default_factory=ResultShape,
         description="where text, errors and exit codes are in a JSON answer")
@@ -168,11 +211,32 @@ class ToolMapping(Strict):
             return _WINDOW_TARGETS[argument]
         if self.replace_all_mode == "expected_replacements" and argument == "replace_all":
             return "expected_replacements"
+        if argument == "command" and self.shell_argv is not None:
+            return "argv"
         return argument
+
+    @property
+    def shell_argv(self) -> list[str] | None:
+        argv: list[str] | None = getattr(self, "argv", None)
+        return argv
+
+    @property
+    def first_line_number(self) -> int:
+        return int(getattr(self, "line_base", 1))
 
     def unit(self, argument: str) -> str | None:
         units: dict[str, str] = getattr(self, "units", {})
         return units.get(argument)
+
+
+class ReadLimits(ToolLimits):
+    """[tools.read_file.limits]: the output bound, and the file-size limits read_file refuses
+    FILE_TOO_LARGE over, when they are not `[limits]`'s; either may be given, or both."""
+
+    max_read_bytes: PositiveInt | None = Field(default=None, description=(
+        "the largest file read whole, in bytes (instead of [limits].max_read_bytes)"))
+    max_read_lines: PositiveInt | None = Field(default=None, description=(
+        "the most lines a file read whole may have (a second limit beside the bytes)"))
 
 
 _WINDOW_TARGETS = {"start_line": "offset", "end_line": "limit"}
@@ -189,6 +253,20 @@ _REPLACE_ALL = (Literal["flag", "expected_replacements"], Field(
     default="flag", description="how replace_all is sent: flag (a boolean) or "
     "expected_replacements (a count: the occurrences in the file for true, 1 for false; "
     "Desktop Commander's edit_block); the target defaults to `expected_replacements`"))
+_LINE_BASE = (Literal[0, 1], Field(default=1, description=(
+    "the number grep's output gives the first line of a file (0: numbered from 0)")))
+def _check_argv(value: list[str] | None) -> list[str] | None:
+    if value is not None and "{command}" not in value:
+        raise ValueError('needs the element "{command}", where the command string goes')
+    return value
+
+
+_ARGV = (Annotated[list[str] | None, AfterValidator(_check_argv)], Field(
+    default=None, min_length=1, description=(
+    "the shell tool takes argv: the command is sent as this array, the element \"{command}\" "
+    "replaced by the command string (target: `args.command`, default `argv`)")))
+_ALLOWED_PROGRAMS = (list[str] | None, Field(default=None, min_length=1, description=(
+    "the shell runs only these programs: a check needing another one is n/a, naming it")))
 _LITERAL = (bool, Field(default=False, description="true: the pattern is searched for as plain "
                                                      "text, not a regular expression"))
 
@@ -219,7 +297,12 @@ def _tool_model(canonical: str) -> type[ToolMapping]:
     if "replace_all" in tool.arguments:
         fields["replace_all"] = _REPLACE_ALL
     if canonical == "grep":
-        fields["literal"] = _LITERAL
+        fields["literal"], fields["line_base"] = _LITERAL, _LINE_BASE
+    if canonical == "bash":
+        fields["argv"], fields["allowed_programs"] = _ARGV, _ALLOWED_PROGRAMS
+    if canonical == "read_file":
+        fields["limits"] = (ReadLimits, Field(default_factory=ReadLimits, description=(
+            "read_file's output bound and file-size limits, when not `[limits]`'s")))
     model: type[ToolMapping] = create_model(  # type: ignore[call-overload]
         f"{_camel(canonical)}Tool", __base__=ToolMapping, __doc__=f"[tools.{canonical}]",
         **fields,

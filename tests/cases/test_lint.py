@@ -179,3 +179,41 @@ def test_the_shipped_cases_are_found_where_the_package_says(tmp_path: Path) -> N
 def test_a_case_may_call_every_canonical_tool_and_no_other_name() -> None:
     schema = json.loads(SCHEMA_PATH.read_text("utf-8"))
     assert schema["$defs"]["Call"]["properties"]["tool"]["enum"] == list(CANONICAL_TOOLS)
+
+
+GREP_CASE = {"clauses": ["GREP-03"], "tree": {"a.txt": "uses -e flag\n"},
+             "calls": [{"tool": "grep", "arguments": {"pattern": "-e"}}]}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "pointer", "words"),
+    [
+        # A grep answer showing only the match failed GREP-03, GREP-04 and SYMLINK-07 too.
+        ({**GREP_CASE, "expect": {"data_contains": ["a.txt", "uses -e flag"]}},
+         "/cases/0/expect/data_contains/1", "whether grep shows the whole line is GREP-01's"),
+        # GREP-03's "no mention of ripgrep" tripped on a JSON key `ripgrep_enhanced`.
+        ({**GREP_CASE, "expect": {"data_not_contains": ["ripgrep"]}},
+         "/cases/0/expect/data_not_contains/0", "trips on a JSON key"),
+        # VALIDATE-08 failed for a window one line off, READ-06's cause.
+        ({"clauses": ["VALIDATE-08"], "tree": {"a.txt": "a\nb\nc\n"},
+          "calls": [{"tool": "read_file", "arguments": {"path": "a.txt", "start_line": 2.0}}],
+          "expect": {"success": True, "data_contains": ["b"]}},
+         "/cases/0/expect/data_contains", "which lines a window shows is READ-06's"),
+    ],
+    ids=["grep-whole-line", "bare-word", "window-lines"],
+)
+def test_a_case_judging_another_clauses_subject_is_a_cascade(
+        tmp_path: Path, overrides: dict[str, Any], pointer: str, words: str) -> None:
+    _write(tmp_path, "c.json", _case(**overrides))
+    found = [(p, m) for _, p, m in _problems(tmp_path)]
+    assert any(p == pointer and words in m for p, m in found), found
+
+
+def test_the_same_cases_judging_their_own_subject_are_sound(tmp_path: Path) -> None:
+    _write(tmp_path, "c.json",
+           _case(**{**GREP_CASE, "expect": {"data_contains": ["a.txt", "-e"],
+                                            "data_not_contains": ["ripgrep "]}}),
+           _case(id="own-window", clauses=["READ-06"], tree={"a.txt": "a\nb\n"},
+                 calls=[{"tool": "read_file", "arguments": {"path": "a.txt", "start_line": 2}}],
+                 expect={"data_contains": ["b"]}))
+    assert lint_directory(tmp_path) == []

@@ -171,3 +171,22 @@ def test_a_setup_file_the_implementation_rewrites_while_starting_is_adopted_not_
     assert "home/.tool/config.json" in adopted
     with pytest.raises(EscapeDetected, match=r"rewrote home/\.ssh/authorized_keys"):
         sandbox.oracle.check()
+
+
+def test_restore_puts_everything_outside_the_root_back(tmp_path) -> None:
+    """CONFINE-14's examples each start from the canaries as they were (oracle.restore)."""
+    ws = SandboxWorkspace(base=tmp_path)
+    secret = ws.outside / "secret.txt"
+    original = secret.read_bytes()
+    secret.write_text("rewritten")
+    (ws.outside / "planted").mkdir()
+    (ws.outside / "planted" / "deep.txt").write_text("x")
+    (ws.home / ".bashrc").unlink()
+    (ws.sibling / "link").symlink_to("/etc/passwd")
+    (ws.root / "inside.txt").write_text("kept: the root is not the oracle's")
+    assert ws.oracle.changes()
+    put_back = ws.oracle.restore()
+    assert "outside/planted" in put_back and "outside/secret.txt" in put_back
+    assert ws.oracle.changes() == []
+    assert secret.read_bytes() == original
+    assert (ws.root / "inside.txt").exists()

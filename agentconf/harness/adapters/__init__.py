@@ -17,9 +17,11 @@ def open_adapter(spec: ImplSpec, env: AdapterEnv) -> Adapter:
         return open_python(spec.target, env, spec.profile, spec.load_factory())
     argv = spec.command(env.root, env.home, env.tmp)
     if spec.kind == "cmd":
+        from ..launch import setup_requests
         from .cmd import open_cmd
 
-        return open_cmd(argv, env, label=f"cmd:{spec.target}")
+        return open_cmd(argv, env, label=f"cmd:{spec.target}",
+                        setup=setup_requests(spec.profile, env.root, env.home, env.tmp))
     if spec.kind == "mcp":
         mcp = importlib.import_module(f"{__name__}.mcp")
         return mcp.open_mcp(argv, env, spec.profile)

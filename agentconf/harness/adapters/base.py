@@ -77,6 +77,11 @@ class CallTimeout:
 
     _env: AdapterEnv
 
+    @property
+    def env(self) -> AdapterEnv:
+        """Where this session runs (root, HOME, TMPDIR): the placeholders of defaults."""
+        return self._env
+
     def set_call_timeout(self, seconds: float) -> float:
         """A new per-call timeout for the calls that follow; returns the one it replaces."""
         previous = self._env.call_timeout_s

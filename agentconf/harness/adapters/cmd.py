@@ -120,7 +120,8 @@ class _Lines:
 
 
 class CmdAdapter(CallTimeout):
-    def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None) -> None:
+    def __init__(self, argv: list[str], env: AdapterEnv, label: str | None = None,
+                 setup: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         self._env = env
         self._label = label or f"cmd:{' '.join(argv)}"
         self._ids = itertools.count(1)
@@ -157,6 +158,8 @@ class CmdAdapter(CallTimeout):
         self._selector.register(self._process.stdout, selectors.EVENT_READ)
         self._selector.register(self._process.stderr, selectors.EVENT_READ)
         self._initialize()
+        for method, params in setup or []:
+            self._setup_request(method, params)
 
     # ---- Adapter -----------------------------------------------------------------------------
 
@@ -281,6 +284,16 @@ class CmdAdapter(CallTimeout):
             "contract_version": CONTRACT_VERSION,
             "root": str(self._env.root),
         })
+
+    def _setup_request(self, method: str, params: dict[str, Any]) -> None:
+        """One `[[setup.requests]]` entry, sent before any tool call; an error ends the start."""
+        try:
+            self._request(method, params, self._env.start_timeout_s)
+        except RpcError as error:
+            self._kill_group()
+            raise ImplementationFailure(
+                f"{self._label}: the setup request {method} ([[setup.requests]]) was answered "
+                f"with {error}") from None
 
     def _request(self, method: str, params: Any, timeout: float) -> Any:
         request_id = self._send(method, params)
@@ -490,5 +503,6 @@ def _child_environ(env: AdapterEnv, marker: str) -> dict[str, str]:
     return {**inherited, **bytecode_env(), **sandbox_variables(env, marker)}
 
 
-def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None) -> CmdAdapter:
-    return CmdAdapter(argv, env, label)
+def open_cmd(argv: list[str], env: AdapterEnv, label: str | None = None,
+             setup: list[tuple[str, dict[str, Any]]] | None = None) -> CmdAdapter:
+    return CmdAdapter(argv, env, label, setup)

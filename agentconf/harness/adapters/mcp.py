@@ -39,10 +39,12 @@ import mcp_types as types
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
+from pydantic import TypeAdapter
 
 from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
 
 from ..errors import ImplementationFailure
+from ..launch import setup_requests
 from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _T = TypeVar("_T")
@@ -70,11 +72,12 @@ def expand_command(command: list[str], env: AdapterEnv) -> list[str]:
 
 
 def open_mcp(command: list[str], env: AdapterEnv, profile: Any = None) -> McpAdapter:
-    """Start the MCP server `command` for one workspace and complete the handshake."""
-    del profile  # mapping and error patterns are the client's; nothing here depends on them
+    """Start the MCP server `command` for one workspace, complete the handshake and send the
+    profile's `[[setup.requests]]` (mapping and error patterns are the client's)."""
     if not command:
         raise ImplementationFailure("mcp: needs a command to start the server, e.g. mcp:node x.js")
-    return McpAdapter(expand_command(command, env), env)
+    setup = setup_requests(profile, env.root, env.home, env.tmp) if profile is not None else []
+    return McpAdapter(expand_command(command, env), env, setup)
 
 
 class _LoopThread:
@@ -110,9 +113,11 @@ class McpAdapter(CallTimeout):
     name: str
     version: str | None
 
-    def __init__(self, command: list[str], env: AdapterEnv) -> None:
+    def __init__(self, command: list[str], env: AdapterEnv,
+                 setup: list[tuple[str, dict[str, Any]]] | None = None) -> None:
         self._env = env
         self._command = command
+        self._setup = setup or []
         self._marker = secrets.token_hex(8)
         self._stderr_path, self._stderr = _open_stderr_log(env)
         self._pid_path = self._stderr_path.with_suffix(".pid")
@@ -170,9 +175,14 @@ class McpAdapter(CallTimeout):
                     and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(_READY_POLL_S)
             if task.done():
-                return envelope_from_result(task.result())
+                try:
+                    return envelope_from_result(task.result())
+                except MCPError as error:  # a JSON-RPC error answered it: an answer too
+                    return envelope_from_protocol_error(error, advertised=True)
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # An error the server answers the cancelled request with, racing the cancel, is
+            # the answer MCP allows (none): not a crash of the kit.
+            with contextlib.suppress(asyncio.CancelledError, MCPError):
                 await task
             return None
 
@@ -242,6 +252,8 @@ class McpAdapter(CallTimeout):
                 cache=None,
             ) as client:
                 self._client = client
+                for method, params in self._setup:
+                    await _setup_request(client, method, params)
                 self._connected.set_result(None)
                 await self._stop.wait()
         except BaseException as error:
@@ -386,6 +398,22 @@ async def _call_with_raw_arguments(
     request = types.CallToolRequest.model_construct(method="tools/call", params=params)
     with _quiet_serializer():
         return await client.session.send_request(request, types.CallToolResult)
+
+
+async def _setup_request(client: Client, method: str, params: dict[str, Any]) -> None:
+    """One `[[setup.requests]]` entry: a raw JSON-RPC request with params, its answer unread."""
+    # A vendor method has no typed request; model_construct carries the params as they are.
+    request: types.Request[Any, Any] = types.Request.model_construct(method=method, params=params)
+    try:
+        with _quiet_serializer():
+            await client.session.send_request(request, _ANY_RESULT)
+    except MCPError as error:
+        raise ImplementationFailure(
+            f"the setup request {method} ([[setup.requests]]) was answered with JSON-RPC error "
+            f"{error.code}: {error.message}") from None
+
+
+_ANY_RESULT: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from .escapes import escape_lines
 from .events import TestEvent
 from .tables import counts_table, text_table
 
@@ -60,7 +61,9 @@ def render_summary(
     """The tables, the failing MUST clauses, the messages and the verdict; `snapshots` is
     syrupy's own count of the message snapshots ("54 snapshots passed.")."""
     summary, verdict = document["summary"], document["verdict"]
-    lines = ["", counts_table(document, "levels", text_table), "",
+    first = escape_lines(document)  # what matters most, before any table
+    lines = ["", *first, *([""] if first else []),
+             counts_table(document, "levels", text_table), "",
              counts_table(document, "categories", text_table), ""]
     lines.append(f"{summary['executed']} of {summary['planned']} planned checks executed.")
     if summary["unchecked"]:

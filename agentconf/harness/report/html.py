@@ -10,6 +10,7 @@ import re
 from html import escape
 from typing import Any
 
+from .escapes import escapes
 from .html_assets import SCRIPT, STYLE
 from .markdown import NOT_GREEN, message_name, na_reason
 from .tables import STATUS_COLUMNS, implementation_title, summary_rows
@@ -116,6 +117,18 @@ def _messages(document: dict[str, Any]) -> str:
             f"message differs from its recorded snapshot, or has none.</p>{items}")
 
 
+def _escapes(document: dict[str, Any], ids: set[str]) -> str:
+    found = escapes(document)
+    if not found:
+        return ""
+    items = "".join(
+        f'<li><a href="#{escape(item["clause"])}">{escape(item["clause"])}</a>: '
+        f'<code>{escape(item["finding"])}</code>'
+        f'{_reproduce(item["reproduce"]) if item["reproduce"] else ""}</li>' for item in found)
+    return (f'<h2 id="escapes">Escapes ({len(found)})</h2><p>The disk outside the root changed, '
+            f"or a canary's secret came back:</p><ul class=\"escapes\">{items}</ul>")
+
+
 def render_html(document: dict[str, Any]) -> str:
     verdict, summary, run = document["verdict"], document["summary"], document["run"]
     clauses = document["clauses"]
@@ -140,6 +153,7 @@ def render_html(document: dict[str, Any]) -> str:
         f'<p><span class="verdict {state}">{state.upper()}</span> '
         f"{summary['executed']} of {summary['planned']} planned checks executed.</p>",
         f"<ul>{reasons}</ul>" if reasons else "",
+        _escapes(document, ids),
         "<h2>By level</h2>", _matrix(document, "levels", "level"),
         "<h2>By category</h2>", _matrix(document, "categories", "category"),
         _messages(document),

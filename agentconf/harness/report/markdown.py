@@ -4,6 +4,7 @@ line that reproduces it (schemathesis "Reproduce with")."""
 import re
 from typing import Any
 
+from .escapes import escapes
 from .tables import counts_table, implementation_title
 
 NOT_GREEN = ("fail", "error", "xpass")
@@ -48,6 +49,14 @@ def _heading(document: dict[str, Any]) -> list[str]:
     lines.append(f"**{state}** (exit {verdict['exit_code']}): "
                  f"{summary['executed']} of {summary['planned']} planned checks executed.")
     lines += [f"- {reason}" for reason in verdict["reasons"]]
+    found = escapes(document)
+    if found:
+        lines += ["", f"## Escapes ({len(found)})", "",
+                  "The disk outside the root changed, or a canary's secret came back:", ""]
+        for item in found:
+            lines.append(f"- {item['clause']}: `{item['finding']}`")
+            if item["reproduce"]:
+                lines.append(f"  Reproduce: `{item['reproduce']}`")
     return lines
 
 

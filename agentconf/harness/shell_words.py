@@ -1,0 +1,51 @@
+"""The programs a shell command runs, for `[tools.bash] allowed_programs`: a check whose command
+needs a program the implementation's allow-list refuses is n/a, not a failure of the shell.
+
+Reads the words in command position (the first word, and the first after `;`, `&&`, `||`, `|`,
+`&`, `(`, `$(` and newlines), past variable assignments and shell keywords. An approximation of
+a shell's grammar that errs towards n/a: a word it takes for a program that is not one makes a
+check n/a, never a false failure.
+"""
+
+import re
+import shlex
+
+_SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", "\n", ";;", "|&", "`"}
+_KEYWORDS = {"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in",
+             "case", "esac", "!", "{", "}", "time", "function"}
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def programs_in(command: str) -> list[str]:
+    """The programs `command` runs, in order, each once."""
+    lexer = shlex.shlex(command.replace("$(", " ( ").replace("`", " ` "), posix=True,
+                        punctuation_chars=";&|()")
+    lexer.whitespace = " \t\r"  # a newline separates commands
+    lexer.wordchars += "~-./*?[]{}=$:,+@%^"
+    found: list[str] = []
+    at_start = True
+    try:
+        tokens = list(lexer)
+    except ValueError:  # unbalanced quotes: judge nothing, the shell will say
+        return found
+    for token in tokens:
+        if token in _SEPARATORS or set(token) <= set(";&|()\n"):
+            at_start = True
+            continue
+        if token in ("for", "case", "select"):  # their next words are names, not programs
+            at_start = False
+            continue
+        if not at_start or _ASSIGNMENT.match(token) or token in _KEYWORDS:
+            continue
+        at_start = False
+        if token.startswith(("<", ">")) or token.isdigit():
+            continue
+        name = token.rsplit("/", 1)[-1]
+        if name and name not in found:
+            found.append(name)
+    return found
+
+
+def refused_programs(command: str, allowed: list[str]) -> list[str]:
+    """The programs of `command` outside `allowed` (empty: the shell may run it)."""
+    return [name for name in programs_in(command) if name not in allowed]
