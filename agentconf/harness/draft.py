@@ -79,14 +79,16 @@ def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
 
 
 def _args(guess: ToolGuess) -> dict[str, str]:
-    """The targets that differ from what the defaults already send."""
-    implied = {"start_line": "offset", "end_line": "limit", "replace_all": "expected_replacements"}
-    args = {}
-    for argument, target in guess.args.items():
-        default = implied.get(argument) if argument in implied and guess.keys else argument
-        if target != default:
-            args[argument] = target
-    return args
+    """The targets that differ from what the profile's keys already imply."""
+    implied: dict[str, str] = {}
+    if guess.keys.get("window") == "offset_limit":
+        implied.update(start_line="offset", end_line="limit")
+    if guess.keys.get("replace_all") == "expected_replacements":
+        implied["replace_all"] = "expected_replacements"
+    if guess.keys.get("argv") is not None:
+        implied["command"] = "argv"
+    return {argument: target for argument, target in guess.args.items()
+            if target != implied.get(argument, argument)}
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -165,7 +167,8 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
     for code, regex, why in findings.patterns:
         out.append("[[error_patterns]]")
         out.append(f"# {why}")
-        out.append(f"code = {_quote(code)}")
+        if code:  # none: the pattern's group `code` takes it from the text
+            out.append(f"code = {_quote(code)}")
         out.append(f"pattern = {_literal(regex)}")
         out.append("")
     if findings.notes:

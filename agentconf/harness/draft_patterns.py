@@ -10,6 +10,8 @@ is never a pattern on its own: it would match every failure.
 import re
 from dataclasses import dataclass
 
+from agentconf.contract import ERROR_CODES
+
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?!\d)")  # a count; -32602 stays
 _SEPARATOR = re.compile(r"( - |: )")
@@ -17,6 +19,9 @@ _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", 
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
             "call", "request"}
 _MAX_LITERAL = 80
+# A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
+SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
+_SPELLED = re.compile(SPELLED_CODE)
 _WILD = ".*?"
 
 
@@ -29,15 +34,19 @@ class Answer:
     text: str
 
 
-def induce(answers: list[Answer], variable: tuple[str, ...]
+def induce(answers: list[Answer], variable: tuple[str, ...],
+           first: list[tuple[str, str, str]] | None = None
            ) -> tuple[list[tuple[str, str, str]], list[str]]:
     """(code, regex, evidence) patterns and the notes of what could not be kept.
 
     `variable`: strings an answer may quote back of the probe itself (paths, tool names).
+    `first`: patterns already settled (code "": the code is spelled in the text).
     """
-    kept: list[tuple[str, str, str]] = []
+    kept: list[tuple[str, str, str]] = list(first or [])
     notes: list[str] = []
     for answer in answers:
+        if any(code == "" and re.search(regex, answer.text) for code, regex, _ in kept):
+            continue  # its code is spelled out
         if any(re.search(regex, answer.text) for code, regex, _ in kept if code == answer.code):
             continue  # already covered by a pattern of its own kind
         refused: list[str] = []
@@ -56,6 +65,25 @@ def induce(answers: list[Answer], variable: tuple[str, ...]
             notes.append(f"TODO: no pattern kept for {answer.code} from {answer.label} "
                          f"({_neutral(answer.text, variable)[:80]!r}): {why}")
     return kept, notes
+
+
+def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:
+    """Codes the server spells out as a text prefix, when it does so consistently: their
+    spelling -> ours (for [error_codes]) and the evidence; None when it does not (a prefix that
+    stands for several kinds, `ERROR:`, is no code; nor is Node's `ENOENT:` alone: at least one
+    spelling must be a contract code)."""
+    kinds: dict[str, set[str]] = {}
+    for answer in answers:
+        found = _SPELLED.search(answer.text)
+        if found:
+            kinds.setdefault(found.group("code"), set()).add(answer.code)
+    if not kinds or any(len(ours) > 1 for ours in kinds.values()):
+        return None
+    if not set(kinds) & set(ERROR_CODES):
+        return None
+    theirs = {spelled: next(iter(ours)) for spelled, ours in kinds.items()
+              if spelled != next(iter(ours))}
+    return theirs, f"its failures start with a code: {', '.join(sorted(kinds))}"
 
 
 def candidates(message: str, variable: tuple[str, ...]) -> list[str]:

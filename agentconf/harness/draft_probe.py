@@ -15,7 +15,7 @@ from typing import Any
 from agentconf.contract import ERROR_CODES
 
 from .client import Client, Result, neutralise
-from .draft_patterns import Answer, induce
+from .draft_patterns import SPELLED_CODE, Answer, induce, spelled_codes
 from .errors import ContractViolation, ImplementationFailure
 
 _PROBE_MARK = "agentconf-probe"
@@ -53,7 +53,14 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
-    found.patterns, notes = induce(found.answers, variable)
+    spelled = spelled_codes(found.answers)
+    if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
+        theirs, why = spelled
+        found.patterns.append(("", SPELLED_CODE, why))
+        for spelling, ours in theirs.items():
+            found.error_codes.setdefault(spelling, (ours, f"answered as {spelling}: ..."))
+    patterns, notes = induce(found.answers, variable, found.patterns)
+    found.patterns = patterns
     found.notes.extend(notes)
     return found
 
@@ -92,6 +99,9 @@ def _failure(found: Findings, code: str, label: str, call: Callable[[], Result])
 def _record(found: Findings, code: str, label: str, result: Result) -> None:
     """A failure of kind `code`: its own spelling of the code, or its text for the patterns."""
     theirs = result.raw.get("error") if isinstance(result.raw, dict) else None
+    if isinstance(theirs, str) and re.search(r"\s", theirs):  # a message, not a code
+        found.answers.append(Answer(code, label, theirs))
+        return
     if isinstance(theirs, str) and theirs:  # a code of its own: a JSON field, structured content
         if theirs in ERROR_CODES:
             if theirs != code:

@@ -19,12 +19,16 @@ from .draft_match import (
     match_tools,
     required_of,
     schema_of,
+    types_of,
     words,
 )
+from .draft_words import ALLOWED_PROGRAMS
 
 # KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
-LANDED: frozenset[str] = frozenset()
 PLACEHOLDER_DEFAULTS = "placeholders in defaults"
+ARGV = "[tools.bash] argv"
+CODE_GROUP = "error_patterns code group"
+LANDED: frozenset[str] = frozenset({PLACEHOLDER_DEFAULTS, ARGV, CODE_GROUP})
 
 _ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
                          r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
@@ -72,6 +76,8 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     if guess.args.get("replace_all") == "expected_replacements":
         guess.keys["replace_all"] = "expected_replacements"
     _timeout_unit(guess, properties)
+    if guess.canonical == "bash":
+        _argv(guess, properties, description)
     _defaults(guess, tool, properties)
 
 
@@ -95,6 +101,29 @@ def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description
     else:  # the probe's window read settles it (draft_probe.py)
         guess.keys["offset_base"] = 1
         guess.evidence.append("its line window is offset/limit; its base is not in the schema")
+
+
+def _argv(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
+    """A shell whose command is an argv array: a command line goes through `sh -c` (or bash),
+    if its allow-list lets one run."""
+    target = guess.args.get("command")
+    types = types_of(properties.get(target or "", {}))
+    if target is None or "array" not in types or "string" in types:  # a string is sent as is
+        return
+    listed = ALLOWED_PROGRAMS.search(description)
+    allowed = [p.strip() for p in listed.group(1).split(",") if p.strip()] if listed else None
+    shell = next((p for p in ("bash", "sh") if allowed is None or p in allowed), None)
+    if allowed is not None:
+        guess.keys["allowed_programs"] = allowed
+        guess.evidence.append(f"its description lists the programs it allows: {allowed}")
+    if ARGV not in LANDED or shell is None:
+        guess.todo.append(f"TODO: {target} is an argv array"
+                          + ("" if shell else " and no shell is on its allow-list")
+                          + "; needs [tools.bash] argv (KEYS.md)")
+        return
+    guess.keys["argv"] = [shell, "-c", "{command}"]
+    guess.evidence.append(f"{target} is an argv array: a command line is sent as "
+                          f"[{shell!r}, '-c', COMMAND]")
 
 
 def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:

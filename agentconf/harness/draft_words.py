@@ -69,7 +69,10 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
 ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
     "start_line": ("integer", "number"), "end_line": ("integer", "number"),
     "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
+    "command": ("string", "array"),  # an argv array: [tools.bash] argv
 }
+# "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
+ALLOWED_PROGRAMS = re.compile(r"(?im)^\s*allowed (?:commands|programs|executables)\s*:\s*(.+)$")
 
 _GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard")
 _NAMES = re.compile(r"(?i)file ?names?|names? of files|file pattern|\bpartial names|"

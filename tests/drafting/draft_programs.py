@@ -5,6 +5,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  OUTSIDE_ROOT, right under its note that no pattern was kept for it)
 --claude         Claude Code's wording: "Tool Edit input is invalid: Found 2 matches ...",
                  "Tool Read arguments failed schema validation ..."
+--spelled        failures start with a code of its own spelling: "NOT_FOUND: ...",
+                 "ACCESS_DENIED: ...", "INVALID_INPUT: ..."
 --read-guard     an edit of a file never read fails, and so does one changed on disk since
 --edits-fail     every edit fails, read or not (so no read guard can be told)
 --zero-based     Read's offset counts from 0 (--say-base: its schema says so)
@@ -56,6 +58,11 @@ PROGRAM = textwrap.dedent('''
                              "linter."}.get(kind)
             if text is None:
                 text = f"<tool_use_error>{kind}: {path}</tool_use_error>"
+        elif "--spelled" in flags:
+            code = {"missing": "NOT_FOUND", "outside": "ACCESS_DENIED", "args": "INVALID_INPUT",
+                    "folder": "IS_DIRECTORY", "under": "NOT_A_DIRECTORY", "loop": "IO_ERROR",
+                    "absent": "TEXT_NOT_FOUND", "twice": "TEXT_MULTIPLE_MATCHES"}.get(kind, kind)
+            text = f"{code}: {path}"
         elif "--error-prefix" in flags:
             text = "Error: " + path + {"missing": " was not found", "outside": " is outside",
                                        "folder": " is a folder", "args": " bad arguments",

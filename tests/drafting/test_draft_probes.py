@@ -91,3 +91,16 @@ def test_what_it_changes_in_its_own_home_is_declared_as_its_state(tmp_path: Path
     assert profile["setup"]["state"] == ["{home}/.toystate"], text
     plain, _ = _draft(tmp_path)
     assert "setup" not in plain
+
+
+def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> None:
+    from agentconf.harness.normalise import classify_text
+    from agentconf.harness.profile import parse_profile
+
+    profile, text = _draft(tmp_path, "--spelled")
+    assert profile["error_patterns"][0] == {"pattern": r"\A(?P<code>[A-Z][A-Z_]+):"}, text
+    assert profile["error_codes"] == {"ACCESS_DENIED": "OUTSIDE_ROOT",
+                                      "INVALID_INPUT": "INVALID_ARGS"}, text
+    loaded = parse_profile(profile)
+    assert classify_text("ACCESS_DENIED: /etc/passwd", loaded) == "OUTSIDE_ROOT"
+    assert classify_text("ALREADY_EXISTS: a.txt", loaded) == "ALREADY_EXISTS"

@@ -1,0 +1,49 @@
+"""The mapping half of `init --from` (harness/draft_shape.map_listing: which listed tool is which
+canonical tool, its arguments, defaults and keys; nothing is called) against the drafting corpus:
+real `tools/list` answers of real tool systems (fixtures/drafting/, captured by
+scripts/capture_corpus.py), each with an expected mapping written by hand from its schemas,
+descriptions and source. One test per implementation, so a regression names it.
+
+Only canonical tools this kit's contract has are compared (the optional path tools of KEYS.md
+join as soon as the contract has them). A key the schema cannot tell and the probe settles is
+listed in PROBE_SETTLED with the reason; for it the mapping must say it left it to the probe.
+"""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentconf.contract import CANONICAL_TOOLS
+from agentconf.harness.draft_shape import map_listing, mapping_view
+
+CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "drafting"
+ENTRIES = sorted(CORPUS.glob("*.json"))
+
+# (entry id, canonical tool, key) -> why only the probe can settle it.
+PROBE_SETTLED = {
+    ("fast-filesystem-mcp-3.5.2", "read_file", "offset_base"):
+        "line_start is 0-based in its source; the schema says only 'Starting line number'",
+}
+
+
+def _canonical(table: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in table.items() if name in CANONICAL_TOOLS}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[path.stem for path in ENTRIES])
+def test_the_draft_maps_a_real_listing_as_written_by_hand(entry: Path) -> None:
+    document = json.loads(entry.read_text("utf-8"))
+    expected = document["expected"]
+    mapped = map_listing(document["tools"])
+    got = mapping_view(mapped)
+    want_keys = _canonical(expected.get("keys", {}))
+    for (entry_id, tool, key), why in PROBE_SETTLED.items():
+        if entry_id != document["id"]:
+            continue
+        assert any("not in the schema" in line for line in mapped[tool].evidence), why
+        want_keys.get(tool, {}).pop(key, None)
+        got["keys"].get(tool, {}).pop(key, None)
+    assert got["tools"] == _canonical(expected.get("tools", {})), expected.get("notes")
+    assert got["keys"] == want_keys, expected.get("notes")
