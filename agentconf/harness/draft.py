@@ -16,6 +16,7 @@ from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
 from .draft_match import ToolGuess, demands_absolute_paths
+from .draft_noise import collected
 from .draft_probe import Findings, probe
 from .draft_shape import map_listing
 from .draft_state import snapshot, state_entries
@@ -35,6 +36,7 @@ class Draft:
     mapped: dict[str, ToolGuess]
     findings: Findings
     listing: list[dict[str, Any]]
+    stdout_noise: str | None = None  # non-protocol text on its stdout, said once
 
 
 def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) -> Draft:
@@ -46,27 +48,36 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
                          log_dir=ws.logs,
                          extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp))
         home_before = snapshot(ws.home)
-        adapter = open_adapter(spec, env)
-        try:
-            listing = adapter.list_tools()
-            mapped = map_listing(listing)
-            absolute = demands_absolute_paths(listing, mapped)
-            tables = _tables(mapped, absolute)
-            client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                            known_tools=listing)
-            findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
-        finally:
-            adapter.close()
+        with collected() as noise:
+            listing, mapped, absolute, findings = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
     finally:
         remove_tree(base)
     for canonical, keys in findings.keys.items():  # what the probes settled wins
         mapped[canonical].keys.update(keys)
         mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
-    text = render(spec_text, getattr(adapter, "name", None), listing, mapped, absolute, findings,
-                  state)
+    noise.add(findings.stdout_noise)  # a cmd: adapter keeps its own
+    text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state)
     parse_profile(_toml(text))  # the draft must load as it is
-    return Draft(text, mapped, findings, listing)
+    return Draft(text, mapped, findings, listing, noise.message())
+
+
+def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
+             ) -> tuple[list[dict[str, Any]], dict[str, ToolGuess], bool, Findings]:
+    """One session: its listing mapped, then probed."""
+    adapter = open_adapter(spec, env)
+    try:
+        listing = adapter.list_tools()
+        mapped = map_listing(listing)
+        absolute = demands_absolute_paths(listing, mapped)
+        client = Client(adapter, parse_profile(_tables(mapped, absolute)), ws.root, None,
+                        ws.sandbox, known_tools=listing)
+        findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
+        findings.server_name = getattr(adapter, "name", None)
+        findings.stdout_noise = list(getattr(adapter, "noise", []))
+    finally:
+        adapter.close()
+    return listing, mapped, absolute, findings
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
