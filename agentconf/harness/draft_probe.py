@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentconf.contract import ERROR_CODES
+from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
 
 from .client import Client, Result, neutralise
 from .draft_patterns import SPELLED_CODE, Answer, induce, spelled_codes
@@ -20,6 +20,8 @@ from .errors import ContractViolation, ImplementationFailure
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
+_CODE_KEYS = ("code", "error_code", "errorCode", "error")
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
 
 
 @dataclass
@@ -113,7 +115,46 @@ def _record(found: Findings, code: str, label: str, result: Result) -> None:
         return
     if result.error is not None:  # the adapter settled it (an MCP protocol error)
         return
+    structured = result.raw.get("structured_content") if isinstance(result.raw, dict) else None
+    located = _code_locator(structured)
+    if located is not None and result.request.tool in CANONICAL_TOOLS:
+        _learn_locator(found, code, label, result.request.tool, *located)
+        return
     found.answers.append(Answer(code, label, result.data))
+
+
+def _code_locator(value: Any, path: str = "structuredContent", depth: int = 0
+                  ) -> tuple[str, str] | None:
+    """Where structured content spells a failure's code (`failures[0].error.code`), shallowest
+    first, and the code there."""
+    if depth > 4:
+        return None
+    if isinstance(value, dict):
+        for key in sorted(value, key=lambda k: k not in _CODE_KEYS):
+            if key in _CODE_KEYS and isinstance(value[key], str) and _CODE.fullmatch(value[key]):
+                return f"{path}.{key}", value[key]
+        for key, inner in value.items():
+            found = _code_locator(inner, f"{path}.{key}", depth + 1)
+            if found:
+                return found
+    if isinstance(value, list) and value:
+        return _code_locator(value[0], f"{path}[0]", depth + 1)
+    return None
+
+
+def _learn_locator(found: Findings, code: str, label: str, tool: str, locator: str,
+                   spelled: str) -> None:
+    result = found.keys.setdefault(tool, {}).setdefault("result", {})
+    if "error" not in result:
+        result["error"] = locator
+        found.evidence.setdefault(tool, []).append(
+            f"probe: {label} answered code {spelled!r} at {locator}")
+    if spelled in ERROR_CODES:
+        return
+    ours = found.error_codes.setdefault(spelled, (code, f"{label} answered {spelled!r}"))[0]
+    if ours != code:
+        found.notes.append(f"{label}: answered {spelled!r} too, mapped to {ours} (its first "
+                           f"probe); the contract expects {code}")
 
 
 def _failures_of_reads(client: Client, found: Findings) -> None:

@@ -2,6 +2,7 @@
 small programs with the shapes it once drafted wrong (issue 25), each judged on its own draft."""
 
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -104,3 +105,28 @@ def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> N
     loaded = parse_profile(profile)
     assert classify_text("ACCESS_DENIED: /etc/passwd", loaded) == "OUTSIDE_ROOT"
     assert classify_text("ALREADY_EXISTS: a.txt", loaded) == "ALREADY_EXISTS"
+
+
+def _mcp_shapes(folder: Path, mode: str) -> str:
+    """The MCP server of tests/harness/shape_programs.py (the profile shapes' tests) in `mode`."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "harness" / "shape_programs.py"
+    loaded = importlib.util.spec_from_file_location("shape_programs_for_drafting", path)
+    assert loaded is not None and loaded.loader is not None
+    module = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(module)
+    program = folder / "mcp_shapes.py"
+    program.write_text(module.MCP_SHAPES)
+    return f"mcp:{sys.executable} {program} {mode}"
+
+
+def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -> None:
+    spec = _mcp_shapes(tmp_path, "structured")
+    draft = draft_profile(parse_spec(spec), spec)
+    profile = tomllib.loads(draft.text)
+    assert profile["tools"]["read_file"]["result"] == {
+        "error": "structuredContent.failures[0].error.code"}, draft.text
+    assert profile["error_codes"]["no_such_file"] == "NOT_FOUND", draft.text
+    # Its text is the same plain sentence for every failure: no pattern from it.
+    assert not profile.get("error_patterns"), draft.text
