@@ -188,9 +188,9 @@ def _raw_exchange(argv: list[str], env: dict[str, str], root: Path) -> dict[str,
         # The protocol version agentconf's own MCP SDK asks for: the answer it would be given.
         from mcp_types import LATEST_PROTOCOL_VERSION
 
-        hello = ask(1, "initialize", {"protocolVersion": LATEST_PROTOCOL_VERSION, "capabilities": {},
-                                      "clientInfo": {"name": "agentconf-corpus",
-                                                     "version": "1"}})
+        hello = ask(1, "initialize", {
+            "protocolVersion": LATEST_PROTOCOL_VERSION, "capabilities": {},
+            "clientInfo": {"name": "agentconf-corpus", "version": "1"}})
         _send(process, {"jsonrpc": "2.0", "method": "notifications/initialized"})
         tools: list[dict[str, Any]] = []
         params: dict[str, Any] = {}
