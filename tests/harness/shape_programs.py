@@ -5,6 +5,7 @@ stdio (MCP_SHAPES) for what only MCP carries (structured content, the SDK's wrap
 SHAPES flags:
   --state-in-root   logs every call in root/.shapes-state/calls.log
   --unconfined-write  write goes wherever its path points, inside the root or not
+  --noisy           prints a debug line on stdout before every answer
   --only=a,b        advertise only these tools
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
@@ -201,6 +202,8 @@ SHAPES = textwrap.dedent('''
         request = json.loads(line)
         rid, method = request.get("id"), request.get("method")
         params = request.get("params") or {}
+        if "--noisy" in flags:
+            print("DEBUG handling " + str(method), flush=True)
         if method == "tools/list":
             send({"jsonrpc": "2.0", "id": rid, "result": {"tools": TOOLS}})
         elif method == "tools/call":

@@ -234,3 +234,23 @@ def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
     result = client.call_cancelled("read_file", lambda: False, path="a.txt")
     assert result is not None and not result.success, result
     assert result.raw["protocol_error"]["code"] == -32800
+
+
+@pytest.mark.parametrize("kind", ["cmd", "mcp"])
+def test_a_server_printing_on_stdout_is_named_once_plainly(
+        shapes: Start, caplog: pytest.LogCaptureFixture, tmp_path: Path, kind: str) -> None:
+    """Instead of a traceback of the SDK's for every line (42 KB for one chatty server)."""
+    client, _ = shapes("--noisy") if kind == "cmd" else shapes(mcp="noisy")
+    assert client.profile.path is not None
+    second, _ = open_client(tmp_path, parse_spec(str(client.profile.path)))  # same server
+    try:
+        for session in (client, second):
+            for _ in range(3):
+                assert not session.call("read_file", path="missing.txt").success
+    finally:
+        second.close()
+    named = [r.getMessage() for r in caplog.records if "non-protocol" in r.getMessage()]
+    assert len(named) == 1, named
+    assert "DEBUG" in named[0] and "stdout must carry protocol messages only; log to stderr" \
+        in named[0] and ("shapes.py" in named[0]), named
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"

@@ -92,3 +92,18 @@ def test_confine_14_reports_an_example_that_escapes_by_itself_and_says_it_first(
     assert "created hostile-escape.txt" in markdown.split("## By level")[0]
     html = (folder / "report" / "report.html").read_text()
     assert html.index('id="escapes"') < html.index("<h2>By level</h2>")
+
+
+def test_an_allow_listed_shell_is_judged_on_the_programs_it_allows(tmp_path: Path) -> None:
+    """`printf` and `true` are refused by the program's allow-list: without the key SHELL-01
+    fails on them, with it those checks are n/a, naming the program and the key."""
+    without = verdicts(tmp_path / "without", "SHELL-01", "--allow=echo,cat")
+    assert "fail" in without["SHELL-01"], without
+    folder = tmp_path / "with"
+    folder.mkdir()
+    profile = write_shapes(folder, "--allow=echo,cat",
+                           extra='allowed_programs = ["echo", "cat"]\n')
+    events = run(folder, profile, "SHELL-01")["SHELL-01"]
+    assert outcomes(events) == {"pass", "n/a"}, events
+    reasons = [e["evidence"] for e in events if e["outcome"] == "n/a"]
+    assert any("'printf'" in r and "[tools.bash].allowed_programs" in r for r in reasons), reasons

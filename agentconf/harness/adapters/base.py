@@ -4,6 +4,7 @@ canonical names and classifying error codes is the client's and the profile's jo
 
 import contextlib
 import dataclasses
+import logging
 import os
 import signal
 import time
@@ -87,6 +88,21 @@ class CallTimeout:
         previous = self._env.call_timeout_s
         self._env = dataclasses.replace(self._env, call_timeout_s=seconds)
         return previous
+
+
+# Said once per server and process: a server that writes other text on its protocol channel.
+_NOISY: set[str] = set()
+NOISE_ADVICE = "stdout must carry protocol messages only; log to stderr"
+notices = logging.getLogger("agentconf")
+
+
+def name_stdout_noise(server: str, sample: str) -> None:
+    """One plain line, once per server, instead of a traceback for every line it printed."""
+    if server in _NOISY:
+        return
+    _NOISY.add(server)
+    notices.warning("%s wrote non-protocol text on stdout, e.g. %r: %s", server,
+                    sample[:120], NOISE_ADVICE)
 
 
 def sandbox_variables(env: AdapterEnv, marker: str) -> dict[str, str]:

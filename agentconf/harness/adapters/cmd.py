@@ -38,6 +38,7 @@ from agentconf.contract.protocol import METHOD_CALL, METHOD_CANCEL, METHOD_INITI
 
 from ..errors import CRASH, CancelUnsupported, ContractViolation, ImplementationFailure
 from ..launch import bytecode_env
+from . import base
 from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
 
 _STDERR_TAIL = 2000
@@ -411,6 +412,7 @@ class CmdAdapter(CallTimeout):
             message = json.loads(text)
         except ValueError:
             self._note(f"not JSON: {text[:200]}")
+            base.name_stdout_noise(self._label, text)
             return
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             self._note(f"not a JSON-RPC answer: {text[:200]}")

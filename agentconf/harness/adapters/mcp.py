@@ -26,6 +26,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import logging
 import os
 import secrets
 import signal
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO, TypeVar, cast
 
 import mcp_types as types
+import pydantic
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
@@ -45,7 +47,14 @@ from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
 
 from ..errors import ImplementationFailure
 from ..launch import setup_requests
-from .base import SESSION_VARIABLE, AdapterEnv, CallTimeout, kill_marked, sandbox_variables
+from .base import (
+    SESSION_VARIABLE,
+    AdapterEnv,
+    CallTimeout,
+    kill_marked,
+    name_stdout_noise,
+    sandbox_variables,
+)
 
 _T = TypeVar("_T")
 
@@ -80,6 +89,29 @@ def open_mcp(command: list[str], env: AdapterEnv, profile: Any = None) -> McpAda
     return McpAdapter(expand_command(command, env), env, setup)
 
 
+class _StdoutNoise(logging.Filter):
+    """The SDK logs a traceback for every stdout line of a server that is not JSON-RPC (42 KB
+    for one chatty server): each becomes one plain line, once per server (base.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owners: dict[int | None, str] = {}  # an adapter's loop thread -> its command
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        server = self.owners.get(record.thread)
+        error = record.exc_info[1] if record.exc_info else None
+        if server is None or not record.getMessage().startswith("Failed to parse JSONRPC"):
+            return True
+        inputs = error.errors() if isinstance(error, pydantic.ValidationError) else []
+        sample = inputs[0].get("input") if inputs else None
+        name_stdout_noise(f"mcp:{server}", sample if isinstance(sample, str) else repr(sample))
+        return False
+
+
+_NOISE_FILTER = _StdoutNoise()
+logging.getLogger("mcp.client.stdio").addFilter(_NOISE_FILTER)
+
+
 class _LoopThread:
     """A private event loop on a daemon thread; sync code waits on its coroutines with timeouts."""
 
@@ -87,6 +119,10 @@ class _LoopThread:
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
         self._thread.start()
+
+    @property
+    def ident(self) -> int | None:
+        return self._thread.ident
 
     def submit(self, coroutine: Coroutine[Any, Any, _T]) -> concurrent.futures.Future[_T]:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
@@ -125,6 +161,9 @@ class McpAdapter(CallTimeout):
         self._advertised: set[str] | None = None
         self._closed = False
         self._loop = _LoopThread(f"mcp:{Path(command[0]).name}")
+        # Named by its command as the profile spells it: once per server, not per workspace.
+        _NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
+            str(env.root), "{root}").replace(str(env.home), "{home}").replace(str(env.tmp), "{tmp}")
         self._stop: asyncio.Event | None = None
         self._connected: asyncio.Future[None] = self._loop.loop.create_future()
         self._session_task = self._loop.submit(self._hold_session())
@@ -209,6 +248,7 @@ class McpAdapter(CallTimeout):
         self._kill()  # whatever the SDK's shutdown left of the process group
         kill_marked(SESSION_VARIABLE, self._marker)  # and what left the group (setsid daemons)
         self._loop.stop()
+        _NOISE_FILTER.owners.pop(self._loop.ident, None)
         self._stderr.close()
         self._pid_path.unlink(missing_ok=True)
 
