@@ -154,6 +154,4 @@ def _drafted(spec_text: str) -> str:
         raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
     mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
     print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")
-    if draft.stdout_noise:
-        print(f"note: {draft.stdout_noise}")
     return draft.text

@@ -16,7 +16,6 @@ from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
 from .draft_match import ToolGuess, demands_absolute_paths
-from .draft_noise import collected
 from .draft_probe import Findings, probe
 from .draft_shape import map_listing
 from .draft_state import snapshot, state_entries
@@ -36,7 +35,6 @@ class Draft:
     mapped: dict[str, ToolGuess]
     findings: Findings
     listing: list[dict[str, Any]]
-    stdout_noise: str | None = None  # non-protocol text on its stdout, said once
 
 
 def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) -> Draft:
@@ -48,18 +46,17 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
                          log_dir=ws.logs,
                          extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp))
         home_before = snapshot(ws.home)
-        with collected() as noise:
-            listing, mapped, absolute, findings = _session(spec, env, ws)
+        # A server printing on stdout is named once by its adapter (adapters/base.py).
+        listing, mapped, absolute, findings = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
     finally:
         remove_tree(base)
     for canonical, keys in findings.keys.items():  # what the probes settled wins
         mapped[canonical].keys.update(keys)
         mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
-    noise.add(findings.stdout_noise)  # a cmd: adapter keeps its own
     text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state)
     parse_profile(_toml(text))  # the draft must load as it is
-    return Draft(text, mapped, findings, listing, noise.message())
+    return Draft(text, mapped, findings, listing)
 
 
 def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
@@ -74,7 +71,6 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
                         ws.sandbox, known_tools=listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         findings.server_name = getattr(adapter, "name", None)
-        findings.stdout_noise = list(getattr(adapter, "noise", []))
     finally:
         adapter.close()
     return listing, mapped, absolute, findings

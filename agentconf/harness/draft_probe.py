@@ -34,7 +34,6 @@ class Findings:
     notes: list[str] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)  # failures without a code
     server_name: str | None = None
-    stdout_noise: list[str] = field(default_factory=list)  # lines that were not protocol
 
 
 def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:

@@ -126,4 +126,4 @@ def test_a_server_printing_on_stdout_is_named_once_without_tracebacks(tmp_path: 
     said = done.stdout + done.stderr
     assert "Traceback" not in said and "Failed to parse" not in said, said
     assert said.count("Noisy server starting on stdio") == 1, said
-    assert "not protocol messages" in said
+    assert "stdout must carry protocol messages only" in said
