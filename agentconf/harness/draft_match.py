@@ -13,6 +13,7 @@ from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS
 
+from .draft_modes import for_other_mode, mode_for, mode_switch
 from .draft_words import (
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,
@@ -20,7 +21,6 @@ from .draft_words import (
     INCLUDE_NAMES,
     NOT_THIS_TOOL,
     TOOL_SYNONYMS,
-    creates_only,
     describes_glob,
     describes_names,
     describes_regex,
@@ -40,6 +40,7 @@ class ToolGuess:
     missing: list[str] = field(default_factory=list)  # canonical arguments with no property
     keys: dict[str, Any] = field(default_factory=dict)  # window, offset_base, defaults, ...
     todo: list[str] = field(default_factory=list)  # keys it needs that the kit cannot write yet
+    mode: tuple[str, str] | tuple[()] = ()  # (argument, option) of a tool with several modes
 
 
 def words(name: str) -> list[str]:
@@ -56,22 +57,37 @@ def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
     return schema if isinstance(schema, dict) else {}
 
 
-def flat_properties(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def flat_properties(schema: dict[str, Any], prefix: str = "",
+                    depth: int = 0) -> dict[str, dict[str, Any]]:
     """target -> property schema: top-level properties, `obj.sub`, and `list[0].sub` for a list
-    of objects (server-filesystem's edits[0].oldText, a files[0].path)."""
+    of objects (server-filesystem's edits[0].oldText, mcp-text-editor's
+    files[0].ranges[0].start), three levels deep."""
     found: dict[str, dict[str, Any]] = {}
     properties = schema.get("properties") if isinstance(schema, dict) else None
     for name, prop in (properties or {}).items():
         if not isinstance(prop, dict):
             continue
-        found[name] = prop
-        inner = prop.get("properties")
+        target = f"{prefix}{name}"
+        found[target] = prop
+        inner, step = prop, "."
         if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
-            inner, name = prop["items"].get("properties"), f"{name}[0]"
-        for sub, sub_prop in (inner or {}).items() if isinstance(inner, dict) else ():
-            if isinstance(sub_prop, dict):
-                found[f"{name}.{sub}"] = sub_prop
+            inner, step = prop["items"], "[0]."
+        if depth < 2 and isinstance(inner.get("properties"), dict):
+            found.update(flat_properties(inner, f"{target}{step}", depth + 1))
     return found
+
+
+def required_target(schema: dict[str, Any], target: str) -> bool:
+    """Every step of `target` is required (`files[0].ranges[0].start`: files, ranges, start)."""
+    node: Any = schema
+    for step in target.split("."):
+        name = step.split("[", 1)[0]
+        if not isinstance(node, dict) or name not in required_of(node):
+            return False
+        node = (node.get("properties") or {}).get(name, {})
+        if "[" in step:
+            node = node.get("items", {}) if isinstance(node, dict) else {}
+    return True
 
 
 def required_of(schema: dict[str, Any]) -> list[str]:
@@ -109,7 +125,8 @@ def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str, switch
     """What the property's description says it does agrees with the canonical argument."""
     text = f"{leaf} {prop.get('description', '')}"
     if canonical == "grep" and argument == "pattern":
-        return switch or not describes_names(text) or describes_regex(text)
+        return switch or not (describes_glob(text)
+                              or (describes_names(text) and not describes_regex(text)))
     if canonical == "grep" and argument == "include":
         return "_".join(words(leaf)) in INCLUDE_NAMES or describes_names(text)
     if canonical == "list_files" and argument == "pattern":  # a glob, not a substring of names
@@ -141,9 +158,6 @@ def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
     if canonical == "grep" and content_switch(properties) is None:
         # search_files of the official server: "matches partial names", not contents
         return describes_names(description) and not describes_regex(description)
-    if canonical == "write_file":
-        return creates_only(description) and not any(
-            "_".join(words(t)) in ("overwrite", "force", "allow_overwrite") for t in properties)
     if canonical == "list_files" and not guess.args:  # `list_background`, `ListAgents`
         return not {"file", "files", "dir", "directory", "directories", "folder", "ls",
                     "glob"} & set(words(guess.name))
@@ -151,7 +165,9 @@ def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
 
 
 def _contains(inner: list[str], outer: list[str]) -> bool:
-    return any(outer[i:i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1))
+    """`inner`'s words in order within `outer` (get_file_contents in get_text_file_contents)."""
+    rest = iter(outer)
+    return all(word in rest for word in inner)
 
 
 def _name_score(canonical: str, name: str) -> float:
@@ -182,7 +198,18 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     properties = flat_properties(schema)
     spec = CANONICAL_TOOLS[canonical]
     guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
-    taken: set[str] = set()
+    switch = mode_switch(schema)
+    if switch is not None:  # one tool for several canonical ones, by its mode
+        mode = mode_for(canonical, switch)
+        if mode is None:
+            guess.score = 0.0
+            return guess
+        properties = {target: prop for target, prop in properties.items()
+                      if target != switch[0] and not for_other_mode(prop, mode, switch[1])}
+        guess.mode = (switch[0], mode)
+        guess.score = max(guess.score, 0.8)  # below a tool of its own with a known name
+        guess.evidence.append(f"its {switch[0]} {mode!r} does it")
+    taken: set[str] = set(guess.mode[:1])
     tool_text = str(tool.get("description", ""))
     for argument in spec.arguments:
         target = match_argument(canonical, argument, properties, taken, tool_text)
@@ -198,6 +225,7 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
     # A property it requires that no canonical argument fills: calls would fail without it.
     unfilled = [name for name in required_of(schema) if name not in taken
+                and name not in guess.mode[:1]
                 and not any(target.startswith(f"{name}[") or target.startswith(f"{name}.")
                             for target in taken)]
     guess.score -= 0.15 * len(unfilled)
@@ -222,7 +250,8 @@ def match_tools(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
         if guess.score < _MIN_SCORE or guess.canonical in chosen or guess.name in used:
             continue
         chosen[guess.canonical] = guess
-        used.add(guess.name)
+        if not guess.mode:  # a tool with modes serves each canonical tool it has a mode for
+            used.add(guess.name)
     return chosen
 
 

@@ -18,11 +18,12 @@ from .draft_match import (
     flat_properties,
     match_tools,
     required_of,
+    required_target,
     schema_of,
     types_of,
     words,
 )
-from .draft_words import ALLOWED_PROGRAMS
+from .draft_words import ALLOWED_PROGRAMS, describes_glob
 
 # KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
 PLACEHOLDER_DEFAULTS = "placeholders in defaults"
@@ -151,8 +152,9 @@ def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str 
 
 def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
               ) -> None:
-    found: dict[str, Any] = {}
-    why: list[str] = []
+    found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
+    why: list[str] = [f"{guess.mode[0]} = {guess.mode[1]!r}: the mode that does it"] if (
+        guess.mode) else []
     if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
         found[flag] = False
         why.append(f"{flag} = false: edit for real, not a dry run")
@@ -169,8 +171,12 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
                    f"({_said(properties[switch[0]], tool)})")
     required = required_of(schema_of(tool))
+    # "." is no neutral path where the path is a glob or a list of files (strands' file_read)
     neutral = {target: _neutral(guess, argument) for argument, target in guess.args.items()
-               if _neutral(guess, argument) is not None and target in required}
+               if _neutral(guess, argument) is not None
+               and required_target(schema_of(tool), target)
+               and not (argument == "path" and describes_glob(
+                   str(properties.get(target, {}).get("description", ""))))}
     if neutral:
         found.update(neutral)
         why.append(f"it requires {', '.join(neutral)}: sent as {neutral} when the model "
@@ -200,6 +206,8 @@ def _neutral(guess: ToolGuess, argument: str) -> Any:
     if argument == "timeout_ms" and guess.canonical == "bash":
         timeout = DEFAULT_LIMITS.shell_timeout_ms
         return timeout // 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else timeout
+    if argument == "start_line" and "window" not in guess.keys:  # a range from the first line
+        return 1
     return _NEUTRAL.get((guess.canonical, argument))
 
 

@@ -74,14 +74,11 @@ ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
 # "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
 ALLOWED_PROGRAMS = re.compile(r"(?im)^\s*allowed (?:commands|programs|executables)\s*:\s*(.+)$")
 
-_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard")
+_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard|shell regex|\* matches")
 _NAMES = re.compile(r"(?i)file ?names?|names? of files|file pattern|\bpartial names|"
                     r"matches (partial )?names|search for files|finding files")
 _REGEX = re.compile(r"(?i)regex|regular expression|file contents?|inside files|within files|"
                     r"content search|search for in|text to search|contents of files")
-# A create tool that refuses an existing file is not write_file (which overwrites).
-_CREATE_ONLY = re.compile(r"(?i)must not exist|fails? if .{0,30}exists|not overwrite|"
-                          r"only (creates?|new files)")
 # Argument names that are an include filter by themselves, whatever their description.
 INCLUDE_NAMES = ("include", "file_pattern", "include_pattern", "paths_include_glob",
                  "include_glob", "file_glob", "glob", "filepattern")
@@ -98,7 +95,3 @@ def describes_names(text: str) -> bool:
 
 def describes_regex(text: str) -> bool:
     return _REGEX.search(text) is not None
-
-
-def creates_only(text: str) -> bool:
-    return _CREATE_ONLY.search(text) is not None

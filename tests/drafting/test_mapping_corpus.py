@@ -19,7 +19,7 @@ from agentconf.contract import CANONICAL_TOOLS
 from agentconf.harness.draft_shape import map_listing, mapping_view
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "drafting"
-ENTRIES = sorted(CORPUS.glob("*.json"))
+ENTRIES = sorted(path for path in CORPUS.glob("*.json") if path.name != "corpus.schema.json")
 
 # (entry id, canonical tool, key) -> why only the probe can settle it.
 PROBE_SETTLED = {
