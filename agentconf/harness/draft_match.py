@@ -8,6 +8,7 @@ Pure: nothing here starts or calls anything (tests/drafting holds it to the draf
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from .draft_words import (
     DESCRIPTION_WORDS,
     INCLUDE_NAMES,
     NOT_THIS_TOOL,
+    PATH_TOOLS,
     TOOL_SYNONYMS,
     describes_glob,
     describes_names,
@@ -196,7 +198,7 @@ def _name_score(canonical: str, name: str) -> float:
 def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     schema = schema_of(tool)
     properties = flat_properties(schema)
-    spec = CANONICAL_TOOLS[canonical]
+    spec = CANONICAL_TOOLS[canonical] if canonical in CANONICAL_TOOLS else PATH_TOOLS[canonical]
     guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
     switch = mode_switch(schema)
     if switch is not None:  # one tool for several canonical ones, by its mode
@@ -236,16 +238,17 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     return guess
 
 
-def match_tools(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
+def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANONICAL_TOOLS,
+                used: set[str] | None = None) -> dict[str, ToolGuess]:
     """The best advertised tool for each canonical one, no tool used twice (best scores first).
     Names and arguments only: draft_shape.map_listing adds the keys each one needs."""
     candidates = sorted(
-        (score_tool(canonical, tool) for canonical in CANONICAL_TOOLS for tool in listing
+        (score_tool(canonical, tool) for canonical in canonicals for tool in listing
          if isinstance(tool, dict) and isinstance(tool.get("name"), str)),
         key=lambda guess: -guess.score,
     )
     chosen: dict[str, ToolGuess] = {}
-    used: set[str] = set()
+    used = set(used or ())
     for guess in candidates:
         if guess.score < _MIN_SCORE or guess.canonical in chosen or guess.name in used:
             continue

@@ -163,6 +163,10 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         found[flag] = True
         why.append(f"{flag} = true: a write replaces an existing file without asking "
                    f"({_said(properties[flag], tool)})")
+    if guess.canonical == "delete_file" and (flag := _flag(properties, ("force", "confirm"))):
+        found[flag] = True
+        why.append(f"{flag} = true: it deletes without asking "
+                   f"({_said(properties[flag], tool)})")
     if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
         found[mode[0]] = mode[1]
         why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")

@@ -5,6 +5,8 @@ the words in a description that say what an argument does. Every entry is from a
 
 import re
 
+from agentconf.contract.tools import CanonicalTool, ToolKind
+
 TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "read_file": ("read_file", "read", "read_text_file", "view", "cat", "get_file_contents",
                   "open_file", "read_text", "view_file", "file_read", "get_file",
@@ -24,6 +26,27 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
              "exec_command", "run_bash", "execute_shell_command", "run_shell_command", "run"),
     "tool_search": ("tool_search", "search_tools", "find_tools"),
 }
+# The optional canonical path tools of KEYS.md (branch `reach` adds them to the contract; until
+# then the draft maps them and writes them as TODO comments).
+PATH_TOOLS: dict[str, CanonicalTool] = {tool.name: tool for tool in (
+    CanonicalTool("move_file", ToolKind.MOVE, ("source", "destination"), ()),
+    CanonicalTool("copy_file", ToolKind.EDIT, ("source", "destination"), ()),
+    CanonicalTool("delete_file", ToolKind.DELETE, ("path",), ()),
+    CanonicalTool("make_directory", ToolKind.EDIT, ("path",), ()),
+    CanonicalTool("read_multiple_files", ToolKind.READ, ("paths",), ()),
+    CanonicalTool("directory_tree", ToolKind.READ, ("path",), ()),
+    CanonicalTool("file_info", ToolKind.READ, ("path",), ()),
+)}
+TOOL_SYNONYMS.update({
+    "move_file": ("move_file", "move", "rename_file", "rename", "mv"),
+    "copy_file": ("copy_file", "copy", "cp"),
+    "delete_file": ("delete_file", "file_delete", "remove_file", "delete", "remove", "rm"),
+    "make_directory": ("make_directory", "create_directory", "mkdir", "make_dir", "create_dir",
+                       "create_folder"),
+    "read_multiple_files": ("read_multiple_files", "read_files"),
+    "directory_tree": ("directory_tree", "get_directory_tree", "tree"),
+    "file_info": ("file_info", "get_file_info", "stat", "file_stat", "get_file_stats"),
+})
 # Words in a tool's name that say it is something else (`read_multiple_files`, `read_media_file`,
 # `read_process_output`, `create_directory`, `list_allowed_directories`).
 NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
@@ -35,6 +58,8 @@ NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
                    "resources", "prompts"),
     "grep": ("tools", "web", "memory", "memories", "symbol", "symbols", "processes"),
     "bash": ("process", "sessions", "output"),
+    "delete_file": ("directory", "dir", "text", "contents", "content", "lines", "block"),
+    "move_file": ("directory", "dir"), "copy_file": ("directory", "dir"),
 }
 # Words in a description that speak for a canonical tool.
 DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -65,11 +90,15 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "timeout_ms": ("timeout_ms", "timeout", "timeout_seconds", "timeout_s", "timeout_sec",
                    "timeout_secs"),
     "query": ("query", "q", "search"),
+    "source": ("source", "source_path", "src", "from_path", "old_path"),
+    "destination": ("destination", "destination_path", "dest", "dst", "target_path", "new_path"),
+    "paths": ("paths", "file_paths"),
 }
 ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
     "start_line": ("integer", "number"), "end_line": ("integer", "number"),
     "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
     "command": ("string", "array"),  # an argv array: [tools.bash] argv
+    "paths": ("array",),
 }
 # "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
 ALLOWED_PROGRAMS = re.compile(r"(?im)^\s*allowed (?:commands|programs|executables)\s*:\s*(.+)$")
