@@ -5,6 +5,7 @@ evidence and every unknown marked TODO.
 """
 
 import json
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
 from .draft_match import ToolGuess, demands_absolute_paths
+from .draft_paths import map_path_tools
 from .draft_probe import Findings, probe
 from .draft_shape import map_listing
 from .draft_state import snapshot, state_entries
@@ -159,6 +161,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
             out.append(f"{key} = {rendered}")
         out.extend(f"# {line}" for line in guess.todo)
         out.append("")
+    out.extend(_path_tools(listing, mapped))
     if state:
         out.append("[setup]")
         out.append("# it wrote, changed or removed these in its own HOME during the probe "
@@ -185,6 +188,26 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
     out.append("[expected_failures]")
     out.append("# Known gaps, a reason each; `agentconf run --write-baseline FILE` lists them.")
     return "\n".join(_one_line(line) for line in out) + "\n"
+
+
+def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> list[str]:
+    """The tools that take paths besides the canonical ones, as TODO lines: the profile keys
+    for them (KEYS.md, branch `reach`) are not in this kit yet, so they stay excluded."""
+    optional, others = map_path_tools(listing, mapped)
+    if not optional and not others:
+        return []
+    out = ["# Tools that take paths (KEYS.md). TODO: judged once the kit has [tools.<path tool>]",
+           "# and [tools.extra.NAME] paths (branch reach); until then excluded, never called."]
+    for canonical, guess in optional.items():
+        keys = {"name": guess.name, "args": guess.args, **guess.keys}
+        out.append(f"# [tools.{canonical}] " + ", ".join(
+            f"{key} = {_inline(value) if isinstance(value, dict) else _quote(value)}"
+            for key, value in keys.items()))
+    for name, targets in others.items():
+        key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quote(name)
+        out.append(f"# [tools.extra.{key}] paths = {_quote(targets)}")
+    out.append("")
+    return out
 
 
 def _capabilities(mapped: dict[str, ToolGuess],

@@ -7,6 +7,7 @@ Keys the profile model does not have yet (on branches not merged here) are never
 they become a TODO comment naming the key (`LANDED` lists the ones that have landed).
 """
 
+import json
 import re
 from typing import Any
 
@@ -183,8 +184,9 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
                    str(properties.get(target, {}).get("description", ""))))}
     if neutral:
         found.update(neutral)
-        why.append(f"it requires {', '.join(neutral)}: sent as {neutral} when the model "
-                   "leaves them out")
+        sent = ", ".join(f"{key} = {json.dumps(value)}" for key, value in neutral.items())
+        why.append(f"it requires {', '.join(neutral)}: sent as {sent} when the model leaves "
+                   "them out")
     _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
     filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
     for name in required:
