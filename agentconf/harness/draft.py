@@ -111,7 +111,20 @@ def _quote(value: Any) -> str:
 
 
 def _inline(table: dict[str, Any]) -> str:
-    return "{ " + ", ".join(f"{key} = {_quote(value)}" for key, value in table.items()) + " }"
+    return "{ " + ", ".join(f"{_key(key)} = {_value(value)}" for key, value in table.items()) + " }"
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quote(name)
+
+
+def _value(value: Any) -> str:
+    """A TOML value: an inline table for a dict (a result's failure marker), else JSON's."""
+    if isinstance(value, dict):
+        return _inline(value)
+    if isinstance(value, str) and "\\" in value and "'" not in value:
+        return f"'{value}'"  # a regex, readable as a literal string
+    return _quote(value)
 
 
 def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]],
@@ -157,8 +170,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         if args:
             out.append(f"args = {_inline(args)}")
         for key, value in guess.keys.items():
-            rendered = _inline(value) if isinstance(value, dict) else _quote(value)
-            out.append(f"{key} = {rendered}")
+            out.append(f"{key} = {_value(value)}")
         out.extend(f"# {line}" for line in guess.todo)
         out.append("")
     out.extend(_path_tools(listing, mapped))
@@ -204,8 +216,7 @@ def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> 
             f"{key} = {_inline(value) if isinstance(value, dict) else _quote(value)}"
             for key, value in keys.items()))
     for name, targets in others.items():
-        key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quote(name)
-        out.append(f"# [tools.extra.{key}] paths = {_quote(targets)}")
+        out.append(f"# [tools.extra.{_key(name)}] paths = {_quote(targets)}")
     out.append("")
     return out
 

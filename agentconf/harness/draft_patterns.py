@@ -58,12 +58,12 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
                                f"({clash[0].code})")
                 continue
             kept.append((answer.code, candidate, f"{answer.label} answered "
-                                                  f"{_neutral(answer.text, variable)!r}"))
+                                                  f"{neutral(answer.text, variable)!r}"))
             break
         else:
             why = "; ".join(refused) or "its text has no stable start"
             notes.append(f"TODO: no pattern kept for {answer.code} from {answer.label} "
-                         f"({_neutral(answer.text, variable)[:80]!r}): {why}")
+                         f"({neutral(answer.text, variable)[:80]!r}): {why}")
     return kept, notes
 
 
@@ -172,6 +172,6 @@ def _literal(regex: str) -> str:
     return regex.removeprefix(r"\A").replace("\\", "")
 
 
-def _neutral(text: str, variable: tuple[str, ...]) -> str:
+def neutral(text: str, variable: tuple[str, ...]) -> str:
     """The message for a comment: the scratch sandbox's paths made neutral, cut short."""
     return text.replace(variable[1], "<ROOT>").replace(variable[0], "<SANDBOX>")[:100]

@@ -15,7 +15,7 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
 
 from .client import Client, Result, neutralise
-from .draft_patterns import SPELLED_CODE, Answer, induce, spelled_codes
+from .draft_patterns import SPELLED_CODE, Answer, candidates, induce, neutral, spelled_codes
 from .errors import ContractViolation, ImplementationFailure
 
 _PROBE_MARK = "agentconf-probe"
@@ -34,6 +34,9 @@ class Findings:
     notes: list[str] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)  # failures without a code
     server_name: str | None = None
+    # Edits that answered success and changed nothing: failures in plain text (edit_file).
+    disguised: list[Answer] = field(default_factory=list)
+    successes: list[str] = field(default_factory=list)  # texts of real successful edits
 
 
 def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
@@ -56,6 +59,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+    _disguised_failures(found, variable)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
         theirs, why = spelled
@@ -66,6 +70,29 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     found.patterns = patterns
     found.notes.extend(notes)
     return found
+
+
+def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
+    """Edits that said success and changed nothing (Desktop Commander's "Search content not
+    found ..."): their text marks a failure, `[tools.edit_file.result] failure = { matches }`,
+    with a pattern that matches none of the real successes' answers."""
+    kept = []
+    for answer in found.disguised:
+        regex = next((c for c in candidates(answer.text, variable) if not any(
+            re.search(c, text) for text in found.successes)), None)
+        if regex is None:
+            found.notes.append(f"TODO: {answer.label} answered success and changed nothing "
+                               f"({answer.text[:80]!r}); no pattern tells it from a success")
+            continue
+        kept.append(regex)
+        found.answers.append(answer)
+    if kept:
+        matches = kept[0] if len(kept) == 1 else "|".join(f"(?:{r})" for r in kept)
+        found.keys.setdefault("edit_file", {})["result"] = {"failure": {"matches": matches}}
+        found.evidence.setdefault("edit_file", []).append(
+            "probe: " + "; ".join(f"{a.label} answered success, changed nothing: "
+                                  f"{neutral(a.text, variable)[:60]!r}"
+                                  for a in found.disguised))
 
 
 def _scratch_files(client: Client) -> None:
@@ -182,11 +209,21 @@ def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # a read guard would answer NOT_READ to both instead
         _safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
         _safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
-    _failure(found, "TEXT_NOT_FOUND", "edit of text that is not there", lambda: client.call(
-        "edit_file", path="a.txt", old_text=f"{_PROBE_MARK} absent", new_text="x"))
-    _failure(found, "TEXT_MULTIPLE_MATCHES", "edit of text that is there twice",
-             lambda: client.call("edit_file", path="twice.txt", old_text="same",
-                                 new_text="other"))
+    for code, label, path, old in (
+            ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
+             f"{_PROBE_MARK} absent"),
+            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there twice", "twice.txt", "same")):
+        before = (client.root / path).read_bytes()
+        result = _safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
+            "edit_file", path=p, old_text=o, new_text="other"), found, label)
+        if result is None:
+            continue
+        if not result.success:
+            _record(found, code, label, result)
+        elif (client.root / path).read_bytes() == before:  # a "success" that changed nothing
+            found.disguised.append(Answer(code, label, result.data))
+        else:
+            found.notes.append(f"{label}: succeeded, so no {code} was learned")
 
 
 def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
@@ -290,6 +327,7 @@ def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     else:
         done = _read_guard(client, found, unread, edit)
     if done is not None and done.success:
+        found.successes.append(done.data)
         _settle(found, "diff", "a successful edit", lambda: done, lambda r: bool(r.diff))
         _settle(found, "summary", "a successful edit", lambda: done, lambda r: bool(r.summary))
     else:

@@ -11,6 +11,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --edits-fail     every edit fails, read or not (so no read guard can be told)
 --zero-based     Read's offset counts from 0 (--say-base: its schema says so)
 --no-read        no Read tool at all
+--quiet-misses   an edit whose text is absent or there twice answers success and changes
+                 nothing ("Search content not found in <path>", Desktop Commander's way)
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
 """
 
@@ -116,6 +118,9 @@ PROGRAM = textwrap.dedent('''
             if seen[path] != os.stat(path).st_mtime_ns:
                 return fail("stale", "Edit", args["file_path"])
         found = text.count(args["old_string"])
+        if found != 1 and "--quiet-misses" in flags:
+            return {"success": True, "data": f"Search content not found in {path}." if not found
+                    else f"Expected 1 occurrences but found {found} in {path}."}
         if found != 1:
             return fail("absent" if found == 0 else "twice", "Edit", args["file_path"])
         with open(path, "w", encoding="utf-8") as handle:

@@ -130,3 +130,17 @@ def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -
     assert profile["error_codes"]["no_such_file"] == "NOT_FOUND", draft.text
     # Its text is the same plain sentence for every failure: no pattern from it.
     assert not profile.get("error_patterns"), draft.text
+
+
+def test_an_edit_that_says_success_and_changes_nothing_is_marked_a_failure(
+    tmp_path: Path,
+) -> None:
+    from agentconf.harness.normalise import classify_text
+    from agentconf.harness.profile import parse_profile
+
+    profile, text = _draft(tmp_path, "--quiet-misses")
+    marker = re.compile(profile["tools"]["edit_file"]["result"]["failure"]["matches"])
+    missed = f"Search content not found in {tmp_path}/x.txt."
+    assert marker.search(missed) and marker.search("Expected 1 occurrences but found 3 in y.")
+    assert not marker.search("edited"), text  # the real success
+    assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
