@@ -56,6 +56,8 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
     for canonical, keys in findings.keys.items():  # what the probes settled wins
         mapped[canonical].keys.update(keys)
         mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
+    for canonical, lines in findings.todo.items():
+        mapped[canonical].todo.extend(lines)
     text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing)

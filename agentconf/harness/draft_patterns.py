@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from agentconf.contract import ERROR_CODES
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
+_QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
 _NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?!\d)")  # a count; -32602 stays
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
@@ -87,14 +88,20 @@ def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:
 
 
 def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
-    """Anchored regexes for a message, most general first; none that says only "error"."""
-    pieces = _template(message.strip().split("\n", 1)[0], variable)
+    """Anchored regexes for a message, most general first; none that says only "error". A
+    message whose first line says nothing but "error" (zod's `Error: [` and its issues as JSON on
+    the next lines) is read over its first lines too, any whitespace between words."""
+    lines = message.strip().split("\n")
     out: list[str] = []
-    segments = _segments(pieces)
-    for count in range(1, len(segments) + 1):
-        regex = _regex(segments[:count])
-        if regex is not None and regex not in out:
-            out.append(regex)
+    for text, flexible in ((lines[0], False), (" ".join(line.strip() for line in lines[:4]),
+                                               True)):
+        segments = _segments(_template(text, variable))
+        for count in range(1, len(segments) + 1):
+            regex = _regex(segments[:count], flexible)
+            if regex is not None and regex not in out:
+                out.append(regex)
+        if len(lines) == 1:
+            break
     return out
 
 
@@ -106,8 +113,11 @@ def _template(line: str, variable: tuple[str, ...]) -> list[str | None]:
         word = r"(?<![A-Za-z0-9_])" + re.escape(value)
         for found in re.finditer(word + r"[^\s'\"`,]*", line):
             spans.append(found.span())  # the whole path it starts
-    quote = _CUT.search(line)
-    if quote:  # from the first quote on, anything may be quoted back
+    for quoted in _QUOTED.finditer(line):  # a quoted value; a JSON key ("code": ...) stays
+        if not (quoted.group(1) == '"' and re.match(r"\s*:", line[quoted.end():])):
+            spans.append(quoted.span())
+    quote = _CUT.search(_QUOTED.sub(lambda found: " " * len(found.group(0)), line))
+    if quote:  # from a quote left open on, anything may be quoted back
         spans.append((quote.start(), len(line)))
     spans.extend(found.span() for found in _NUMBER.finditer(line))
     pieces: list[str | None] = []
@@ -148,7 +158,7 @@ def _segments(pieces: list[str | None]) -> list[list[str | None]]:
     return [segment for segment in segments if segment]
 
 
-def _regex(segments: list[list[str | None]]) -> str | None:
+def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | None:
     pieces = [piece for segment in segments for piece in segment]
     while pieces and (pieces[-1] is None or not str(pieces[-1]).strip(" :-,")):
         pieces.pop()
@@ -159,13 +169,14 @@ def _regex(segments: list[list[str | None]]) -> str | None:
     meaningful = [w for w in re.findall(r"[A-Za-z_]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
-    body = "".join(_WILD if piece is None else _escape(piece) for piece in pieces)
+    body = "".join(_WILD if piece is None else _escape(piece, flexible) for piece in pieces)
     return r"\A" + body
 
 
-def _escape(piece: str) -> str:
-    """Regex specials escaped; spaces and `-` left readable in the drafted pattern."""
-    return re.escape(piece).replace("\\ ", " ").replace("\\-", "-")
+def _escape(piece: str, flexible: bool = False) -> str:
+    """Regex specials escaped; spaces and `-` left readable in the drafted pattern (any
+    whitespace, `\\s*`, where the text came from several lines)."""
+    return re.escape(piece).replace("\\ ", r"\s*" if flexible else " ").replace("\\-", "-")
 
 
 def _literal(regex: str) -> str:

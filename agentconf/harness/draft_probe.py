@@ -31,6 +31,7 @@ class Findings:
     capabilities: dict[str, tuple[bool, str]] = field(default_factory=dict)  # name -> value, ev.
     keys: dict[str, dict[str, Any]] = field(default_factory=dict)  # canonical -> key updates
     evidence: dict[str, list[str]] = field(default_factory=dict)  # canonical -> comment lines
+    todo: dict[str, list[str]] = field(default_factory=dict)  # canonical -> commented keys
     notes: list[str] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)  # failures without a code
     server_name: str | None = None
@@ -74,8 +75,8 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
 
 def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
     """Edits that said success and changed nothing (Desktop Commander's "Search content not
-    found ..."): their text marks a failure, `[tools.edit_file.result] failure = { matches }`,
-    with a pattern that matches none of the real successes' answers."""
+    found ..."): a TODO line `[tools.edit_file.result] failure = { matches }` with a pattern that
+    matches none of the real successes' answers, and their text for the error patterns."""
     kept = []
     for answer in found.disguised:
         regex = next((c for c in candidates(answer.text, variable) if not any(
@@ -86,13 +87,15 @@ def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
             continue
         kept.append(regex)
         found.answers.append(answer)
-    if kept:
+    if kept:  # a departure while undeclared (EDIT-02/03): the user decides, not the draft
         matches = kept[0] if len(kept) == 1 else "|".join(f"(?:{r})" for r in kept)
-        found.keys.setdefault("edit_file", {})["result"] = {"failure": {"matches": matches}}
         found.evidence.setdefault("edit_file", []).append(
             "probe: " + "; ".join(f"{a.label} answered success, changed nothing: "
                                   f"{neutral(a.text, variable)[:60]!r}"
                                   for a in found.disguised))
+        found.todo.setdefault("edit_file", []).append(
+            f"result = {{ failure = {{ matches = '{matches}' }} }}  # TODO: only if answering "
+            "success for an edit that did not apply is by design (else it is a departure)")
 
 
 def _scratch_files(client: Client) -> None:

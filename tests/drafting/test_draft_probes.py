@@ -132,15 +132,19 @@ def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -
     assert not profile.get("error_patterns"), draft.text
 
 
-def test_an_edit_that_says_success_and_changes_nothing_is_marked_a_failure(
+def test_an_edit_that_says_success_and_changes_nothing_is_left_a_departure_with_a_todo(
     tmp_path: Path,
 ) -> None:
     from agentconf.harness.normalise import classify_text
     from agentconf.harness.profile import parse_profile
 
     profile, text = _draft(tmp_path, "--quiet-misses")
-    marker = re.compile(profile["tools"]["edit_file"]["result"]["failure"]["matches"])
+    assert "result" not in profile["tools"]["edit_file"], text  # the run still flags it
+    todo = re.search(r"# result = \{ failure = \{ matches = '(.+?)' \} \}  # TODO", text)
+    assert todo, text
+    marker = re.compile(todo.group(1))
     missed = f"Search content not found in {tmp_path}/x.txt."
     assert marker.search(missed) and marker.search("Expected 1 occurrences but found 3 in y.")
     assert not marker.search("edited"), text  # the real success
+    # Declared by hand, its text is classified as the probe learned.
     assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
