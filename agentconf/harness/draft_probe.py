@@ -244,6 +244,9 @@ def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
         return client.call_raw(mapping.name, {mapping.target(first): 12345})
 
     _failure(found, "INVALID_ARGS", label, bad)
+    # Arguments that are null, not an object: some word it apart (VALIDATE-09).
+    _failure(found, "INVALID_ARGS", f"{tool} with null arguments",
+             lambda: client.call_raw(mapping.name, None))
     _settle(found, "validation_issues", label, bad, lambda r: r.issues is not None,
             unsettled=lambda r: r.success)
 

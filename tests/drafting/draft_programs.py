@@ -7,6 +7,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  "Tool Read arguments failed schema validation ..."
 --spelled        failures start with a code of its own spelling: "NOT_FOUND: ...",
                  "ACCESS_DENIED: ...", "INVALID_INPUT: ..."
+--zod            bad arguments answer zod's issues as JSON over several lines after "Error: ",
+                 null arguments "Error: No arguments provided for <tool> command"
 --read-guard     an edit of a file never read fails, and so does one changed on disk since
 --edits-fail     every edit fails, read or not (so no read guard can be told)
 --zero-based     Read's offset counts from 0 (--say-base: its schema says so)
@@ -51,6 +53,12 @@ PROGRAM = textwrap.dedent('''
     seen = {}  # path -> mtime when read
 
     def fail(kind, tool, path=""):
+        if "--zod" in flags and kind in ("args", "null"):
+            issue = [{"code": "invalid_type", "expected": "string", "received": "number",
+                      "path": ["file_path"], "message": "Expected string, received number"}]
+            text = ("Error: " + json.dumps(issue, indent=2) if kind == "args"
+                    else f"Error: No arguments provided for {tool} command")
+            return {"success": False, "data": text}
         if "--claude" in flags:
             text = {"args": f"Tool {tool} arguments failed schema validation: file_path",
                     "twice": f"Tool {tool} input is invalid: Found 2 matches of the string",
@@ -153,7 +161,10 @@ PROGRAM = textwrap.dedent('''
             result = {"tools": TOOLS}
         elif method == "tools/call":
             params = request.get("params") or {}
-            result = call(params.get("name"), params.get("arguments") or {})
+            if params.get("arguments", {}) is None:
+                result = fail("null", params.get("name"))
+            else:
+                result = call(params.get("name"), params.get("arguments") or {})
         else:
             sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": rid, "error": {
                 "code": -32601, "message": "method not found"}}) + "\\n")

@@ -148,3 +148,14 @@ def test_an_edit_that_says_success_and_changes_nothing_is_left_a_departure_with_
     assert not marker.search("edited"), text  # the real success
     # Declared by hand, its text is classified as the probe learned.
     assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
+
+
+def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
+    tmp_path: Path,
+) -> None:
+    profile, text = _draft(tmp_path, "--zod")
+    other_issue = 'Error: [\n  {\n    "code": "unrecognized_keys",\n    "keys": ["Path"]\n  }\n]'
+    assert _classified(profile, other_issue) == "INVALID_ARGS", text
+    assert _classified(profile, "Error: No arguments provided for Edit command") == (
+        "INVALID_ARGS"), text
+    assert _classified(profile, "Error: ENOENT: no such file") is None, text
