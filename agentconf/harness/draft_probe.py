@@ -57,6 +57,8 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _failures_of_edits(client, found, can_read="read_file" in mapped)
         _features_of_edits(client, found, can_read="read_file" in mapped)
     if "write_file" in mapped:
+        _failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
+            "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
@@ -212,6 +214,8 @@ def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # a read guard would answer NOT_READ to both instead
         _safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
         _safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
+    _failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
+        "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x", new_text="y"))
     for code, label, path, old in (
             ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
              f"{_PROBE_MARK} absent"),

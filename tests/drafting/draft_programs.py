@@ -15,6 +15,7 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --no-read        no Read tool at all
 --quiet-misses   an edit whose text is absent or there twice answers success and changes
                  nothing ("Search content not found in <path>", Desktop Commander's way)
+--lists-folders  a read of a folder lists it (success): IS_DIRECTORY only from edits and writes
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
 """
 
@@ -98,6 +99,8 @@ PROGRAM = textwrap.dedent('''
         except PermissionError as error:
             return fail("outside", "Read", str(error))
         except IsADirectoryError:
+            if "--lists-folders" in flags:
+                return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
             return fail("folder", "Read", args["file_path"])
         except NotADirectoryError:
             return fail("under", "Read", args["file_path"])
@@ -116,6 +119,8 @@ PROGRAM = textwrap.dedent('''
             path = resolve(args["file_path"])
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
+        except IsADirectoryError:
+            return fail("folder", "Edit", args["file_path"])
         except (OSError, PermissionError):
             return fail("missing", "Edit", args["file_path"])
         if "--edits-fail" in flags:
@@ -141,6 +146,8 @@ PROGRAM = textwrap.dedent('''
             path = resolve(args["file_path"])
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(args["content"])
+        except IsADirectoryError:
+            return fail("folder", "Write", args["file_path"])
         except (OSError, PermissionError):
             return fail("missing", "Write", args["file_path"])
         return {"success": True, "data": "written"}

@@ -159,3 +159,8 @@ def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
     assert _classified(profile, "Error: No arguments provided for Edit command") == (
         "INVALID_ARGS"), text
     assert _classified(profile, "Error: ENOENT: no such file") is None, text
+
+
+def test_a_folder_is_learned_from_edits_when_reads_list_it(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--error-prefix", "--lists-folders")
+    assert _classified(profile, "Error: sub is a folder") == "IS_DIRECTORY", text
