@@ -208,6 +208,7 @@ def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> 
     """The tools that take paths besides the canonical ones, as TODO lines: the profile keys
     for them (KEYS.md, branch `reach`) are not in this kit yet, so they stay excluded."""
     optional, others = map_path_tools(listing, mapped)
+    optional = {name: guess for name, guess in optional.items() if name not in CANONICAL_TOOLS}
     if not optional and not others:
         return []
     out = ["# Tools that take paths (KEYS.md). TODO: judged once the kit has [tools.<path tool>]",

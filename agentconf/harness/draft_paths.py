@@ -23,10 +23,13 @@ def map_path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]
                    ) -> tuple[dict[str, ToolGuess], dict[str, list[str]]]:
     """The optional canonical path tools, and every other tool's path arguments by its name."""
     used = {guess.name for guess in mapped.values()}
-    optional = match_tools(listing, PATH_TOOLS, used)
+    # Once the contract has them (branch reach), map_listing maps them with the six.
+    optional = {name: guess for name, guess in mapped.items() if name in PATH_TOOLS}
+    found = match_tools(listing, [name for name in PATH_TOOLS if name not in optional], used)
     by_name = {str(tool.get("name")): tool for tool in listing if isinstance(tool, dict)}
-    for guess in optional.values():
+    for guess in found.values():
         shape_keys(guess, by_name[guess.name])
+    optional.update(found)
     taken = used | {guess.name for guess in optional.values()}
     others = {name: targets for name, tool in by_name.items()
               if name not in taken and (targets := path_targets(tool))}
