@@ -1,22 +1,18 @@
-#!/usr/bin/env python3
 """Capture the drafting corpus: the real `tools/list` answers of pinned tool systems.
 
     python scripts/capture_corpus.py [--only ID[,ID...]] [--cache DIR] [--manifest FILE]
 
-Each entry of fixtures/drafting/corpus.toml names a package pinned on npm or PyPI and how it is
-started. The script installs it into its own folder of the cache (outside the repository;
-`~/.cache/agentconf/corpus/<id>` unless --cache or $AGENTCONF_CORPUS_CACHE say otherwise; npm
-with --ignore-scripts, PyPI into a venv of the entry's own), starts it in a scratch sandbox whose
-root is its allowed folder, asks `tools/list` and writes `fixtures/drafting/<id>.json`.
-
-- mcp: the answer is read twice: once as the bytes on the server's stdout (an exchange of
-  initialize and tools/list by hand: the tools recorded exactly as received, and `stdout_noise`
-  set when a line is not JSON-RPC), once through agentconf's own mcp: adapter, which must list
-  the same tools (a server the adapter cannot start is said so on the console).
-- python: the factory (fixtures/drafting/adapters/<id>.py, the kit's own glue) is run by the
-  entry's venv interpreter through agentconf's python: adapter; what it lists is what the model
-  would be shown (name, description, input_schema). Anything printed on stdout is noise.
-
+Each entry of fixtures/drafting/corpus.toml pins a package on npm or PyPI and says how it is
+started. It is installed into its own folder of the cache, outside the repository
+(`~/.cache/agentconf/corpus/<id>`, or --cache / $AGENTCONF_CORPUS_CACHE; npm with
+--ignore-scripts, PyPI into a venv of its own), started in a scratch sandbox whose root is its
+allowed folder, asked `tools/list`, and written to `fixtures/drafting/<id>.json`.
+- mcp: the tools are recorded as the bytes on the server's stdout carried them (initialize and
+  tools/list sent by hand; `stdout_noise` when a line is not JSON-RPC), and agentconf's own mcp:
+  adapter must list the same tools (when it cannot, the console says why).
+- python: the entry's venv interpreter runs the factory (fixtures/drafting/adapters/<id>.py, the
+  kit's own glue) through agentconf's python: adapter: name, description, input_schema, as the
+  model is shown them. Anything printed on stdout is noise.
 Re-running keeps each file's hand-written `expected` block; only `tools`, the version data and
 `captured` are refreshed. Everything started is killed; the scratch folder is removed.
 """
@@ -30,13 +26,14 @@ import importlib.util
 import json
 import logging
 import os
-import select
+import queue
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from pathlib import Path
@@ -51,9 +48,6 @@ FIELDS = ("package", "version", "registry", "kind")
 
 class CorpusError(Exception):
     """Bad input or a failed step: one line for the user."""
-
-
-# ---------------------------------------------------------------- the manifest
 
 
 def load_manifest(path: Path) -> dict[str, dict[str, Any]]:
@@ -72,12 +66,9 @@ def load_manifest(path: Path) -> dict[str, dict[str, Any]]:
     return entries
 
 
-# ---------------------------------------------------------------- installing
-
-
 def install(entry_id: str, entry: dict[str, Any], cache: Path) -> Path:
     """The entry's folder in the cache, installed (skipped when the stamp says it is)."""
-    folder = cache / entry_id
+    folder = cache / entry.get("shares", entry_id)
     folder.mkdir(parents=True, exist_ok=True)
     wanted = json.dumps({k: entry.get(k) for k in (*FIELDS, "requires", "python", "lock",
                                                    "overrides")},
@@ -143,9 +134,6 @@ def _step(command: list[str], cwd: Path, log: Path) -> None:
                           f"see {log}")
 
 
-# ---------------------------------------------------------------- capturing
-
-
 def scratch() -> tuple[Path, dict[str, Path]]:
     base = Path(tempfile.mkdtemp(prefix="agentconf-corpus-"))
     places = {name: base / name for name in ("root", "home", "tmp", "logs")}
@@ -179,11 +167,13 @@ def _raw_exchange(argv: list[str], env: dict[str, str], root: Path) -> dict[str,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     noise: list[str] = []
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(process.stdout, lines), daemon=True).start()
     try:
         def ask(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
             _send(process, {"jsonrpc": "2.0", "id": request_id, "method": method,
                             "params": params})
-            return _answer(process, request_id, noise)
+            return _answer(lines, request_id, noise)
 
         # The protocol version agentconf's own MCP SDK asks for: the answer it would be given.
         from mcp_types import LATEST_PROTOCOL_VERSION
@@ -212,17 +202,24 @@ def _send(process: subprocess.Popen[bytes], message: dict[str, Any]) -> None:
     process.stdin.flush()
 
 
-def _answer(process: subprocess.Popen[bytes], request_id: int,
-            noise: list[str]) -> dict[str, Any]:
-    assert process.stdout is not None
+def _read_lines(stream: Any, lines: queue.Queue[bytes]) -> None:
+    """Every line the server prints, in a thread: a select() on the pipe would miss lines the
+    buffered reader already holds (a banner and the answer that came in one read)."""
+    with contextlib.suppress(OSError, ValueError):  # the pipe closed under it: the end
+        for line in iter(stream.readline, b""):
+            lines.put(line)
+    lines.put(b"")
+
+
+def _answer(lines: queue.Queue[bytes], request_id: int, noise: list[str]) -> dict[str, Any]:
     deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.5)
-        if not ready:
-            continue
-        line = process.stdout.readline()
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
         if not line:
-            raise CorpusError(f"the server exited (code {process.poll()}) before answering")
+            raise CorpusError("the server exited before answering")
         try:
             message = json.loads(line)
         except ValueError:
@@ -315,9 +312,6 @@ def child(factory_file: str, root: str, out: str) -> None:
     Path(out).write_text(json.dumps(listing), "utf-8")
 
 
-# ---------------------------------------------------------------- writing
-
-
 def record(entry_id: str, entry: dict[str, Any], captured: dict[str, Any],
            out_dir: Path) -> Path:
     path = out_dir / f"{entry_id}.json"
@@ -342,12 +336,20 @@ def capture_one(entry_id: str, entry: dict[str, Any], cache: Path, out_dir: Path
     folder = install(entry_id, entry, cache)
     base, places = scratch()
     try:
+        for name, text in entry.get("files", {}).items():  # what it reads at start (its config)
+            path = Path(fill(name, cache, places))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(fill(text, cache, places), "utf-8")
         if entry["kind"] == "mcp":
             captured = capture_mcp(entry, cache, places)
         else:
             captured = capture_python(entry_id, entry, folder, places)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+    # A description that names the scratch root (OpenHands': "Your current working directory
+    # is ...") is recorded with {root} there, so a capture does not differ by its temp name.
+    captured["tools"] = json.loads(json.dumps(captured["tools"]).replace(
+        json.dumps(str(places["root"]))[1:-1], "{root}"))
     return record(entry_id, entry, captured, out_dir)
 
 
