@@ -153,6 +153,21 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
     return None
 
 
+def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> None:
+    """OpenHands' `view_range: [start, end]`: a line window as one list of two integers."""
+    if "start_line" in guess.args or "end_line" in guess.args:
+        return
+    for target, prop in properties.items():
+        listed = prop.get("items")
+        items: dict[str, Any] = listed if isinstance(listed, dict) else {}
+        if "." not in target and "range" in words(target) and types_of(items) & {"integer"}:
+            guess.args.update(start_line=f"{target}[0]", end_line=f"{target}[1]")
+            for argument in ("start_line", "end_line"):
+                if argument in guess.missing:
+                    guess.missing.remove(argument)
+            return
+
+
 def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
           properties: dict[str, dict[str, Any]]) -> bool:
     """What the tool's own description says rules it out, whatever its name."""
@@ -209,7 +224,8 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         properties = {target: prop for target, prop in properties.items()
                       if target != switch[0] and not for_other_mode(prop, mode, switch[1])}
         guess.mode = (switch[0], mode)
-        guess.score = max(guess.score, 0.8)  # below a tool of its own with a known name
+        # below a tool of its own with a known name; above a mode of a tool named otherwise
+        guess.score = max(guess.score, 0.8) + (0.4 if guess.score >= 0.75 else 0.0)
         guess.evidence.append(f"its {switch[0]} {mode!r} does it")
     taken: set[str] = set(guess.mode[:1])
     tool_text = str(tool.get("description", ""))
@@ -220,11 +236,15 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
             continue
         taken.add(target)
         guess.args[argument] = target
+    if canonical == "read_file":
+        _line_range(guess, properties)
     if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
                                                                  properties):
         guess.score = 0.0  # it cannot be called the canonical way, or does something else
         return guess
     guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
+    if canonical == "list_files" and "pattern" in guess.args:  # a glob over a bare listing
+        guess.score += 0.3
     # A property it requires that no canonical argument fills: calls would fail without it.
     unfilled = [name for name in required_of(schema) if name not in taken
                 and name not in guess.mode[:1]

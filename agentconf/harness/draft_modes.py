@@ -12,7 +12,7 @@ MODE_WORDS: dict[str, tuple[str, ...]] = {
     "read_file": ("view", "read", "cat"),
     "write_file": ("create", "write"),
     "edit_file": ("str_replace", "replace", "edit"),
-    "list_files": ("find", "list", "ls", "glob"),
+    "list_files": ("find", "list", "ls", "glob", "view"),  # view: a folder's view (OpenHands)
     "grep": ("search", "grep"),
 }
 _SWITCH_NAMES = ("mode", "command", "action", "operation", "op")

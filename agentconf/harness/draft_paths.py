@@ -16,7 +16,7 @@ from .draft_words import PATH_TOOLS
 # words that do only alone (`source`, `destination`, `file`; not `new_source`).
 _PATH_WORDS = {"path", "paths", "dir", "directory", "cwd", "folder", "filepath"}
 _ALONE = {"source", "destination", "file", "target", "dir", "path", "local", "extract", "to"}
-_NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode"}
+_NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode", "glob"}
 
 
 def map_path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]
@@ -41,9 +41,10 @@ def path_targets(tool: dict[str, Any]) -> list[str]:
     targets = []
     for target, prop in flat_properties(schema_of(tool)).items():
         own = set(words(target.rsplit(".", 1)[-1]))
-        named = own & _PATH_WORDS or (own <= _ALONE and own & {"source", "destination", "file",
-                                                                  "extract"})
-        if not named or own & _NOT_PATHS:
+        file_name = own in ({"file", "name"}, {"filename"})  # agno's file_name is a path
+        named = bool(own & _PATH_WORDS) or file_name or (
+            own <= _ALONE and bool(own & {"source", "destination", "file", "extract"}))
+        if not named or (own & _NOT_PATHS and not file_name):
             continue
         types = types_of(prop)
         if "string" in types:

@@ -24,7 +24,7 @@ from .draft_match import (
     types_of,
     words,
 )
-from .draft_words import ALLOWED_PROGRAMS, describes_glob
+from .draft_words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
 
 # KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
 PLACEHOLDER_DEFAULTS = "placeholders in defaults"
@@ -80,6 +80,8 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     _timeout_unit(guess, properties)
     if guess.canonical == "bash":
         _argv(guess, properties, description)
+    if guess.canonical == "grep":
+        _grep_keys(guess, properties, description)
     _defaults(guess, tool, properties)
 
 
@@ -128,6 +130,20 @@ def _argv(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: 
                           f"[{shell!r}, '-c', COMMAND]")
 
 
+def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str
+               ) -> None:
+    said = f"{properties.get(guess.args.get('pattern', ''), {}).get('description', '')} " \
+           f"{description}"
+    switch = any("literal" in words(target) for target, prop in properties.items()
+                 if "boolean" in types_of(prop))  # literalSearch: regex unless switched
+    if not switch and (literal := LITERAL.search(said)) is not None:
+        guess.keys["literal"] = True
+        guess.evidence.append(f"its pattern is plain text: {literal.group(0)!r}")
+    if (zero := _ZERO_BASED.search(description)) is not None:
+        guess.keys["line_base"] = 0
+        guess.evidence.append(f"its output numbers lines from 0: {zero.group(0)!r}")
+
+
 def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
     timeout = guess.args.get("timeout_ms")
     if timeout is None:
@@ -160,7 +176,8 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         found[flag] = False
         why.append(f"{flag} = false: edit for real, not a dry run")
     if guess.canonical == "write_file" and (
-            flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))):
+            flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))
+    ) and ASKS.search(f"{properties[flag].get('description', '')} {tool.get('description')}"):
         found[flag] = True
         why.append(f"{flag} = true: a write replaces an existing file without asking "
                    f"({_said(properties[flag], tool)})")

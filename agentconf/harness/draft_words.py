@@ -17,7 +17,8 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
                   "edit_text_file_contents", "apply_edit", "modify_file", "replace_content",
                   "search_replace", "file_edit", "replace_string", "multi_edit"),
     "list_files": ("list_files", "glob", "list_directory", "ls", "list_dir", "search_files",
-                   "find_files", "list", "find_file", "list_folder", "file_glob"),
+                   "find_files", "list", "find_file", "list_folder", "file_glob", "find",
+                   "file_search"),
     "grep": ("grep", "search_content", "ripgrep", "rg", "find_in_files", "search_code",
              "start_search", "search_text", "search_for_pattern", "search_in_files",
              "search_file_content", "grep_search", "search_files_content", "search"),
@@ -58,7 +59,8 @@ NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
                    "resources", "prompts"),
     "grep": ("tools", "web", "memory", "memories", "symbol", "symbols", "processes"),
     "bash": ("process", "sessions", "output"),
-    "delete_file": ("directory", "dir", "text", "contents", "content", "lines", "block"),
+    "delete_file": ("directory", "dir", "text", "contents", "content", "lines", "block",
+                    "symbol"),
     "move_file": ("directory", "dir"), "copy_file": ("directory", "dir"),
 }
 # Words in a description that speak for a canonical tool.
@@ -83,10 +85,10 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "replace_all": ("replace_all", "replaceall", "expected_replacements", "all", "allow_multiple",
                     "allow_multiple_occurrences"),
     "pattern": ("pattern", "search_pattern", "substring_pattern", "regex", "query", "glob",
-                "search_term", "search", "expression", "term"),
+                "search_term", "search", "expression", "term", "file_mask", "mask"),
     "include": ("include", "file_pattern", "include_pattern", "glob", "filepattern", "pattern",
                 "paths_include_glob", "include_glob", "file_glob", "files"),
-    "command": ("command", "cmd", "script", "command_line", "shell_command"),
+    "command": ("command", "cmd", "script", "command_line", "shell_command", "args", "argv"),
     "timeout_ms": ("timeout_ms", "timeout", "timeout_seconds", "timeout_s", "timeout_sec",
                    "timeout_secs"),
     "query": ("query", "q", "search"),
@@ -103,7 +105,12 @@ ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
 # "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
 ALLOWED_PROGRAMS = re.compile(r"(?im)^\s*allowed (?:commands|programs|executables)\s*:\s*(.+)$")
 
-_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard|shell regex|\* matches")
+_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard|shell regex|\* matches|file mask")
+# A search whose pattern is plain text ([tools.grep] literal): deepagents' "LITERAL text pattern
+# (NOT regex)", agno's "query string".
+LITERAL = re.compile(r"(?i)\bliteral\b|not regex|verbatim|plain text|query string")
+# A write that asks or fails unless told to overwrite: `overwrite = true` is then needed.
+ASKS = re.compile(r"(?i)confirm|\basks?\b|unless|fails?\b|error|refus")
 _NAMES = re.compile(r"(?i)file ?names?|names? of files|file pattern|\bpartial names|"
                     r"matches (partial )?names|search for files|finding files")
 _REGEX = re.compile(r"(?i)regex|regular expression|file contents?|inside files|within files|"
