@@ -61,13 +61,14 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
 
 def unwrapped(structured: Any, text: str) -> Any:
     """None for the structured content a Python MCP SDK makes of a plain answer: a tool that
-    returns text blocks (or a string) gets `{"result": <those blocks or that string>}`, which
-    says nothing the text does not; the text, often JSON itself, is then where places look."""
+    returns text blocks (or a string of JSON) gets `{"result": <those blocks or that string>}`,
+    which says nothing the text does not; the text, JSON itself, is then where places look. A
+    plain string (`{"result": "error"}` for the text "error") is kept: `result` finds it."""
     if not isinstance(structured, dict) or set(structured) != {"result"}:
         return structured
     inner = structured["result"]
     if isinstance(inner, str) and inner.strip() == text.strip():
-        return None
+        return None if _parsed(text) is not None else structured
     if isinstance(inner, list) and inner and all(
             isinstance(block, dict) and block.get("type") == "text" for block in inner):
         return None

@@ -27,7 +27,7 @@ from .errors import (
     ExcludedToolCall,
     NotApplicable,
 )
-from .launch import sandbox_places
+from .launch import placeholder_values
 from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
@@ -121,7 +121,7 @@ class Client:
         self._canonical_of = {mapping.name: name for name, mapping in profile.tools.items()}
         env = getattr(adapter, "env", None)  # placeholders of [tools.X] defaults
         self._places = {"root": str(root)} if not isinstance(env, AdapterEnv) else \
-            sandbox_places(root, env.home, env.tmp)
+            placeholder_values(profile, root, env.home, env.tmp)
         self._replacements = ((str(root), "<ROOT>"),) + (
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )

@@ -45,15 +45,10 @@ def fill_json(value: Any, values: dict[str, str]) -> Any:
     return value
 
 
-def sandbox_places(root: Path, home: Path, tmp: Path) -> dict[str, str]:
-    """The per-workspace placeholders of defaults and setup requests."""
-    return {"root": str(root), "home": str(home), "tmp": str(tmp)}
-
-
 def setup_requests(profile: Profile, root: Path, home: Path,
                    tmp: Path) -> list[tuple[str, dict[str, Any]]]:
     """`[[setup.requests]]` as (method, params), placeholders filled."""
-    values = sandbox_places(root, home, tmp)
+    values = placeholder_values(profile, root, home, tmp)
     return [(request.method, fill_json(request.params, values))
             for request in profile.setup_requests]
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from agentconf.contract import ERROR_CODES
+
 from .errors import ContractViolation
 from .profile import Profile
 
@@ -63,7 +65,8 @@ def classify_text(data: str, profile: Profile, code: str | None = None,
 
     A `code` that is a message (it has spaces: `{"error": "File not found: a.txt"}`) is not a
     code: the patterns see it, then `data`. A pattern with a named group `code` and no `code`
-    key takes the code from the text (`NOT_FOUND: ...`), through `[error_codes]` first."""
+    key takes the code from the text (`NOT_FOUND: ...`), through `[error_codes]` first; a word
+    there that is no contract code (`ERROR: ...`) leaves the text to the next patterns."""
     if success:
         return code
     if code is not None and code in profile.error_codes:
@@ -77,9 +80,9 @@ def classify_text(data: str, profile: Profile, code: str | None = None,
                 continue
             if entry.code is not None:
                 return entry.code
-            spelled = found.group("code")
-            if spelled:
-                return profile.error_codes.get(spelled, spelled)
+            spelled = profile.error_codes.get(found.group("code"), found.group("code"))
+            if spelled in ERROR_CODES:  # else a word that is no code (`ERROR:`): next pattern
+                return spelled
     return None
 
 

@@ -45,7 +45,8 @@ REUSE_MODES = ("worker",)
 # A reused process carries its session from test to test, so these features could not be judged:
 # a file read in one test would count as read in the next.
 _SESSION_FEATURES = ("read_before_edit", "stale_read")
-# Placeholders filled in commands, [env] values, [setup.files] paths and contents.
+# Placeholders filled in commands, [env] values, [setup.files] paths and contents, [tools.X]
+# defaults and [[setup.requests]] params.
 PLACEHOLDERS = {
     "root": "the workspace root the tools must stay inside (also the process's cwd)",
     "home": "the sandbox's HOME (canaries live there: the oracle judges it)",
@@ -185,7 +186,7 @@ class SetupRequest(Strict):
 
     method: str = Field(min_length=1, pattern=r"\S", description="the JSON-RPC method")
     params: dict[str, Any] = Field(default_factory=dict, description=(
-        "its params; string values take the placeholders {root}, {home} and {tmp}"))
+        "its params; string values take the placeholders ({root}, {home}, ...)"))
 
 
 class Setup(Strict):
@@ -257,6 +258,9 @@ class Profile(Strict):
             if name in mapped:
                 problems.append(f"[implementation].exclude_tools names {name!r}, which "
                                 f"[tools.{mapped[name]}] maps: the kit must call it")
+        if self.setup.requests and (self.spec or "").startswith("python:"):
+            problems.append("[[setup.requests]] are JSON-RPC requests: they need a cmd: or mcp: "
+                            "implementation, not python:")
         if problems:
             raise ValueError("; ".join(problems))
         return self

@@ -94,11 +94,11 @@ def _placeholders() -> str:
     rows = "\n".join(f"| `{{{name}}}` | {meaning} |" for name, meaning in PLACEHOLDERS.items())
     return (
         "## Placeholders\n\n"
-        "Filled in `spec`, `[env]` values, `[setup.files]` paths and contents and `[modes]`, "
-        "and (`{root}`, `{home}`, `{tmp}` only) in `[tools.X] defaults` and "
-        "`[[setup.requests]]` params, per workspace (`{root}`, `{home}`, `{tmp}`) or once "
-        "(`{profile_dir}`, `{cache}`). "
-        "An unknown placeholder is an error.\n\n"
+        "Filled in `spec`, `[env]` values, `[setup.files]` paths and contents, `[modes]`, "
+        "`[tools.X] defaults` values and `[[setup.requests]]` params, per workspace (`{root}`, "
+        "`{home}`, `{tmp}`) or once (`{profile_dir}`, `{cache}`). An unknown placeholder is an "
+        "error, except in defaults and params, whose other braces are the implementation's "
+        "own.\n\n"
         "| placeholder | what |\n| --- | --- |\n" + rows + "\n"
     )
 

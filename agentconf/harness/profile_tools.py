@@ -179,7 +179,7 @@ class ToolMapping(Strict):
         default_factory=dict, description="canonical argument -> where it goes in the real call")
     defaults: dict[str, Any] = Field(
         default_factory=dict, description="arguments always sent (a canonical argument given "
-        "in a call wins); strings take the placeholders {root}, {home} and {tmp}")
+        "in a call wins); strings take the placeholders ({root}, {home}, ...)")
     result: ResultShape = Field(
         default_factory=ResultShape,
         description="where text, errors and exit codes are in a JSON answer")

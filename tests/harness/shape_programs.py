@@ -6,6 +6,7 @@ SHAPES flags:
   --state-in-root   logs every call in root/.shapes-state/calls.log
   --unconfined-write  write goes wherever its path points, inside the root or not
   --noisy           prints a debug line on stdout before every answer
+  --cancel-error    declares cancel_request; every call is answered JSON-RPC error -32800
   --only=a,b        advertise only these tools
   --argv            the shell takes `argv` (an array), not a command string
   --allow=a,b       the shell runs only these programs (first word), refusing others
@@ -184,11 +185,12 @@ SHAPES = textwrap.dedent('''
                 handle.write(name + "\\n")
         if not sandbox["given"]:
             return {"success": False, "data": "Error: sandbox was required but not provided"}
+        handler = {"read": read, "write": write, "edit": edit, "search": search,
+                   "shell": shell, "list": listing}.get(name)
+        if handler is None:
+            return fail("UNKNOWN_TOOL", str(name))
         try:
-            return {"read": read, "write": write, "edit": edit, "search": search,
-                    "shell": shell, "list": listing}[name](args)
-        except KeyError:
-            return fail("UNKNOWN_TOOL", name)
+            return handler(args)
         except PermissionError as error:
             return fail("ACCESS_DENIED", "outside the workspace: " + str(error))
         except Exception as error:  # every input gets an envelope, without a code
@@ -204,7 +206,12 @@ SHAPES = textwrap.dedent('''
         params = request.get("params") or {}
         if "--noisy" in flags:
             print("DEBUG handling " + str(method), flush=True)
-        if method == "tools/list":
+        if method == "initialize" and "--cancel-error" in flags:
+            send({"jsonrpc": "2.0", "id": rid, "result": {"cancel_request": True}})
+        elif method == "tools/call" and "--cancel-error" in flags:
+            send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32800,
+                                                          "message": "Request cancelled"}})
+        elif method == "tools/list":
             send({"jsonrpc": "2.0", "id": rid, "result": {"tools": TOOLS}})
         elif method == "tools/call":
             send({"jsonrpc": "2.0", "id": rid,

@@ -10,8 +10,11 @@ from shape_programs import write_mcp_shapes, write_shapes
 from test_profile_answers_and_arguments import open_client
 from test_profile_end_to_end import outcomes, run
 
+from agentconf.harness.answers import read_answer
 from agentconf.harness.client import Client, Result
 from agentconf.harness.errors import ImplementationFailure, NotApplicable
+from agentconf.harness.profile import ProfileError, parse_profile
+from agentconf.harness.profile_tools import ResultShape
 from agentconf.harness.spec import parse_spec
 from agentconf.harness.workspace import SandboxWorkspace
 
@@ -133,6 +136,12 @@ def test_a_refused_setup_request_stops_the_start_naming_it(shapes: Start) -> Non
         shapes(mcp="sandbox", extra=wrong)
 
 
+def test_setup_requests_for_a_python_implementation_are_refused_plainly() -> None:
+    with pytest.raises(ProfileError, match=r"setup.requests.*cmd: or mcp:"):
+        parse_profile({"implementation": {"spec": "python:mod:make"},
+                       "setup": {"requests": [{"method": "sandbox/configure"}]}})
+
+
 # ---- failures and codes ------------------------------------------------------------------------
 
 STATUS = '\n[tools.edit_file.result]\nfailure = { path = "status", equals = ["not_found", ' \
@@ -172,6 +181,10 @@ def test_a_code_spelled_as_a_text_prefix_is_read_through_a_named_group(shapes: S
     client, _ = shapes(extra=prefix)
     assert refused(client.call("read_file", path="missing.txt"), "NOT_FOUND")
     assert refused(client.call("read_file", path="../outside.txt"), "OUTSIDE_ROOT")
+    # A prefix that is no code (`UNKNOWN_TOOL:`, unmapped) leaves the text to later patterns.
+    client, _ = shapes(extra=prefix + '\n[[error_patterns]]\ncode = "TOOL_NOT_FOUND"\n'
+                                      "pattern = 'UNKNOWN_TOOL'\n")
+    assert refused(client.call_raw("nonexistent", {}), "TOOL_NOT_FOUND")
 
 
 def test_a_code_in_structured_content_is_read_at_its_locator(shapes: Start) -> None:
@@ -227,10 +240,12 @@ def test_a_message_in_the_error_field_is_classified_not_taken_as_the_code(shapes
     assert refused(result, "NOT_FOUND"), result.evidence()
 
 
+@pytest.mark.parametrize("kind", ["cmd", "mcp"])
 def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
-        shapes: Start) -> None:
-    """CANCEL: it escaped as the SDK's exception, a harness-error."""
-    client, _ = shapes(mcp="rpc-error")
+        shapes: Start, kind: str) -> None:
+    """CANCEL: it escaped as the SDK's exception, a harness-error (mcp:), or as a violation of
+    the envelope (cmd:); -32800 is LSP's and JSON-RPC's RequestCancelled."""
+    client, _ = shapes("--cancel-error") if kind == "cmd" else shapes(mcp="rpc-error")
     result = client.call_cancelled("read_file", lambda: False, path="a.txt")
     assert result is not None and not result.success, result
     assert result.raw["protocol_error"]["code"] == -32800
@@ -254,3 +269,17 @@ def test_a_server_printing_on_stdout_is_named_once_plainly(
     assert "DEBUG" in named[0] and "stdout must carry protocol messages only; log to stderr" \
         in named[0] and ("shapes.py" in named[0]), named
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+@pytest.mark.parametrize(("text", "structured", "failed"), [
+    # FastMCP's wrapping of a returned string: of JSON text (unwrapped), of a plain word (kept).
+    ('{"result": "error"}', {"result": '{"result": "error"}'}, True),
+    ('{"result": "ok"}', {"result": '{"result": "ok"}'}, False),
+    ("error", {"result": "error"}, True),
+    # Structured content of the server's own, not a wrapping: read as it is.
+    ("done", {"result": "error", "detail": "x"}, True),
+])
+def test_the_sdk_wrapping_of_a_string_is_seen_through_only_when_the_text_is_json(
+        text: str, structured: object, failed: bool) -> None:
+    shape = ResultShape.model_validate({"failure": {"path": "result", "equals": "error"}})
+    assert read_answer(shape, text, structured).failed is failed

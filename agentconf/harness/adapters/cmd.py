@@ -51,6 +51,7 @@ _READY_POLL_S = 0.02  # how often call_and_cancel asks whether to cancel now
 MAX_LINE_BYTES = 32 * 1024 * 1024
 STDERR_KEEP_BYTES = 4 * 1024 * 1024
 _MAX_NOISE = 100
+_REQUEST_CANCELLED = -32800  # JSON-RPC (LSP) RequestCancelled
 
 
 class RpcError(Exception):
@@ -240,10 +241,11 @@ class CmdAdapter(CallTimeout):
             self._notify(METHOD_CANCEL, {"id": request_id})
         answer = self._wait(request_id, METHOD_CALL, time.monotonic() + self._env.call_timeout_s)
         if "error" in answer and "result" not in answer:
-            raise ContractViolation(
-                f"{self._label} answered a cancelled tools/call with {RpcError(answer['error'])} "
-                "instead of an envelope (CANCELLED)"
-            )
+            # LSP's way (RequestCancelled, -32800): an answer to the cancel, kept with what it was.
+            error = RpcError(answer["error"])
+            return {"success": False, "data": str(error),
+                    "protocol_error": {"code": error.code, "message": str(error)},
+                    **({"error": "CANCELLED"} if error.code == _REQUEST_CANCELLED else {})}
         return answer.get("result")
 
     @property
