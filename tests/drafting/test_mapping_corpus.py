@@ -95,3 +95,23 @@ def test_the_draft_finds_the_path_tools_written_by_hand(entry: Path) -> None:
     assert mapping_view(optional)["tools"] == want, expected.get("notes")
     assert {name: sorted(targets) for name, targets in others.items()} == {
         name: sorted(targets) for name, targets in (expected.get("path_tools") or {}).items()}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[path.stem for path in ENTRIES])
+def test_the_draft_of_a_real_listing_loads_as_a_profile(entry: Path) -> None:
+    """Rendered without probe findings (argv lists, nested defaults keys, TODO lines), the
+    draft is a profile the kit loads as it is."""
+    import tomllib
+
+    from agentconf.harness.draft import render
+    from agentconf.harness.draft_probe import Findings
+    from agentconf.harness.profile import parse_profile
+
+    document = json.loads(entry.read_text("utf-8"))
+    listing = document["tools"]
+    mapped = map_listing(listing)
+    text = render("cmd:true", document["id"], listing, mapped, False, Findings(),
+                  ["{home}/.state"])
+    profile = parse_profile(tomllib.loads(text))
+    assert {name: profile.tool(name).name for name in mapped} == {
+        name: guess.name for name, guess in mapped.items()}, text
