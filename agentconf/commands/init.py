@@ -141,14 +141,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _drafted(spec_text: str) -> str:
+    from agentconf.cli import implementation
     from agentconf.harness.draft import draft_profile
     from agentconf.harness.errors import ImplementationFailure
-    from agentconf.harness.spec import SpecError, parse_spec
 
     try:
-        spec = parse_spec(spec_text)
+        # As `run --impl` finds it: a python:MODULE spec names a module in the current folder.
+        spec = implementation(argparse.Namespace(impl=spec_text, profile=None))
         draft = draft_profile(spec, spec_text)
-    except (SpecError, ImplementationFailure) as error:
+    except UsageError as error:
+        raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
+    except ImplementationFailure as error:
         raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
     mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
     print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")

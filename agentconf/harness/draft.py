@@ -5,6 +5,7 @@ evidence and every unknown marked TODO.
 """
 
 import json
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,17 +16,15 @@ from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS
 from .adapters import open_adapter
 from .adapters.base import AdapterEnv
 from .client import Client
-from .draft_match import ToolGuess, demands_absolute_paths, match_tools
+from .draft_match import ToolGuess, demands_absolute_paths
+from .draft_paths import map_path_tools
 from .draft_probe import Findings, probe
+from .draft_shape import map_listing
+from .draft_state import snapshot, state_entries
 from .launch import launch_env
 from .profile import parse_profile
 from .spec import ImplSpec
 from .workspace import SandboxWorkspace, remove_tree
-
-# A canonical argument the model may leave out, mapped onto a property the tool requires: the
-# value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
-_NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
-            ("grep", "path"): "."}
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
 _ARGUMENT_CAPABILITIES = {"start_line": "line_window", "end_line": "line_window",
@@ -48,37 +47,37 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,
                          log_dir=ws.logs,
                          extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp))
-        adapter = open_adapter(spec, env)
-        try:
-            listing = adapter.list_tools()
-            mapped = match_tools(listing)
-            _add_neutral_defaults(mapped, listing)
-            absolute = demands_absolute_paths(listing, mapped)
-            tables = _tables(mapped, absolute)
-            client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                            known_tools=listing)
-            findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
-        finally:
-            adapter.close()
+        home_before = snapshot(ws.home)
+        # A server printing on stdout is named once by its adapter (adapters/base.py).
+        listing, mapped, absolute, findings = _session(spec, env, ws)
+        state = state_entries(home_before, snapshot(ws.home))
     finally:
         remove_tree(base)
-    text = render(spec_text, getattr(adapter, "name", None), listing, mapped, absolute, findings)
+    for canonical, keys in findings.keys.items():  # what the probes settled wins
+        mapped[canonical].keys.update(keys)
+        mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
+    for canonical, lines in findings.todo.items():
+        mapped[canonical].todo.extend(lines)
+    text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing)
 
 
-def _add_neutral_defaults(mapped: dict[str, ToolGuess], listing: list[dict[str, Any]]) -> None:
-    schemas = {str(tool.get("name")): tool.get("input_schema", tool.get("inputSchema")) or {}
-               for tool in listing}
-    for canonical, guess in mapped.items():
-        required = schemas.get(guess.name, {}).get("required") or []
-        defaults = {target: _NEUTRAL[canonical, argument]
-                    for argument, target in guess.args.items()
-                    if (canonical, argument) in _NEUTRAL and target in required}
-        if defaults:
-            guess.keys.setdefault("defaults", {}).update(defaults)
-            guess.evidence.append(f"it requires {', '.join(defaults)}: sent as "
-                                  f"{_inline(defaults)} when the model leaves them out")
+def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
+             ) -> tuple[list[dict[str, Any]], dict[str, ToolGuess], bool, Findings]:
+    """One session: its listing mapped, then probed."""
+    adapter = open_adapter(spec, env)
+    try:
+        listing = adapter.list_tools()
+        mapped = map_listing(listing)
+        absolute = demands_absolute_paths(listing, mapped)
+        client = Client(adapter, parse_profile(_tables(mapped, absolute)), ws.root, None,
+                        ws.sandbox, known_tools=listing)
+        findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
+        findings.server_name = getattr(adapter, "name", None)
+    finally:
+        adapter.close()
+    return listing, mapped, absolute, findings
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
@@ -91,14 +90,16 @@ def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
 
 
 def _args(guess: ToolGuess) -> dict[str, str]:
-    """The targets that differ from what the defaults already send."""
-    implied = {"start_line": "offset", "end_line": "limit", "replace_all": "expected_replacements"}
-    args = {}
-    for argument, target in guess.args.items():
-        default = implied.get(argument) if argument in implied and guess.keys else argument
-        if target != default:
-            args[argument] = target
-    return args
+    """The targets that differ from what the profile's keys already imply."""
+    implied: dict[str, str] = {}
+    if guess.keys.get("window") == "offset_limit":
+        implied.update(start_line="offset", end_line="limit")
+    if guess.keys.get("replace_all") == "expected_replacements":
+        implied["replace_all"] = "expected_replacements"
+    if guess.keys.get("argv") is not None:
+        implied["command"] = "argv"
+    return {argument: target for argument, target in guess.args.items()
+            if target != implied.get(argument, argument)}
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -112,11 +113,25 @@ def _quote(value: Any) -> str:
 
 
 def _inline(table: dict[str, Any]) -> str:
-    return "{ " + ", ".join(f"{key} = {_quote(value)}" for key, value in table.items()) + " }"
+    return "{ " + ", ".join(f"{_key(key)} = {_value(value)}" for key, value in table.items()) + " }"
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quote(name)
+
+
+def _value(value: Any) -> str:
+    """A TOML value: an inline table for a dict (a result's failure marker), else JSON's."""
+    if isinstance(value, dict):
+        return _inline(value)
+    if isinstance(value, str) and "\\" in value and "'" not in value:
+        return f"'{value}'"  # a regex, readable as a literal string
+    return _quote(value)
 
 
 def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]],
-           mapped: dict[str, ToolGuess], absolute: bool, findings: Findings) -> str:
+           mapped: dict[str, ToolGuess], absolute: bool, findings: Findings,
+           state: list[str] | None = None) -> str:
     names = [str(tool.get("name")) for tool in listing]
     unmapped = [name for name in names if name not in {g.name for g in mapped.values()}]
     out = [
@@ -147,8 +162,9 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         if guess is None:
             continue
         out.append(f"[tools.{canonical}]")
-        out.append(f"# {guess.name!r} looks like {canonical} (score {guess.score:.2f}: name, "
-                   "arguments and description)")
+        out.append(f"# {guess.name!r} is {canonical}: its exact name" if guess.name == canonical
+                   else f"# {guess.name!r} looks like {canonical} (score {guess.score:.2f}: "
+                        "name, arguments and description)")
         for line in guess.evidence:
             out.append(f"# {line}")
         out.append(f"name = {_quote(guess.name)}")
@@ -156,8 +172,15 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         if args:
             out.append(f"args = {_inline(args)}")
         for key, value in guess.keys.items():
-            rendered = _inline(value) if isinstance(value, dict) else _quote(value)
-            out.append(f"{key} = {rendered}")
+            out.append(f"{key} = {_value(value)}")
+        out.extend(f"# {line}" for line in guess.todo)
+        out.append("")
+    out.extend(_path_tools(listing, mapped))
+    if state:
+        out.append("[setup]")
+        out.append("# it wrote, changed or removed these in its own HOME during the probe "
+                   "session: its state, not judged")
+        out.append(f"state = {_quote(state)}")
         out.append("")
     if findings.error_codes:
         out.append("[error_codes]")
@@ -168,7 +191,8 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
     for code, regex, why in findings.patterns:
         out.append("[[error_patterns]]")
         out.append(f"# {why}")
-        out.append(f"code = {_quote(code)}")
+        if code:  # none: the pattern's group `code` takes it from the text
+            out.append(f"code = {_quote(code)}")
         out.append(f"pattern = {_literal(regex)}")
         out.append("")
     if findings.notes:
@@ -178,6 +202,26 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
     out.append("[expected_failures]")
     out.append("# Known gaps, a reason each; `agentconf run --write-baseline FILE` lists them.")
     return "\n".join(_one_line(line) for line in out) + "\n"
+
+
+def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> list[str]:
+    """The tools that take paths besides the canonical ones, as TODO lines: the profile keys
+    for them (KEYS.md, branch `reach`) are not in this kit yet, so they stay excluded."""
+    optional, others = map_path_tools(listing, mapped)
+    optional = {name: guess for name, guess in optional.items() if name not in CANONICAL_TOOLS}
+    if not optional and not others:
+        return []
+    out = ["# Tools that take paths (KEYS.md). TODO: judged once the kit has [tools.<path tool>]",
+           "# and [tools.extra.NAME] paths (branch reach); until then excluded, never called."]
+    for canonical, guess in optional.items():
+        keys = {"name": guess.name, "args": guess.args, **guess.keys}
+        out.append(f"# [tools.{canonical}] " + ", ".join(
+            f"{key} = {_inline(value) if isinstance(value, dict) else _quote(value)}"
+            for key, value in keys.items()))
+    for name, targets in others.items():
+        out.append(f"# [tools.extra.{_key(name)}] paths = {_quote(targets)}")
+    out.append("")
+    return out
 
 
 def _capabilities(mapped: dict[str, ToolGuess],

@@ -4,6 +4,8 @@ program in another language would be) switches nothing off; a draft of the offic
 filesystem server maps its tools as its hand-written profile does, and both judge it alike."""
 
 import json
+import os
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -73,3 +75,55 @@ def test_an_implementation_that_cannot_start_is_one_line_and_no_file_is_written(
                      cwd=tmp_path)
     assert_usage_error(done, "cannot draft", "no-such-server")
     assert not (tmp_path / "agentconf.toml").exists()
+
+
+def _console_script(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`agentconf` as a user runs it: the installed script, which puts no folder on sys.path
+    (`python -m agentconf` would put the current one there by itself)."""
+    script = Path(sys.executable).parent / "agentconf"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
+    env.update(HOME=str(cwd), AGENTCONF_CACHE=str(cwd / ".cache"))
+    return subprocess.run([str(script), *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_a_python_spec_is_imported_from_the_current_folder_as_run_does(tmp_path: Path) -> None:
+    (tmp_path / "my_tools.py").write_text(
+        "from agentconf.reference import create as _create\n\n\n"
+        "def make(workspace):\n    return _create(workspace)\n")
+    (tmp_path / "out").mkdir()
+    done = _console_script("init", "--from", "python:my_tools:make", "out", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    profile = tomllib.loads((tmp_path / "out" / "agentconf.toml").read_text("utf-8"))
+    assert profile["implementation"]["spec"] == "python:my_tools:make"
+    assert profile["tools"]["read_file"]["name"] == "read_file"
+
+
+NOISY = '''
+import sys
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("noisy")
+
+
+@server.tool()
+def read_file(path: str) -> str:
+    """Read a file"""
+    return open(path).read()
+
+
+print("Noisy server starting on stdio")  # onto stdout, its JSON-RPC channel
+sys.stdout.flush()
+server.run()
+'''
+
+
+def test_a_server_printing_on_stdout_is_named_once_without_tracebacks(tmp_path: Path) -> None:
+    (tmp_path / "noisy.py").write_text(NOISY)
+    done = agentconf("init", "--from", f"mcp:{sys.executable} {tmp_path / 'noisy.py'}",
+                     str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert "Traceback" not in said and "Failed to parse" not in said, said
+    assert said.count("Noisy server starting on stdio") == 1, said
+    assert "stdout must carry protocol messages only" in said

@@ -1,0 +1,189 @@
+"""A `cmd:` tool system with the shapes `init --from` once drafted wrong (issue 25), written into
+a test's temp dir and run there. Its failures are plain text without a code, as the real ones:
+
+--error-prefix   every failure is "Error: <path> ..." (the draft once kept '\\AError' as
+                 OUTSIDE_ROOT, right under its note that no pattern was kept for it)
+--claude         Claude Code's wording: "Tool Edit input is invalid: Found 2 matches ...",
+                 "Tool Read arguments failed schema validation ..."
+--spelled        failures start with a code of its own spelling: "NOT_FOUND: ...",
+                 "ACCESS_DENIED: ...", "INVALID_INPUT: ..."
+--zod            bad arguments answer zod's issues as JSON over several lines after "Error: ",
+                 null arguments "Error: No arguments provided for <tool> command"
+--read-guard     an edit of a file never read fails, and so does one changed on disk since
+--edits-fail     every edit fails, read or not (so no read guard can be told)
+--zero-based     Read's offset counts from 0 (--say-base: its schema says so)
+--no-read        no Read tool at all
+--quiet-misses   an edit whose text is absent or there twice answers success and changes
+                 nothing ("Search content not found in <path>", Desktop Commander's way)
+--lists-folders  a read of a folder lists it (success): IS_DIRECTORY only from edits and writes
+--state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
+"""
+
+import sys
+import textwrap
+from pathlib import Path
+
+PROGRAM = textwrap.dedent('''
+    import atexit, json, os, sys
+    flags = set(sys.argv[1:])
+    root = os.path.realpath(os.environ["AGENTCONF_ROOT"])
+    S, I = {"type": "string"}, {"type": "integer"}
+    offset = dict(I, description="the line to start at, counting from 0") \\
+        if "--say-base" in flags else I
+
+    def schema(properties, required):
+        return {"type": "object", "properties": properties, "required": required}
+
+    TOOLS = [
+        {"name": "Read", "description": "Reads a file",
+         "input_schema": schema({"file_path": S, "offset": offset, "limit": I}, ["file_path"])},
+        {"name": "Write", "description": "Writes a file",
+         "input_schema": schema({"file_path": S, "content": S}, ["file_path", "content"])},
+        {"name": "Edit", "description": "Replaces text in a file",
+         "input_schema": schema({"file_path": S, "old_string": S, "new_string": S},
+                                ["file_path", "old_string", "new_string"])},
+    ]
+    if "--no-read" in flags:
+        TOOLS = TOOLS[1:]
+    if "--state" in flags:
+        sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
+        os.makedirs(sessions, exist_ok=True)
+        key = os.path.join(sessions, f"{os.getpid()}.key")
+        open(key, "w").close()
+        atexit.register(os.remove, key)
+    seen = {}  # path -> mtime when read
+
+    def fail(kind, tool, path=""):
+        if "--zod" in flags and kind in ("args", "null"):
+            issue = [{"code": "invalid_type", "expected": "string", "received": "number",
+                      "path": ["file_path"], "message": "Expected string, received number"}]
+            text = ("Error: " + json.dumps(issue, indent=2) if kind == "args"
+                    else f"Error: No arguments provided for {tool} command")
+            return {"success": False, "data": text}
+        if "--claude" in flags:
+            text = {"args": f"Tool {tool} arguments failed schema validation: file_path",
+                    "twice": f"Tool {tool} input is invalid: Found 2 matches of the string",
+                    "absent": f"Tool {tool} input is invalid: String to replace not found",
+                    "unread": "File has not been read yet. Read it first before writing to it.",
+                    "stale": "File has been modified since read, either by the user or by a "
+                             "linter."}.get(kind)
+            if text is None:
+                text = f"<tool_use_error>{kind}: {path}</tool_use_error>"
+        elif "--spelled" in flags:
+            code = {"missing": "NOT_FOUND", "outside": "ACCESS_DENIED", "args": "INVALID_INPUT",
+                    "folder": "IS_DIRECTORY", "under": "NOT_A_DIRECTORY", "loop": "IO_ERROR",
+                    "absent": "TEXT_NOT_FOUND", "twice": "TEXT_MULTIPLE_MATCHES"}.get(kind, kind)
+            text = f"{code}: {path}"
+        elif "--error-prefix" in flags:
+            text = "Error: " + path + {"missing": " was not found", "outside": " is outside",
+                                       "folder": " is a folder", "args": " bad arguments",
+                                       "absent": " has no such text", "twice": " twice",
+                                       "unread": " was never read", "stale": " changed",
+                                       "under": " is under a file", "loop": " loops",
+                                       "disabled": " edits are disabled"}.get(kind, kind)
+        else:
+            text = f"{kind}: {path}"
+        return {"success": False, "data": text}
+
+    def resolve(path):
+        full = os.path.realpath(os.path.join(root, path))
+        if full != root and not full.startswith(root + os.sep):
+            raise PermissionError(full)  # the resolved path, as Node's messages say it
+        return full
+
+    def read(args):
+        try:
+            path = resolve(args["file_path"])
+            with open(path, encoding="utf-8") as handle:
+                lines = handle.read().splitlines(keepends=True)
+        except PermissionError as error:
+            return fail("outside", "Read", str(error))
+        except IsADirectoryError:
+            if "--lists-folders" in flags:
+                return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
+            return fail("folder", "Read", args["file_path"])
+        except NotADirectoryError:
+            return fail("under", "Read", args["file_path"])
+        except FileNotFoundError:
+            return fail("missing", "Read", args["file_path"])
+        except OSError:
+            return fail("loop", "Read", args["file_path"])
+        seen[path] = os.stat(path).st_mtime_ns
+        first = args.get("offset", 0 if "--zero-based" in flags else 1)
+        first -= 0 if "--zero-based" in flags else 1
+        count = args.get("limit", len(lines))
+        return {"success": True, "data": "".join(lines[first:first + count])}
+
+    def edit(args):
+        try:
+            path = resolve(args["file_path"])
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except IsADirectoryError:
+            return fail("folder", "Edit", args["file_path"])
+        except (OSError, PermissionError):
+            return fail("missing", "Edit", args["file_path"])
+        if "--edits-fail" in flags:
+            return fail("disabled", "Edit", args["file_path"])
+        if "--read-guard" in flags:
+            if path not in seen:
+                return fail("unread", "Edit", args["file_path"])
+            if seen[path] != os.stat(path).st_mtime_ns:
+                return fail("stale", "Edit", args["file_path"])
+        found = text.count(args["old_string"])
+        if found != 1 and "--quiet-misses" in flags:
+            return {"success": True, "data": f"Search content not found in {path}." if not found
+                    else f"Expected 1 occurrences but found {found} in {path}."}
+        if found != 1:
+            return fail("absent" if found == 0 else "twice", "Edit", args["file_path"])
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text.replace(args["old_string"], args["new_string"]))
+        seen[path] = os.stat(path).st_mtime_ns
+        return {"success": True, "data": "edited"}
+
+    def write(args):
+        try:
+            path = resolve(args["file_path"])
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(args["content"])
+        except IsADirectoryError:
+            return fail("folder", "Write", args["file_path"])
+        except (OSError, PermissionError):
+            return fail("missing", "Write", args["file_path"])
+        return {"success": True, "data": "written"}
+
+    def call(name, args):
+        tool = {"Read": read, "Write": write, "Edit": edit}.get(name)
+        if tool is None or not any(t["name"] == name for t in TOOLS):
+            return {"success": False, "data": "no such tool " + name, "error": "TOOL_NOT_FOUND"}
+        spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
+        if any(not isinstance(args.get(key), str) for key in spec["required"]):
+            return fail("args", name)
+        return tool(args)
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        rid, method = request.get("id"), request.get("method")
+        if method == "tools/list":
+            result = {"tools": TOOLS}
+        elif method == "tools/call":
+            params = request.get("params") or {}
+            if params.get("arguments", {}) is None:
+                result = fail("null", params.get("name"))
+            else:
+                result = call(params.get("name"), params.get("arguments") or {})
+        else:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": rid, "error": {
+                "code": -32601, "message": "method not found"}}) + "\\n")
+            sys.stdout.flush()
+            continue
+        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": rid, "result": result}) + "\\n")
+        sys.stdout.flush()
+''')
+
+
+def toy_spec(folder: Path, *flags: str) -> str:
+    """The `cmd:` spec that runs PROGRAM, written into `folder`, with these flags."""
+    program = folder / "draft_toy.py"
+    program.write_text(PROGRAM)
+    return f"cmd:{sys.executable} {program} {' '.join(flags)}".rstrip()

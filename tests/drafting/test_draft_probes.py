@@ -1,0 +1,166 @@
+"""`init --from` probes what it sets and keeps only what its probes can stand behind: drafts of
+small programs with the shapes it once drafted wrong (issue 25), each judged on its own draft."""
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from draft_programs import toy_spec
+
+from agentconf.harness.draft import draft_profile
+from agentconf.harness.spec import parse_spec
+
+# The probe answers of other kinds each shape's patterns must leave alone.
+ERROR_PREFIX_FAILURES = {
+    "OUTSIDE_ROOT": "Error: ../outside/secret.txt is outside",
+    "NOT_FOUND": "Error: missing.txt was not found",
+    "IS_DIRECTORY": "Error: sub is a folder",
+    "TEXT_NOT_FOUND": "Error: a.txt has no such text",
+    "INVALID_ARGS": "Error:  bad arguments",
+}
+CLAUDE_FAILURES = {
+    "INVALID_ARGS": "Tool Write arguments failed schema validation: file_path",
+    "TEXT_MULTIPLE_MATCHES": "Tool Edit input is invalid: Found 3 matches of the string",
+    "TEXT_NOT_FOUND": "Tool Edit input is invalid: String to replace not found",
+    "NOT_READ": "File has not been read yet. Read it first before writing to it.",
+}
+
+
+def _draft(tmp_path: Path, *flags: str) -> tuple[dict[str, Any], str]:
+    spec = toy_spec(tmp_path, *flags)
+    draft = draft_profile(parse_spec(spec), spec)
+    return tomllib.loads(draft.text), draft.text
+
+
+def _classified(profile: dict[str, Any], text: str) -> str | None:
+    for entry in profile.get("error_patterns", []):
+        if re.search(entry["pattern"], text):
+            return str(entry["code"])
+    return None
+
+
+def test_no_pattern_matching_every_failure_is_kept(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--error-prefix")
+    assert profile.get("error_patterns"), text
+    for entry in profile["error_patterns"]:
+        assert not re.search(entry["pattern"], "Error: x"), entry
+    for code, failure in ERROR_PREFIX_FAILURES.items():
+        assert _classified(profile, failure) in (code, None), (code, failure, text)
+    assert _classified(profile, ERROR_PREFIX_FAILURES["OUTSIDE_ROOT"]) == "OUTSIDE_ROOT"
+
+
+def test_a_pattern_is_checked_against_every_other_probe_answer(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--claude", "--read-guard")
+    for code, failure in CLAUDE_FAILURES.items():
+        assert _classified(profile, failure) in (code, None), (code, failure, text)
+    assert _classified(profile, CLAUDE_FAILURES["TEXT_MULTIPLE_MATCHES"]) == (
+        "TEXT_MULTIPLE_MATCHES"), text
+
+
+def test_a_read_guard_and_stale_reads_are_probed_not_assumed(tmp_path: Path) -> None:
+    guarded, text = _draft(tmp_path, "--read-guard")
+    assert guarded["capabilities"]["read_before_edit"] is True, text
+    assert guarded["capabilities"]["stale_read"] is True, text
+    failing, text = _draft(tmp_path, "--edits-fail")
+    # Edits that fail read or not show no guard: off, with a TODO saying why.
+    assert failing["capabilities"]["read_before_edit"] is False, text
+    assert failing["capabilities"]["stale_read"] is False, text
+    assert re.search(r"TODO.*\n(read_before_edit|stale_read) = false", text), text
+
+
+def test_validation_issues_are_probed_without_a_read_tool(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--no-read")
+    assert profile["capabilities"]["validation_issues"] is False, text
+    assert profile["capabilities"]["mention_prefix"] is False, text
+
+
+def test_a_window_counting_from_zero_is_drafted_zero_based(tmp_path: Path) -> None:
+    said, text = _draft(tmp_path, "--zero-based", "--say-base")
+    assert said["tools"]["read_file"]["offset_base"] == 0, text
+    assert "counting from 0" in text
+    probed, text = _draft(tmp_path, "--zero-based")  # the schema is silent: the probe tells
+    assert probed["tools"]["read_file"]["offset_base"] == 0, text
+    assert probed["capabilities"]["line_window"] is True, text
+    one, text = _draft(tmp_path)
+    assert one["tools"]["read_file"].get("offset_base", 1) == 1, text
+
+
+def test_what_it_changes_in_its_own_home_is_declared_as_its_state(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--state")
+    assert profile["setup"]["state"] == ["{home}/.toystate"], text
+    plain, _ = _draft(tmp_path)
+    assert "setup" not in plain
+
+
+def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> None:
+    from agentconf.harness.normalise import classify_text
+    from agentconf.harness.profile import parse_profile
+
+    profile, text = _draft(tmp_path, "--spelled")
+    assert profile["error_patterns"][0] == {"pattern": r"\A(?P<code>[A-Z][A-Z_]+):"}, text
+    assert profile["error_codes"] == {"ACCESS_DENIED": "OUTSIDE_ROOT",
+                                      "INVALID_INPUT": "INVALID_ARGS"}, text
+    loaded = parse_profile(profile)
+    assert classify_text("ACCESS_DENIED: /etc/passwd", loaded) == "OUTSIDE_ROOT"
+    assert classify_text("ALREADY_EXISTS: a.txt", loaded) == "ALREADY_EXISTS"
+
+
+def _mcp_shapes(folder: Path, mode: str) -> str:
+    """The MCP server of tests/harness/shape_programs.py (the profile shapes' tests) in `mode`."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "harness" / "shape_programs.py"
+    loaded = importlib.util.spec_from_file_location("shape_programs_for_drafting", path)
+    assert loaded is not None and loaded.loader is not None
+    module = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(module)
+    program = folder / "mcp_shapes.py"
+    program.write_text(module.MCP_SHAPES)
+    return f"mcp:{sys.executable} {program} {mode}"
+
+
+def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -> None:
+    spec = _mcp_shapes(tmp_path, "structured")
+    draft = draft_profile(parse_spec(spec), spec)
+    profile = tomllib.loads(draft.text)
+    assert profile["tools"]["read_file"]["result"] == {
+        "error": "structuredContent.failures[0].error.code"}, draft.text
+    assert profile["error_codes"]["no_such_file"] == "NOT_FOUND", draft.text
+    # Its text is the same plain sentence for every failure: no pattern from it.
+    assert not profile.get("error_patterns"), draft.text
+
+
+def test_an_edit_that_says_success_and_changes_nothing_is_left_a_departure_with_a_todo(
+    tmp_path: Path,
+) -> None:
+    from agentconf.harness.normalise import classify_text
+    from agentconf.harness.profile import parse_profile
+
+    profile, text = _draft(tmp_path, "--quiet-misses")
+    assert "result" not in profile["tools"]["edit_file"], text  # the run still flags it
+    todo = re.search(r"# result = \{ failure = \{ matches = '(.+?)' \} \}  # TODO", text)
+    assert todo, text
+    marker = re.compile(todo.group(1))
+    missed = f"Search content not found in {tmp_path}/x.txt."
+    assert marker.search(missed) and marker.search("Expected 1 occurrences but found 3 in y.")
+    assert not marker.search("edited"), text  # the real success
+    # Declared by hand, its text is classified as the probe learned.
+    assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
+
+
+def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
+    tmp_path: Path,
+) -> None:
+    profile, text = _draft(tmp_path, "--zod")
+    other_issue = 'Error: [\n  {\n    "code": "unrecognized_keys",\n    "keys": ["Path"]\n  }\n]'
+    assert _classified(profile, other_issue) == "INVALID_ARGS", text
+    assert _classified(profile, "Error: No arguments provided for Edit command") == (
+        "INVALID_ARGS"), text
+    assert _classified(profile, "Error: ENOENT: no such file") is None, text
+
+
+def test_a_folder_is_learned_from_edits_when_reads_list_it(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--error-prefix", "--lists-folders")
+    assert _classified(profile, "Error: sub is a folder") == "IS_DIRECTORY", text

@@ -1,0 +1,39 @@
+"""Error patterns induced from probe answers (harness/draft_patterns.py), on the answers the
+real implementations of issue 25 gave: each kept pattern checked against every other answer."""
+
+import re
+
+from agentconf.harness.draft_patterns import Answer, induce, spelled_codes
+
+PROBE_ONLY = ("/sandbox", "/sandbox/root", "agentconf-probe", "Read", "Edit", "Write")
+
+
+def test_claude_codes_tool_prefix_is_never_a_pattern_of_one_kind() -> None:
+    answers = [
+        Answer("TEXT_MULTIPLE_MATCHES", "edit twice",
+               "Tool Edit input is invalid: Found 2 matches of the string to replace"),
+        Answer("INVALID_ARGS", "bad write", "Tool Write arguments failed schema validation"),
+    ]
+    kept, _ = induce(answers, PROBE_ONLY)
+    for code, regex, _why in kept:
+        others = [a for a in answers if a.code != code and re.search(regex, a.text)]
+        assert not others, (code, regex)
+        assert regex not in (r"\ATool", r"\AError")
+    assert {code for code, _, _ in kept} == {"TEXT_MULTIPLE_MATCHES", "INVALID_ARGS"}
+
+
+def test_a_message_that_says_only_error_gives_no_pattern() -> None:
+    kept, notes = induce([Answer("OUTSIDE_ROOT", "outside", "Error: /sandbox/outside/x")],
+                         PROBE_ONLY)
+    assert kept == [] and "TODO" in notes[0]
+
+
+def test_a_code_spelled_for_another_kind_is_still_the_servers_word() -> None:
+    answers = [Answer("NOT_FOUND", "missing", "NOT_FOUND: x"),
+               Answer("IS_DIRECTORY", "write of a folder", "NOT_FOUND: dir"),
+               Answer("OUTSIDE_ROOT", "outside", "ACCESS_DENIED: ../x")]
+    assert spelled_codes(answers) == ({"ACCESS_DENIED": "OUTSIDE_ROOT"},
+                                      "its failures start with a code: ACCESS_DENIED, NOT_FOUND")
+    # A prefix of theirs that stands for several kinds is no code.
+    answers.append(Answer("IS_DIRECTORY", "folder", "ACCESS_DENIED: dir"))
+    assert spelled_codes(answers) is None
