@@ -29,6 +29,7 @@ from .errors import (
 from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
+from .reach import UnsafeCall, escaping_strings, is_destructive, outside_contract
 
 __all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
 
@@ -116,6 +117,8 @@ class Client:
         self._known = known_tools
         # Implementation tool name -> canonical, to read any answer of a mapped tool.
         self._canonical_of = {mapping.name: name for name, mapping in profile.tools.items()}
+        # Destructive tools are sent only paths inside this folder (harness/reach.py).
+        self.sandbox = sandbox if sandbox is not None else root
         self._replacements = ((str(root), "<ROOT>"),) + (
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )
@@ -138,8 +141,19 @@ class Client:
         return self.profile.limits_for(tool)
 
     def may_call(self, name: str) -> bool:
-        """False for a tool the profile excludes: the kit never calls it."""
-        return name not in self.profile.exclude_tools
+        """False for a tool the profile excludes, and for an advertised tool outside the contract
+        the profile neither declares nor opts in to (harness/reach.py): the kit never calls it."""
+        return (name not in self.profile.exclude_tools
+                and not outside_contract(self.profile, name, self._tools()))
+
+    def destructive(self, name: str) -> bool:
+        """A tool driven only with paths inside the sandbox (harness/reach.py)."""
+        return is_destructive(self.profile, name, self._tools())
+
+    def safe_paths(self, name: str, arguments: Any) -> bool:
+        """Whether a call of `name` with these (as sent) arguments may be sent at all."""
+        return not (self.destructive(name)
+                    and escaping_strings(arguments, self.root, self.sandbox))
 
     def judged_virtually(self, path: Any) -> bool:
         """An absolute path outside the root, sent to an implementation that maps `/x` to
@@ -260,6 +274,7 @@ class Client:
         if cancel is None:
             raise CancelUnsupported(f"the {type(self.adapter).__name__} cannot cancel a call")
         request = self._request(tool, arguments)
+        self._refuse_unsafe([request])
         self.calls += 1
         try:
             raw = cancel(request.name, request.sent, ready)
@@ -306,6 +321,7 @@ class Client:
         if excluded:  # a suite's bug, never sent: the profile says these must not run
             raise ExcludedToolCall(f"the kit tried to call {', '.join(excluded)}, which the "
                                    "profile's [implementation].exclude_tools forbids")
+        self._refuse_unsafe(requests)
         self.calls += len(requests)
         self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
                           for r in requests)
@@ -320,6 +336,21 @@ class Client:
             raise
         self.judge(what, json.dumps(raws, default=str, ensure_ascii=False))
         return [self._result(request, raw) for request, raw in zip(requests, raws, strict=True)]
+
+    def _refuse_unsafe(self, requests: list[Request]) -> None:
+        """The safety rules of harness/reach.py, for every request before any is sent."""
+        advertised = self._tools()
+        for request in requests:
+            if outside_contract(self.profile, request.name, advertised):
+                raise UnsafeCall(f"the kit tried to call {request.name}, a tool outside the "
+                                 "contract the profile does not declare ([tools.extra]) nor "
+                                 "allow ([implementation].call_other_tools)")
+            escaping = (escaping_strings(request.sent, self.root, self.sandbox)
+                        if is_destructive(self.profile, request.name, advertised) else [])
+            if escaping:
+                raise UnsafeCall(neutralise(
+                    f"the kit tried to send {request.name}, a destructive tool, paths that "
+                    f"may resolve outside its sandbox: {escaping[:3]}", self._replacements))
 
     def _result(self, request: Request, raw: Any) -> Result:
         try:

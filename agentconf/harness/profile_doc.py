@@ -207,9 +207,21 @@ def _tools() -> str:
         owners = [name for name, m in TOOL_MODELS.items() if key in m.model_fields]
         parts.append(_key_line(model, key).replace("\n\n", f" · on {', '.join(owners)}\n\n", 1))
         parts.append(_example(f"tools.{key}"))
+    parts.append(_path_tools())
     units = ", ".join(f"`{arg}`: {' or '.join(map(repr, kinds))}"
                       for arg, kinds in UNIT_ARGUMENTS.items())
     parts.append(f"Units known: {units}.\n")
+    return "\n".join(parts)
+
+
+def _path_tools() -> str:
+    from .profile_tools import PathTool
+
+    doc = " ".join((PathTool.__doc__ or "").split()).split(": ", 1)[-1]
+    parts = [f"## [tools.extra.&lt;name&gt;]\n\n{doc}\n"]
+    for name in PathTool.model_fields:
+        parts.append(_key_line(PathTool, name))
+    parts.append(_example("tools.extra"))
     return "\n".join(parts)
 
 

@@ -44,6 +44,30 @@ def test_a_tool_in_exclude_tools_is_never_called(tmp_path: Path) -> None:
     assert not (tmp_path / "called.log").exists(), (tmp_path / "called.log").read_text()
 
 
+# Every check that calls a tool it did not pick by name, whatever its arguments.
+EVERY_PICKER = "REGISTRY,RESULT,SURFACE,ANNOTATION,VALIDATE"
+
+
+def test_a_tool_outside_the_contract_that_runs_on_anything_is_never_called(
+    tmp_path: Path,
+) -> None:
+    # TOY_TRAPPED: kill_process records every call it gets, even with arguments its own schema
+    # rejects (a tool that does not validate runs on those too): the kit must send it none.
+    done = run(tmp_path, "python:harness_toys:create_with_own_tools", EVERY_PICKER,
+               TOY_TRAPPED="kill_process")
+    assert (tmp_path / "report" / "conformance.json").is_file(), done.stdout + done.stderr
+    assert not (tmp_path / "called.log").exists(), (tmp_path / "called.log").read_text()
+
+
+def test_call_other_tools_opts_in_to_calls_the_tools_schema_rejects(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:harness_toys:create_with_own_tools"\n'
+                       'call_other_tools = true\n', "utf-8")
+    done = run(tmp_path, str(profile), "REGISTRY-03", TOY_TRAPPED="kill_process")
+    assert (tmp_path / "report" / "conformance.json").is_file(), done.stdout + done.stderr
+    assert "kill_process" in (tmp_path / "called.log").read_text()
+
+
 @pytest.mark.parametrize("bad", ["[implementation]\nexclude_tools = \"write_file\"\n",
                                  "[implementation]\nexclude_tools = [1]\n"])
 def test_a_malformed_exclude_tools_is_one_clear_error(tmp_path: Path, bad: str) -> None:
