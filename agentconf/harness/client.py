@@ -150,11 +150,6 @@ class Client:
         """A tool driven only with paths inside the sandbox (harness/reach.py)."""
         return is_destructive(self.profile, name, self._tools())
 
-    def safe_paths(self, name: str, arguments: Any) -> bool:
-        """Whether a call of `name` with these (as sent) arguments may be sent at all."""
-        return not (self.destructive(name)
-                    and escaping_strings(arguments, self.root, self.sandbox))
-
     def judged_virtually(self, path: Any) -> bool:
         """An absolute path outside the root, sent to an implementation that maps `/x` to
         `root/x` by design: judged on the disk, not by OUTSIDE_ROOT."""
