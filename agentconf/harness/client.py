@@ -29,7 +29,7 @@ from .errors import (
 from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
-from .reach import UnsafeCall, escaping_strings, is_destructive, outside_contract
+from .reach import UnsafeCall, is_destructive, outside_contract, unsafe
 
 __all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
 
@@ -334,18 +334,11 @@ class Client:
 
     def _refuse_unsafe(self, requests: list[Request]) -> None:
         """The safety rules of harness/reach.py, for every request before any is sent."""
-        advertised = self._tools()
         for request in requests:
-            if outside_contract(self.profile, request.name, advertised):
-                raise UnsafeCall(f"the kit tried to call {request.name}, a tool outside the "
-                                 "contract the profile does not declare ([tools.extra]) nor "
-                                 "allow ([implementation].call_other_tools)")
-            escaping = (escaping_strings(request.sent, self.root, self.sandbox)
-                        if is_destructive(self.profile, request.name, advertised) else [])
-            if escaping:
-                raise UnsafeCall(neutralise(
-                    f"the kit tried to send {request.name}, a destructive tool, paths that "
-                    f"may resolve outside its sandbox: {escaping[:3]}", self._replacements))
+            why = unsafe(self.profile, self._tools(), request.name, request.sent, self.root,
+                         self.sandbox)
+            if why is not None:
+                raise UnsafeCall(neutralise(why, self._replacements))
 
     def _result(self, request: Request, raw: Any) -> Result:
         try:

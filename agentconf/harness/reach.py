@@ -101,3 +101,17 @@ def resolves_inside(text: str, root: Path, sandbox: Path) -> bool:
 
 def escaping_strings(arguments: Any, root: Path, sandbox: Path) -> list[str]:
     return [text for text in strings_in(arguments) if not resolves_inside(text, root, sandbox)]
+
+
+def unsafe(profile: Profile, advertised: Mapping[str, Any], name: str, sent: Any, root: Path,
+           sandbox: Path) -> str | None:
+    """Why this request must not be sent, or None when it may."""
+    if outside_contract(profile, name, advertised):
+        return (f"the kit tried to call {name}, a tool outside the contract the profile does not "
+                "declare ([tools.extra]) nor allow ([implementation].call_other_tools)")
+    escaping = escaping_strings(sent, root, sandbox) if is_destructive(
+        profile, name, advertised) else []
+    if escaping:
+        return (f"the kit tried to send {name}, a destructive tool, paths that may resolve "
+                f"outside its sandbox: {escaping[:3]}")
+    return None
