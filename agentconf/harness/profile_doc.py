@@ -162,7 +162,9 @@ def _listed_table(key: str, model: Any) -> str:
                 "feature is present unless the mapped tool's input schema lacks the argument it "
                 "needs (line_window: start_line/end_line, replace_all, shell_timeout: "
                 "timeout_ms, list_pattern: pattern); then it is n/a with a note naming the key "
-                "to set.")
+                "to set. shell_confined is the exception: absent unless the shell tool's own "
+                "description or annotations claim a sandbox (SHELL-13 is then judged), and the "
+                "report states \"the shell is not confined\" as a fact otherwise.")
     return (f"## [{key}]\n\n{doc}\n\n| key | meaning |\n| --- | --- |\n" + "\n".join(rows)
             + "\n\n" + _example(key))
 
