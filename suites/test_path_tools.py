@@ -218,10 +218,10 @@ def test_a_write_into_the_system_temporary_folder_changes_nothing_there(
     ws, client, path_of: Callable[[Path], str]
 ) -> None:
     for folder in ws.outer or [_outer(ws)]:
-        path = path_of(Path(folder))
-        result = client.call("write_file", path=path, content="escaped\n")  # the oracle judges
-        if result.success and not client.judged_virtually(path):
-            raise AssertionError(f"a write to {path} succeeded\n{result.evidence()}")
+        # The oracle judges the canary folder byte for byte after the call: a refusal is right,
+        # and so is a write that lands inside the root (`@/tmp/...` without mention stripping,
+        # virtual absolute paths); a write there is the escape.
+        client.call("write_file", path=path_of(Path(folder)), content="escaped\n")
 
 
 @pytest.mark.clause("CONFINE-17")
