@@ -186,12 +186,15 @@ def hostile_paths(
     sibling: str | PurePosixPath | None = None,
     links: Sequence[str] = LINK_FARM_OUT + LINK_FARM_IN + LINK_FARM_LOOPS,
     max_components: int = 6,
+    beyond: Sequence[str | PurePosixPath] = (),
 ) -> st.SearchStrategy[str]:
     """Path strings aimed at escaping `root`, relative or absolute, with any separator.
 
     `outside`, `home` and `sibling` are absolute folders beside the root (the sandbox's canaries);
     they become absolute prefixes and, for the sibling, `../<name>` and `<root>_suffix` spellings.
-    Every path stays within `root`'s parent however it is read (see the module docstring).
+    Every path stays within `root`'s parent however it is read (see the module docstring), but
+    for the few aimed into `beyond`: canary folders elsewhere (the system's temporary folder,
+    harness/outer.py), each path naming a file inside one of them.
 
     >>> p = hostile_paths("/tmp/s/root", outside="/tmp/s/outside").example()
     >>> isinstance(p, str)
@@ -231,8 +234,26 @@ def hostile_paths(
         f"../{sibling_names[0]}/hostile-escape.txt", f"{root_path}/../hostile-escape.txt",
         "./new/../../hostile-escape.txt",
     ])
-    return st.one_of(classics, build()).filter(
+    within = st.one_of(classics, build()).filter(
         lambda path: _stays_within_parent(path, links, parent))
+    if not beyond:
+        return within
+    return st.one_of(within, st.sampled_from(beyond_paths(beyond)))
+
+
+def beyond_paths(folders: Sequence[str | PurePosixPath]) -> list[str]:
+    """Absolute paths to the canaries of folders outside the sandbox, a few spellings each.
+
+    >>> beyond_paths(["/tmp/agentconf-canary-x"])[:2]
+    ['/tmp/agentconf-canary-x/secret.txt', '@/tmp/agentconf-canary-x/secret.txt']
+    """
+    found = []
+    for folder in map(str, folders):
+        name = folder.rstrip("/").rsplit("/", 1)[-1]
+        found += [f"{folder}/secret.txt", f"@{folder}/secret.txt", f"{folder}//notes.md",
+                  f"{folder}/./secret.txt", f"{folder}/../{name}/secret.txt",
+                  f"{folder}/hostile-escape.txt"]
+    return found
 
 
 def _stays_within_parent(path: str, links: Sequence[str], parent: str) -> bool:

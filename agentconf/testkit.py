@@ -86,12 +86,15 @@ def sandbox(*, dir: str | Path | None = None, check: bool = True) -> Iterator[Sa
     ...     ws.oracle.check("an answer without the secret")
     """
     base = Path(tempfile.mkdtemp(prefix="agentconf-", dir=dir))
+    workspace: SandboxWorkspace | None = None
     try:
         workspace = SandboxWorkspace(base=base)
         yield workspace
         if check:
             workspace.oracle.check(what="the sandbox block")
     finally:
+        if workspace is not None:
+            workspace.close_outer()
         remove_tree(base)
 
 
@@ -473,8 +476,11 @@ def agentconf_sandbox(
     """
     workspace = SandboxWorkspace(base=tmp_path / "agentconf-sandbox")
     yield workspace
-    if not request.node.stash.get(_CALL_FAILED, False):
-        workspace.oracle.check(what="the test")
+    try:
+        if not request.node.stash.get(_CALL_FAILED, False):
+            workspace.oracle.check(what="the test")
+    finally:
+        workspace.close_outer()
 
 
 @pytest.fixture

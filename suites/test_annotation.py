@@ -110,7 +110,8 @@ def test_the_canonical_read_tools_change_nothing_on_disk(ws, client) -> None:
 @given(data=st.data())
 def test_a_read_only_tool_changes_nothing_whatever_its_arguments(ws, client, data) -> None:
     tools = [tool for tool in first_listing(client)
-             if declares_read_only(tool) and client.may_call(tool["name"])]
+             if declares_read_only(tool) and client.may_call(tool["name"])
+             and not client.destructive(tool["name"])]  # hostile paths: harness/reach.py
     if not tools:
         pytest.skip("n/a: no tool the kit may call is of kind read or annotated readOnlyHint")
     _seed(ws)

@@ -346,7 +346,8 @@ _TOKENS = itertools.count()
 
 
 def _hostile(ws: Any) -> st.SearchStrategy[str]:
-    return hostile_paths(ws.root, outside=ws.outside, home=ws.home, sibling=ws.sibling)
+    return hostile_paths(ws.root, outside=ws.outside, home=ws.home, sibling=ws.sibling,
+                         beyond=ws.outer)
 
 
 @pytest.mark.clause("CONFINE-14")

@@ -89,15 +89,20 @@ def rejected_arguments(schema: Any) -> dict[str, Any] | None:
 def test_an_advertised_tool_outside_the_contract_is_callable_without_running_it(
     ws, client
 ) -> None:
-    # Never run: only arguments the tool's own schema rejects are sent, so a conforming tool
-    # answers INVALID_ARGS; anything but TOOL_NOT_FOUND shows the tool is there.
+    # Only where the profile opts in ([implementation].call_other_tools): by default a tool the
+    # contract does not name is judged from tools/list alone (REGISTRY-01) and never called,
+    # since a tool that does not validate runs on any arguments. Even then, only arguments the
+    # tool's own schema rejects are sent; anything but TOOL_NOT_FOUND shows the tool is there.
     contract = set(client.contract_tool_names())
     others = [tool for tool in client.list_tools() if tool["name"] not in contract
-              and tool["name"] not in client.profile.exclude_tools]
+              and tool["name"] not in client.profile.path_tools]
+    if others and not client.profile.call_other_tools:
+        pytest.skip("n/a: tools outside the contract are judged from tools/list alone, never "
+                    "called ([implementation].call_other_tools is false)")
     checked = 0
     for tool in others:
         arguments = rejected_arguments(tool.get("input_schema", tool.get("inputSchema")))
-        if arguments is None:
+        if arguments is None or not client.may_call(tool["name"]):
             continue  # every object is valid for it: calling it could run it
         checked += 1
         result = client.call_raw(tool["name"], arguments)
@@ -171,7 +176,7 @@ def test_tool_search_finds_a_tool_by_a_word_of_its_name(client) -> None:
 @pytest.mark.requires("tool_search")
 def test_a_tool_revealed_by_tool_search_is_callable(ws, client) -> None:
     ws.write("a.txt", "alpha\n")
-    for tool in revealed_tools(client):
+    for tool in revealed_tools(client):  # only tools the kit may call (harness/reach.py)
         arguments = string_arguments(tool, "a.txt")
         result = client.call_raw(tool["name"], arguments if arguments is not None else {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()

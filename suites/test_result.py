@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentconf.contract import ERROR_CODES
+from agentconf.contract import DESTRUCTIVE_TOOLS, ERROR_CODES
 from agentconf.harness.errors import ImplementationFailure
 from agentconf.strategies import json_values
 
@@ -188,8 +188,10 @@ def test_hostile_arguments_get_an_envelope_not_a_crash(ws, client, tool: str, ar
 def test_arbitrary_json_arguments_to_any_tool_get_an_envelope(ws, client, data) -> None:
     # Only the contract's tools: an implementation's other tools (kill_process, set_config_value,
     # open_url...) are none of the kit's business and could harm the machine. bash is left out
-    # too: arbitrary arguments could form a runnable command.
-    names = _FIRST_LISTING.setdefault(client, client.contract_tool_names(leave_out=("bash",)))
+    # too: arbitrary arguments could form a runnable command; so are the destructive path tools
+    # (move, copy, delete), which are driven only with paths inside the sandbox.
+    names = _FIRST_LISTING.setdefault(
+        client, client.contract_tool_names(leave_out=("bash", *DESTRUCTIVE_TOOLS)))
     if not names:
         pytest.skip("n/a: no contract tool other than bash is advertised")
     name = data.draw(st.sampled_from(names), label="tool")

@@ -128,9 +128,10 @@ capabilities), the capability names, the default limits and the error codes.
    root's), `home/.ssh/authorized_keys`. Put a random token (`<SECRET>`) in every canary.
 2. Skip the case as *not applicable* if the implementation lacks a capability named in the case's
    `requires` or in the `requires` of one of its `clauses`.
-3. Replace placeholders in every string: `<ROOT>`, `<SANDBOX>`, `<OUTSIDE>`, `<SIBLING>`, `<HOME>`
-   (absolute paths), `<SECRET>`, `<LIMIT:name>` (the implementation's limit, in decimal) and
-   `<GREP_LINE:n>` (the number grep's output gives line n: n, or n - 1 when it counts from 0).
+3. Replace placeholders in every string: `<ROOT>`, `<SANDBOX>`, `<OUTSIDE>`, `<SIBLING>`, `<HOME>`,
+   `<SYSTEM_TMP>` (absolute paths), `<SECRET>`, `<LIMIT:name>` (the implementation's limit, in
+   decimal) and `<GREP_LINE:n>` (the number grep's output gives line n: n, or n - 1 when it
+   counts from 0).
 4. Build `tree` under the root: a string is UTF-8 text; objects hold `text`, `base64`, `hex`,
    `lines` (template with `{{n}}`, count, eol), `fill` (text repeated to `times` x a limit in
    bytes, then `tail`), `symlink` (target verbatim), `dir` or `fifo`; then `mode` (octal) and,

@@ -42,8 +42,36 @@ CANONICAL_TOOLS: dict[str, CanonicalTool] = {
         CanonicalTool("grep", ToolKind.READ, ("pattern",), ("path", "include")),
         CanonicalTool("bash", ToolKind.OTHER, ("command",), ("timeout_ms",)),
         CanonicalTool("tool_search", ToolKind.READ, ("query",), ()),
+        # Optional path tools, as the official MCP filesystem server names and shapes them
+        # (move_file, read_multiple_files, directory_tree; create_directory and get_file_info
+        # under the contract's names): every path argument is confined like read/write.
+        CanonicalTool("move_file", ToolKind.MOVE, ("source", "destination"), ()),
+        CanonicalTool("copy_file", ToolKind.EDIT, ("source", "destination"), ()),
+        CanonicalTool("delete_file", ToolKind.DELETE, ("path",), ()),
+        CanonicalTool("make_directory", ToolKind.EDIT, ("path",), ()),
+        CanonicalTool("read_multiple_files", ToolKind.READ, ("paths",), ()),
+        CanonicalTool("directory_tree", ToolKind.READ, ("path",), ()),
+        CanonicalTool("file_info", ToolKind.READ, ("path",), ()),
     )
 }
+
+# The optional path tools, canonical name -> its path arguments (`paths` is a list of paths).
+PATH_TOOLS: dict[str, tuple[str, ...]] = {
+    "move_file": ("source", "destination"),
+    "copy_file": ("source", "destination"),
+    "delete_file": ("path",),
+    "make_directory": ("path",),
+    "read_multiple_files": ("paths",),
+    "directory_tree": ("path",),
+    "file_info": ("path",),
+}
+# Path tools that remove or overwrite what a path names: the kit drives them only with paths
+# that resolve inside its own sandbox (harness/reach.py), whatever the implementation does.
+DESTRUCTIVE_TOOLS: frozenset[str] = frozenset({"move_file", "copy_file", "delete_file"})
+# Path tools that give back what they read: judged on the canaries' secret coming back.
+READING_PATH_TOOLS: frozenset[str] = frozenset(
+    {"read_multiple_files", "directory_tree", "file_info"}
+)
 
 
 # The behaviour hints a tool may declare in its listing's `annotations` (MCP's ToolAnnotations,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS
+from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 
 from .launch import fill_json
 from .profile import Profile
@@ -51,9 +51,9 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
         if argument in values:
             values[argument] = _in_unit(values[argument], unit, _property(
                 schema, mapping.target(argument)))
-    for key in PATH_ARGUMENTS:
+    for key in PATH_TOOLS.get(tool, PATH_ARGUMENTS):
         if key in values:
-            values[key] = _path_for(values[key], profile, root)
+            values[key] = path_for(values[key], profile, root)
     sent: dict[str, Any] = fill_json(copy.deepcopy(mapping.defaults),
                                      places or {"root": str(root)})
     # Only optional arguments are dropped: a required one is always sent where the profile
@@ -158,7 +158,10 @@ def _property(schema: dict[str, Any] | None, target: str) -> dict[str, Any] | No
     return found if isinstance(found, dict) else None
 
 
-def _path_for(value: Any, profile: Profile, root: Path) -> Any:
+def path_for(value: Any, profile: Profile, root: Path) -> Any:
+    """A path argument as the profile says it is sent (a list of paths: each of them)."""
+    if isinstance(value, list):
+        return [path_for(item, profile, root) for item in value]
     if not isinstance(value, str):
         return value
     if profile.virtual_absolute_paths:

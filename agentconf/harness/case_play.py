@@ -21,7 +21,7 @@ from .client import Client, Result
 from .workspace import SandboxWorkspace
 
 _PLACEHOLDER = re.compile(
-    r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
+    r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
 
 
 
@@ -36,12 +36,16 @@ class Placeholders:
     @classmethod
     def of(cls, ws: SandboxWorkspace, limits: Limits, line_base: int = 1) -> "Placeholders":
         """`<GREP_LINE:n>` is how grep's output numbers line n: `[tools.grep] line_base`."""
+        outer = getattr(ws, "outer", ())  # a stand-in workspace (the cases' own tests) has none
         values = {
             "ROOT": str(ws.root),
             "SANDBOX": str(ws.sandbox),
             "OUTSIDE": str(ws.outside),
             "SIBLING": str(ws.sibling),
             "HOME": str(ws.home),
+            # The canary folder in the system's /tmp (harness/outer.py); where there is none,
+            # the sandbox's own canary folder, which is outside the root all the same.
+            "SYSTEM_TMP": str(outer[0]) if outer else str(ws.outside),
             "SECRET": ws.secret,
         }
         for name in Limits.__dataclass_fields__:

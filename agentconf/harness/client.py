@@ -31,6 +31,7 @@ from .launch import placeholder_values
 from .normalise import check_envelope, classify_text
 from .oracle import DiskOracle
 from .profile import Profile
+from .reach import UnsafeCall, is_destructive, outside_contract, unsafe
 from .shell_words import refused_programs
 
 __all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
@@ -122,6 +123,8 @@ class Client:
         env = getattr(adapter, "env", None)  # placeholders of [tools.X] defaults
         self._places = {"root": str(root)} if not isinstance(env, AdapterEnv) else \
             placeholder_values(profile, root, env.home, env.tmp)
+        # Destructive tools are sent only paths inside this folder (harness/reach.py).
+        self.sandbox = sandbox if sandbox is not None else root
         self._replacements = ((str(root), "<ROOT>"),) + (
             ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
         )
@@ -144,8 +147,14 @@ class Client:
         return self.profile.limits_for(tool)
 
     def may_call(self, name: str) -> bool:
-        """False for a tool the profile excludes: the kit never calls it."""
-        return name not in self.profile.exclude_tools
+        """False for a tool the profile excludes, and for an advertised tool outside the contract
+        the profile neither declares nor opts in to (harness/reach.py): the kit never calls it."""
+        return (name not in self.profile.exclude_tools
+                and not outside_contract(self.profile, name, self._tools()))
+
+    def destructive(self, name: str) -> bool:
+        """A tool driven only with paths inside the sandbox (harness/reach.py)."""
+        return is_destructive(self.profile, name, self._tools())
 
     def judged_virtually(self, path: Any) -> bool:
         """An absolute path outside the root, sent to an implementation that maps `/x` to
@@ -279,6 +288,7 @@ class Client:
         if cancel is None:
             raise CancelUnsupported(f"the {type(self.adapter).__name__} cannot cancel a call")
         request = self._request(tool, arguments)
+        self._refuse_unsafe([request])
         self.calls += 1
         try:
             raw = cancel(request.name, request.sent, ready)
@@ -326,6 +336,7 @@ class Client:
         if excluded:  # a suite's bug, never sent: the profile says these must not run
             raise ExcludedToolCall(f"the kit tried to call {', '.join(excluded)}, which the "
                                    "profile's [implementation].exclude_tools forbids")
+        self._refuse_unsafe(requests)
         self.calls += len(requests)
         self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
                           for r in requests)
@@ -340,6 +351,14 @@ class Client:
             raise
         self.judge(what, json.dumps(raws, default=str, ensure_ascii=False))
         return [self._result(request, raw) for request, raw in zip(requests, raws, strict=True)]
+
+    def _refuse_unsafe(self, requests: list[Request]) -> None:
+        """The safety rules of harness/reach.py, for every request before any is sent."""
+        for request in requests:
+            why = unsafe(self.profile, self._tools(), request.name, request.sent, self.root,
+                         self.sandbox)
+            if why is not None:
+                raise UnsafeCall(neutralise(why, self._replacements))
 
     def _result(self, request: Request, raw: Any) -> Result:
         try:

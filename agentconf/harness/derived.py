@@ -19,6 +19,32 @@ NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 _HEAD = re.compile(r"[^.\[\]]+")
 
+SHELL_CONFINED = "shell_confined"
+# How a shell tool says it is confined, in its description or an annotation's name; and how it
+# says it is not (which wins).
+_CLAIM = re.compile(r"\b(sandboxed|sandbox|confined|jailed|chroot)\b", re.IGNORECASE)
+_DISCLAIM = re.compile(r"\b(not|no|never|un|without)[ -]?(sandbox|confined|jail)", re.IGNORECASE)
+
+
+def shell_not_confined(profile: Profile, tools: dict[str, dict[str, Any]] | None) -> str | None:
+    """None when the shell claims to be confined to the root (its description or annotations
+    say it is sandboxed), else the fact that it is not, naming the key that says otherwise.
+    Unknown (no listing yet) is None: the check itself asks again with the listing."""
+    if not tools:
+        return None
+    listed = tools.get(profile.tool("bash").name)
+    if listed is None:
+        return None  # no shell: the bash capability says so
+    description = str(listed.get("description") or "")
+    annotations = listed.get("annotations")
+    flags = [key for key, value in annotations.items() if value is True] if isinstance(
+        annotations, dict) else []
+    said = " ".join([description, *flags])
+    if _CLAIM.search(said) and not _DISCLAIM.search(said):
+        return None
+    return ("the shell is not confined: its description and annotations claim no sandbox "
+            "(set [capabilities].shell_confined = true if it is)")
+
 
 def missing_argument(capability: str, profile: Profile,
                      tools: dict[str, dict[str, Any]] | None) -> str | None:
@@ -27,6 +53,8 @@ def missing_argument(capability: str, profile: Profile,
     `tools`: the listing by name; None (not known yet) or a tool without properties in its
     schema says nothing, and the capability stands.
     """
+    if capability == SHELL_CONFINED and profile.capabilities.get(capability) is None:
+        return shell_not_confined(profile, tools)
     if capability not in NEEDS or profile.capabilities.get(capability) is not None or not tools:
         return None
     tool, arguments = NEEDS[capability]

@@ -154,8 +154,11 @@ class DiskOracle:
         unjudged: tuple[str, ...] = ("root", "tmp"),
         moat: Path | None = None,
         moat_allowed: tuple[str, ...] = (),
+        outer: tuple[Path, ...] = (),
     ) -> None:
         self.sandbox = sandbox
+        # Canary folders outside the sandbox (harness/outer.py), judged under their absolute path.
+        self._outer = outer
         self.secret = secret
         self._skip = frozenset(unjudged)
         self._moat = moat
@@ -204,6 +207,11 @@ class DiskOracle:
         if self._state:
             found = {rel: entry for rel, entry in found.items()
                      if not any(rel == s or rel.startswith(s + "/") for s in self._state)}
+        for folder in self._outer:
+            if os.path.lexists(folder):
+                found[str(folder)] = entry_of(folder)
+                found.update({f"{folder}/{rel}": entry for rel, entry in scan(folder).items()})
+            # else absent: the snapshot's entries for it show up as removed
         if self._moat is not None:
             for name in sorted(os.listdir(self._moat)):
                 if name not in self._moat_allowed:

@@ -34,7 +34,7 @@ from agentconf.contract import (
 )
 
 from .profile_errors import ProfileError, render_errors
-from .profile_tools import TOOL_MODELS, Strict, ToolMapping, tool_mapping
+from .profile_tools import TOOL_MODELS, PathTool, Strict, ToolMapping, tool_mapping
 from .report.expectations import check_key
 
 __all__ = ["ErrorPattern", "LaunchMode", "Profile", "ProfileError", "ToolMapping",
@@ -129,6 +129,10 @@ class Implementation(Strict):
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))
+    call_other_tools: bool = Field(default=False, description=(
+        "true: checks may call tools outside the contract (neither mapped nor under "
+        "[tools.extra]) with arguments their schema rejects or plain strings; default: such "
+        "tools are judged from tools/list alone and never called"))
     python: Templated | None = Field(default=None, min_length=1, description=(
         "the Python interpreter that runs a python: spec (a virtual environment's python, "
         "with agentconf-kit installed there too): the run is handed over to it"))
@@ -161,6 +165,9 @@ ToolsTable: type[Strict] = create_model(  # type: ignore[call-overload]
     __doc__="[tools.<canonical>]: a canonical tool's name, arguments and answer shape.",
     **{name: (model | None, Field(default=None, description=f"how {name} is called"))
        for name, model in TOOL_MODELS.items()},
+    extra=(dict[str, PathTool], Field(default_factory=dict, description=(
+        "the implementation's own tool name -> its path arguments: tools outside the contract "
+        "the kit drives with hostile paths (and calls no others)"))),
 )
 
 
@@ -253,11 +260,13 @@ class Profile(Strict):
                     f"[implementation].reuse = {self.reuse!r} keeps one session across tests, "
                     f"so {' and '.join(kept)} cannot be judged; set them false under "
                     "[capabilities] (a server that keeps no session state) or drop reuse")
-        mapped = {mapping.name: canonical for canonical, mapping in self.tools.items()}
+        mapped = {mapping.name: f"[tools.{canonical}]"
+                  for canonical, mapping in self.tools.items()}
+        mapped |= {name: f"[tools.extra.{name}]" for name in self.path_tools}
         for name in self.implementation.exclude_tools:
             if name in mapped:
                 problems.append(f"[implementation].exclude_tools names {name!r}, which "
-                                f"[tools.{mapped[name]}] maps: the kit must call it")
+                                f"{mapped[name]} maps: the kit must call it")
         if self.setup.requests and (self.spec or "").startswith("python:"):
             problems.append("[[setup.requests]] are JSON-RPC requests: they need a cmd: or mcp: "
                             "implementation, not python:")
@@ -322,6 +331,15 @@ class Profile(Strict):
     def tools(self) -> dict[str, ToolMapping]:
         return {name: getattr(self.tool_table, name) for name in CANONICAL_TOOLS
                 if getattr(self.tool_table, name, None) is not None}
+
+    @property
+    def path_tools(self) -> dict[str, PathTool]:
+        """[tools.extra]: the implementation's other tools whose path arguments are judged."""
+        return dict(self.tool_table.extra)
+
+    @property
+    def call_other_tools(self) -> bool:
+        return self.implementation.call_other_tools
 
     @property
     def error_patterns(self) -> tuple[ErrorPattern, ...]:

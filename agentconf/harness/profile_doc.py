@@ -167,7 +167,9 @@ def _listed_table(key: str, model: Any) -> str:
                 "feature is present unless the mapped tool's input schema lacks the argument it "
                 "needs (line_window: start_line/end_line, replace_all, shell_timeout: "
                 "timeout_ms, list_pattern: pattern); then it is n/a with a note naming the key "
-                "to set.")
+                "to set. shell_confined is the exception: absent unless the shell tool's own "
+                "description or annotations claim a sandbox (SHELL-13 is then judged), and the "
+                "report states \"the shell is not confined\" as a fact otherwise.")
     return (f"## [{key}]\n\n{doc}\n\n| key | meaning |\n| --- | --- |\n" + "\n".join(rows)
             + "\n\n" + _example(key))
 
@@ -212,9 +214,21 @@ def _tools() -> str:
         owners = [name for name, m in TOOL_MODELS.items() if key in m.model_fields]
         parts.append(_key_line(model, key).replace("\n\n", f" · on {', '.join(owners)}\n\n", 1))
         parts.append(_example(f"tools.{key}"))
+    parts.append(_path_tools())
     units = ", ".join(f"`{arg}`: {' or '.join(map(repr, kinds))}"
                       for arg, kinds in UNIT_ARGUMENTS.items())
     parts.append(f"Units known: {units}.\n")
+    return "\n".join(parts)
+
+
+def _path_tools() -> str:
+    from .profile_tools import PathTool
+
+    doc = " ".join((PathTool.__doc__ or "").split()).split(": ", 1)[-1]
+    parts = [f"## [tools.extra.&lt;name&gt;]\n\n{doc}\n"]
+    for name in PathTool.model_fields:
+        parts.append(_key_line(PathTool, name))
+    parts.append(_example("tools.extra"))
     return "\n".join(parts)
 
 

@@ -27,6 +27,15 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "Desktop Commander (tools that kill processes or rewrite its own config)",
         'exclude_tools = ["force_terminate", "kill_process", "list_processes", '
         '"set_config_value"]'),
+    "implementation.call_other_tools": (
+        "a server whose own tools all validate their arguments, checked with REGISTRY-03 on "
+        "every tool it lists (off by default: such tools are judged from tools/list alone)",
+        "call_other_tools = true"),
+    "tools.extra": (
+        "the official MCP filesystem server (search_files and list_directory_with_sizes take a "
+        "path and change nothing)",
+        '[tools.extra.search_files]\npaths = ["path"]\ndestructive = false\n\n'
+        '[tools.extra.list_directory_with_sizes]\npaths = ["path"]\ndestructive = false'),
     "implementation.python": (
         "strands-agents-tools installed in its own virtual environment",
         'spec = "python:my_strands_adapter:create"\n'

@@ -314,6 +314,18 @@ def _tool_model(canonical: str) -> type[ToolMapping]:
 TOOL_MODELS: dict[str, type[ToolMapping]] = {name: _tool_model(name) for name in CANONICAL_TOOLS}
 
 
+class PathTool(Strict):
+    """[tools.extra.<name>]: a tool the contract does not name, whose path arguments the kit
+    drives with hostile paths (CONFINE, SYMLINK); it calls no other tool outside the contract."""
+
+    paths: list[Target] = Field(min_length=1, description=(
+        "where its path arguments go (`source`, `files[0].path`)"))
+    destructive: bool | None = Field(default=None, description=(
+        "false: it removes and overwrites nothing, so it may be driven with any hostile path; "
+        "default: its destructiveHint annotation, else true (driven only with paths inside the "
+        "kit's sandbox)"))
+
+
 def tool_mapping(canonical: str) -> ToolMapping:
     """The identity mapping of a canonical tool (its name, its own argument names)."""
     if canonical in TOOL_MODELS:

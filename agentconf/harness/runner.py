@@ -26,6 +26,7 @@ from typing import TextIO
 
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
 
+from . import outer
 from .adapters import open_adapter
 from .adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
 from .errors import ImplementationFailure
@@ -450,6 +451,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         # Whatever the run started and that outlived it (a daemon of an in-process tool, a
         # server of a killed worker) carries the run's marker.
         kill_marked(RUN_VARIABLE, marker)
+        outer.sweep(marker)  # canaries in /tmp of workers killed mid-test
     progress.finish()
     if stopped is not None:
         name = "SIGINT" if isinstance(stopped, KeyboardInterrupt) else str(stopped)

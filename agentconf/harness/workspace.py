@@ -7,6 +7,7 @@ Layout (all inside `base/`, the "moat", which holds nothing else but the harness
     sandbox/outside/secret.txt         plus friends: link targets for the link farm
     sandbox/home/.ssh/authorized_keys  the fake HOME, the classic `~` target
     sandbox/tmp/                       the implementation's TMPDIR, not judged
+    /tmp/agentconf-canary-*/secret.txt  outside the moat: where real allow-lists point (outer.py)
 
 Every canary holds `secret`, a random token: seeing it in an answer means a read escaped.
 The canaries follow the traps the seeds guard against (dskcode `confine`, @clarvis/agent-tools
@@ -22,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from . import outer
 from .oracle import DiskOracle
 
 HARNESS_DIR = "harness"
@@ -43,8 +45,12 @@ class SandboxWorkspace:
         self.logs = self.base / HARNESS_DIR
         self.secret = "agentconf-canary-" + secrets.token_hex(12)
         self._build()
+        # Canary folders in the system's temporary folders (harness/outer.py), each with
+        # secret.txt: where real allow-lists point. Removed by close_outer().
+        self.outer = outer.make(self.secret)
         self.oracle = DiskOracle(
-            self.sandbox, self.secret, moat=self.base, moat_allowed=(HARNESS_DIR,)
+            self.sandbox, self.secret, moat=self.base, moat_allowed=(HARNESS_DIR,),
+            outer=self.outer,
         )
 
     def _build(self) -> None:
@@ -141,6 +147,10 @@ class SandboxWorkspace:
                     found[rel + "|"] = b""
         return dict(sorted(found.items()))
 
+    def close_outer(self) -> None:
+        """Removes the canary folders outside the sandbox (whatever is kept of the sandbox)."""
+        outer.remove(self.outer)
+
     def rebaseline(self) -> None:
         """Accept the current state outside the root (after a test set something up there)."""
         self.oracle.rebaseline()
@@ -156,6 +166,7 @@ class SandboxWorkspace:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        self.close_outer()
         if self._owns_base:
             remove_tree(self.base)
 

@@ -24,12 +24,17 @@ from .session import Session
 from .tools import (
     apply_patch,
     bash,
+    copy_file,
+    delete_file,
+    directory_tree,
     edit_file,
     file_info,
     grep,
     list_files,
     make_directory,
+    move_file,
     read_file,
+    read_multiple_files,
     tool_search,
     write_file,
 )
@@ -46,6 +51,11 @@ TOOLS: tuple[Declaration, ...] = (
     bash.DECLARATION,
     tool_search.DECLARATION,
     make_directory.DECLARATION,
+    move_file.DECLARATION,
+    copy_file.DECLARATION,
+    delete_file.DECLARATION,
+    read_multiple_files.DECLARATION,
+    directory_tree.DECLARATION,
     file_info.DECLARATION,
 )
 

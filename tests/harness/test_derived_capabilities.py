@@ -31,3 +31,23 @@ def test_the_profile_has_the_last_word() -> None:
     profile = parse_profile({"tools": {"list_files": {"name": "list_directory"}},
                              "capabilities": {"list_pattern": True}})
     assert missing_argument("list_pattern", profile, _listing({"path": {}})) is None
+
+
+def _shell(description: str, annotations: dict[str, Any] | None = None) -> dict[str, Any]:
+    tool: dict[str, Any] = {"name": "bash", "description": description, "input_schema": {}}
+    if annotations is not None:
+        tool["annotations"] = annotations
+    return {"bash": tool}
+
+
+def test_a_shell_is_confined_only_when_it_says_so_or_the_profile_does() -> None:
+    plain = parse_profile({})
+    claims = "Run a command in a sandbox confined to the workspace."
+    assert missing_argument("shell_confined", plain, _shell(claims)) is None
+    assert missing_argument("shell_confined", plain, _shell("Run it.", {"sandboxed": True})) is None
+    for said in ("Run a command with bash -c in the root.", "Runs commands; not sandboxed.",
+                 "Unsandboxed: anything the user can do."):
+        why = missing_argument("shell_confined", plain, _shell(said))
+        assert why is not None and "the shell is not confined" in why, said
+    switched = parse_profile({"capabilities": {"shell_confined": True}})
+    assert missing_argument("shell_confined", switched, _shell("Run it.")) is None

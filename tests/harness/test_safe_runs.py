@@ -44,6 +44,50 @@ def test_a_tool_in_exclude_tools_is_never_called(tmp_path: Path) -> None:
     assert not (tmp_path / "called.log").exists(), (tmp_path / "called.log").read_text()
 
 
+# Every check that calls a tool it did not pick by name, whatever its arguments.
+EVERY_PICKER = "REGISTRY,RESULT,SURFACE,ANNOTATION,VALIDATE"
+
+
+def test_a_tool_outside_the_contract_that_runs_on_anything_is_never_called(
+    tmp_path: Path,
+) -> None:
+    # TOY_TRAPPED: kill_process records every call it gets, even with arguments its own schema
+    # rejects (a tool that does not validate runs on those too): the kit must send it none.
+    done = run(tmp_path, "python:harness_toys:create_with_own_tools", EVERY_PICKER,
+               TOY_TRAPPED="kill_process")
+    assert (tmp_path / "report" / "conformance.json").is_file(), done.stdout + done.stderr
+    assert not (tmp_path / "called.log").exists(), (tmp_path / "called.log").read_text()
+
+
+def test_call_other_tools_opts_in_to_calls_the_tools_schema_rejects(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:harness_toys:create_with_own_tools"\n'
+                       'call_other_tools = true\n', "utf-8")
+    done = run(tmp_path, str(profile), "REGISTRY-03", TOY_TRAPPED="kill_process")
+    assert (tmp_path / "report" / "conformance.json").is_file(), done.stdout + done.stderr
+    assert "kill_process" in (tmp_path / "called.log").read_text()
+
+
+def test_destructive_tools_are_never_sent_a_path_that_resolves_outside_the_sandbox(
+    tmp_path: Path,
+) -> None:
+    # delete_file, move_file, copy_file and a declared destructive tool record every path they
+    # are given, and where it led at that moment: the sandbox is the root's parent folder.
+    shutil.copy(Path(__file__).with_name("path_toys.py"), tmp_path / "path_toys.py")
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:path_toys:create_recording"\n'
+                       '[tools.extra.purge]\npaths = ["target"]\n', "utf-8")
+    done = run(tmp_path, str(profile), "CONFINE-14,CONFINE-16,CONFINE-17,SYMLINK-12")
+    assert (tmp_path / "report" / "conformance.json").is_file(), done.stdout + done.stderr
+    records = [json.loads(line) for line in (tmp_path / "called.log").read_text().splitlines()]
+    assert {record["tool"] for record in records} >= {"delete_file", "move_file", "purge"}
+    assert any(".." in record["path"] for record in records)  # hostile ones were sent
+    for record in records:
+        sandbox = os.path.dirname(record["root"]) + "/"
+        assert record["lexical"].startswith(sandbox), record
+        assert record["real"].startswith(sandbox), record
+
+
 @pytest.mark.parametrize("bad", ["[implementation]\nexclude_tools = \"write_file\"\n",
                                  "[implementation]\nexclude_tools = [1]\n"])
 def test_a_malformed_exclude_tools_is_one_clear_error(tmp_path: Path, bad: str) -> None:

@@ -27,6 +27,7 @@ MODULES = (
     "surface",
     "permission",
     "cancel",
+    "reach",
 )
 HERE = Path(__file__).resolve().parent
 SERVE = HERE / "programs" / "serve_mutant.py"

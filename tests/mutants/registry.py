@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from ._base import Mutant
+from ._base import Mutant, failed
 
 
 class UnstableToolOrder(Mutant):
@@ -18,25 +18,15 @@ class UnstableToolOrder(Mutant):
 
 
 class ListedToolNotCallable(Mutant):
-    """Advertises a tool that the dispatcher does not know (two lists kept apart)."""
+    """Advertises a tool that the dispatcher does not know (two lists kept apart): delete_file is
+    listed, and calling it answers TOOL_NOT_FOUND."""
 
     KILLS = ("REGISTRY-03",)
 
-    def list_tools(self) -> list[dict[str, Any]]:
-        return [
-            *super().list_tools(),
-            {
-                "name": "delete_file",
-                "description": "Delete a file in the workspace.",
-                "input_schema": {
-                    "type": "object",
-                    "properties": {"path": {"type": "string"}},
-                    "required": ["path"],
-                    "additionalProperties": False,
-                },
-                "kind": "delete",
-            },
-        ]
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "delete_file":
+            return failed("TOOL_NOT_FOUND", "There is no tool named delete_file.")
+        return await super().call_tool(name, arguments)
 
 
 class BrokenInputSchema(Mutant):

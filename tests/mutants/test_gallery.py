@@ -9,6 +9,11 @@ from agentconf.selfcheck.mutants import check_mutant, render_table
 from mutants import gallery
 
 ENTRIES = gallery.entries()
+# Clauses the in-process reference cannot be judged by, and why (their mutants are).
+NOT_APPLICABLE_TO_THE_REFERENCE = {
+    "SHELL-13": "its bash claims no sandbox: the shell is not confined, a fact",
+    "RESULT-09": "in process there is no stdio channel (over cmd: and mcp: it passes)",
+}
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "mutants.md"
 
 
@@ -71,6 +76,7 @@ def test_the_reference_passes_every_clause_the_gallery_names(tmp_path: Path) -> 
     )
     report = json.loads((tmp_path / "conformance.json").read_text())
     statuses = {clause["id"]: clause["status"] for clause in report["clauses"]}
-    not_passing = {c: s for c, s in statuses.items() if s != "pass"}
+    not_passing = {c: s for c, s in statuses.items()
+                   if s != "pass" and not (s == "n/a" and c in NOT_APPLICABLE_TO_THE_REFERENCE)}
     assert not not_passing, f"the reference does not pass: {not_passing}"
     assert set(statuses) == set(gallery.killed_clauses())

@@ -175,3 +175,15 @@ def test_badge_counts_must_clauses_that_apply(tmp_path: Path) -> None:
     svg = ET.parse(tmp_path / "badge.svg").getroot()
     assert svg.tag.endswith("svg")
     assert f"MUST 1/{len(musts)}" in ET.tostring(svg, encoding="unicode")
+
+
+def test_report_md_states_that_the_shell_is_not_confined_as_a_fact() -> None:
+    from agentconf.harness.report.markdown import _facts
+
+    not_claimed = {"id": "SHELL-13", "status": "n/a",
+                   "evidence": "n/a: the implementation lacks shell_confined: the shell is not "
+                               "confined: its description and annotations claim no sandbox"}
+    assert any("not confined" in fact for fact in _facts({"clauses": [not_claimed]}))
+    for other in ({**not_claimed, "status": "pass"},
+                  {**not_claimed, "evidence": "n/a: the implementation lacks bash"}):
+        assert _facts({"clauses": [other]}) == []

@@ -134,6 +134,8 @@ class CmdAdapter(CallTimeout):
         self._eof = False
         self._killed = False
         self.noise: list[str] = []  # lines that were not answers to anything: for diagnostics
+        # Lines on stdout that are no protocol message at all (not JSON): RESULT-09's evidence.
+        self.stdout_noise: list[str] = []
         self._info: dict[str, Any] = {}
         self._marker = secrets.token_hex(8)
         log_dir = env.log_dir or env.tmp
@@ -415,6 +417,8 @@ class CmdAdapter(CallTimeout):
         except ValueError:
             self._note(f"not JSON: {text[:200]}")
             base.name_stdout_noise(self._label, text)
+            if len(self.stdout_noise) < _MAX_NOISE:
+                self.stdout_noise.append(text[:200])
             return
         if not isinstance(message, dict) or ("result" not in message and "error" not in message):
             self._note(f"not a JSON-RPC answer: {text[:200]}")

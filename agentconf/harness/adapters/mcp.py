@@ -160,6 +160,8 @@ class McpAdapter(CallTimeout):
         self._client: Client | None = None
         self._advertised: set[str] | None = None
         self._closed = False
+        # Lines on stdout the SDK could not parse as a JSON-RPC message: RESULT-09's evidence.
+        self.stdout_noise: list[str] = []
         self._loop = _LoopThread(f"mcp:{Path(command[0]).name}")
         # Named by its command as the profile spells it: once per server, not per workspace.
         _NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
@@ -289,7 +291,7 @@ class McpAdapter(CallTimeout):
             # a repeated tools/list (REGISTRY-02) really asks the server again.
             async with Client(
                 stdio_client(parameters, errlog=cast(TextIO, self._stderr)), mode="legacy",
-                cache=None,
+                cache=None, message_handler=self._on_message,
             ) as client:
                 self._client = client
                 for method, params in self._setup:
@@ -302,6 +304,12 @@ class McpAdapter(CallTimeout):
             raise
         finally:
             self._client = None
+
+    async def _on_message(self, message: Any) -> None:
+        """The SDK hands every incoming message here; a line it could not parse comes as the
+        exception it raised (the rest the session handles itself)."""
+        if isinstance(message, Exception) and len(self.stdout_noise) < 20:
+            self.stdout_noise.append(_unparsed_line(message))
 
     def _wait_until_connected(self) -> None:
         try:
@@ -549,6 +557,15 @@ def envelope_from_protocol_error(
     elif error.code == _INVALID_PARAMS or not object_arguments:
         envelope["error"] = "INVALID_ARGS"
     return envelope
+
+
+def _unparsed_line(error: Exception) -> str:
+    """The line a parse error was about (pydantic keeps it as the error's input), else the error."""
+    with contextlib.suppress(Exception):
+        line = error.errors()[0]["input"]  # type: ignore[attr-defined]
+        if isinstance(line, str | bytes):
+            return str(line if isinstance(line, str) else line.decode("utf-8", "replace"))[:200]
+    return (str(error).splitlines() or [type(error).__name__])[0][:200]
 
 
 def _block_text(block: Any) -> str:

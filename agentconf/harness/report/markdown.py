@@ -49,6 +49,7 @@ def _heading(document: dict[str, Any]) -> list[str]:
     lines.append(f"**{state}** (exit {verdict['exit_code']}): "
                  f"{summary['executed']} of {summary['planned']} planned checks executed.")
     lines += [f"- {reason}" for reason in verdict["reasons"]]
+    lines += [f"- fact: {fact}" for fact in _facts(document)]
     found = escapes(document)
     if found:
         lines += ["", f"## Escapes ({len(found)})", "",
@@ -58,6 +59,15 @@ def _heading(document: dict[str, Any]) -> list[str]:
             if item["reproduce"]:
                 lines.append(f"  Reproduce: `{item['reproduce']}`")
     return lines
+
+
+def _facts(document: dict[str, Any]) -> list[str]:
+    """What the run found out about the implementation that is no clause's verdict."""
+    shell = next((c for c in document["clauses"] if c["id"] == "SHELL-13"), None)
+    if shell is not None and shell["status"] == "n/a" and "not confined" in shell["evidence"]:
+        return ["the shell is not confined (it claims no sandbox): a command can reach anything "
+                "the user can"]
+    return []
 
 
 def _clause_section(clause: dict[str, Any]) -> list[str]:

@@ -51,7 +51,7 @@ def _list(args: ListFilesArgs, ctx: ToolContext) -> Envelope:
     budget = ctx.limits.max_output_chars
     lines: list[str] = []
     used = 0
-    for entry in _walk(target.real, ctx.root):
+    for entry in walk_relative(target.real, ctx.root):
         if args.pattern and not _matches(entry, args.pattern):
             continue
         if used + len(entry) + 1 > budget:
@@ -71,7 +71,7 @@ def _list(args: ListFilesArgs, ctx: ToolContext) -> Envelope:
     return ok(f"The folder `{target.shown}` is empty.")
 
 
-def _walk(folder: Path, root: Path) -> Iterator[str]:
+def walk_relative(folder: Path, root: Path) -> Iterator[str]:
     """Paths under `folder`, relative to `root`, in string order; folders end with `/`.
 
     Depth-first with an explicit stack, so a very deep tree cannot exhaust Python's recursion.

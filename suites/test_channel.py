@@ -1,0 +1,28 @@
+"""RESULT-09: over stdio the channel carries protocol messages only; logs belong on stderr.
+
+A debug line on stdout corrupts MCP's framing for every client (the MCP stdio transport: the
+server MUST NOT write anything to stdout that is not a valid message). The cmd: and mcp: adapters
+record every stdout line that is no JSON-RPC message at all (`stdout_noise`); in process there is
+no channel to judge.
+"""
+
+import pytest
+
+
+@pytest.mark.clause("RESULT-09")
+def test_stdout_carries_nothing_but_protocol_messages(ws, client) -> None:
+    noise = getattr(client.adapter, "stdout_noise", None)
+    if noise is None:
+        pytest.skip("n/a: the implementation is not spoken to over stdio (cmd:, mcp:)")
+    ws.write("a.txt", "alpha\n")
+    client.list_tools()
+    for tool, arguments in (("read_file", {"path": "a.txt"}),
+                            ("read_file", {"path": "no-such-file.txt"}),
+                            ("list_files", {"path": "."}),
+                            ("write_file", {"path": "b.txt", "content": "beta\n"})):
+        if client.has(tool):
+            client.call(tool, **arguments)
+    client.list_tools()  # a last round trip: lines printed after the answers arrive too
+    assert not noise, (
+        "stdout carried lines that are not protocol messages (logs belong on stderr): "
+        + "; ".join(repr(line) for line in noise[:5]))

@@ -1,0 +1,30 @@
+"""A hidden implementation, correct but for an extra move_file confined by a lexical string-prefix
+check, is flagged from its raw `init --from` draft: the draft maps move_file, CONFINE-16 fails."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+SERVE = TESTS / "mutants" / "programs" / "serve_mutant.py"
+
+
+def _agentconf(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, "-m", "agentconf", *arguments], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600, check=False,
+                          stdin=subprocess.DEVNULL)
+
+
+def test_a_prefix_confined_move_file_is_flagged_from_the_raw_draft(tmp_path: Path) -> None:
+    spec = f"cmd:{sys.executable} {SERVE} mutants.reach:MovePrefixConfined {{root}}"
+    drafted = _agentconf("init", "--from", spec, str(tmp_path), cwd=tmp_path)
+    profile = tmp_path / "agentconf.toml"
+    assert profile.is_file(), drafted.stdout + drafted.stderr
+    assert "[tools.move_file]" in profile.read_text()
+    done = _agentconf("run", "--profile", str(profile), "--clauses", "CONFINE-16", "--report",
+                      str(tmp_path / "report"), cwd=tmp_path)
+    assert "1 MUST clause(s) fail: CONFINE-16" in done.stdout, done.stdout + done.stderr
+    assert "root_evil" in (tmp_path / "report" / "report.md").read_text()
