@@ -5,7 +5,8 @@ the words in a description that say what an argument does. Every entry is from a
 
 import re
 
-from agentconf.contract.tools import CanonicalTool, ToolKind
+from agentconf.contract.tools import CANONICAL_TOOLS, CanonicalTool
+from agentconf.contract.tools import PATH_TOOLS as CONTRACT_PATH_TOOLS
 
 TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "read_file": ("read_file", "read", "read_text_file", "view", "cat", "get_file_contents",
@@ -27,17 +28,11 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
              "exec_command", "run_bash", "execute_shell_command", "run_shell_command", "run"),
     "tool_search": ("tool_search", "search_tools", "find_tools"),
 }
-# The optional canonical path tools of KEYS.md (branch `reach` adds them to the contract; until
-# then the draft maps them and writes them as TODO comments).
-PATH_TOOLS: dict[str, CanonicalTool] = {tool.name: tool for tool in (
-    CanonicalTool("move_file", ToolKind.MOVE, ("source", "destination"), ()),
-    CanonicalTool("copy_file", ToolKind.EDIT, ("source", "destination"), ()),
-    CanonicalTool("delete_file", ToolKind.DELETE, ("path",), ()),
-    CanonicalTool("make_directory", ToolKind.EDIT, ("path",), ()),
-    CanonicalTool("read_multiple_files", ToolKind.READ, ("paths",), ()),
-    CanonicalTool("directory_tree", ToolKind.READ, ("path",), ()),
-    CanonicalTool("file_info", ToolKind.READ, ("path",), ()),
-)}
+# The contract's optional path tools (move, copy, delete, make a folder, read several, tree, stat),
+# by canonical name: what the draft maps besides the six.
+PATH_TOOLS: dict[str, CanonicalTool] = {
+    name: CANONICAL_TOOLS[name] for name in CONTRACT_PATH_TOOLS
+}
 TOOL_SYNONYMS.update({
     "move_file": ("move_file", "move", "rename_file", "rename", "mv"),
     "copy_file": ("copy_file", "copy", "cp"),

@@ -7,22 +7,17 @@ mutants killed. This runs from a checkout and from an installed wheel, where the
 `agentconf/_data/mutants`.
 """
 
-import json
 import os
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.harness.plugin import TIMEOUT_VARIABLE
+from .gallery_plugin import Target
+from .session import SessionResult, check_targets
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # agentconf/
-# Generous: a mutant that hangs costs the per-call timeout once per check of its clauses.
-MUTANT_RUN_TIMEOUT_S = 600
 
 
 def gallery_dir() -> Path:
@@ -51,50 +46,48 @@ class MutantCheck:
     detail: str
 
 
-def check_mutant(entry: Any, report_dir: Path) -> MutantCheck:
-    """Runs the suites for `entry`'s clauses against it and says whether each caught it."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(gallery_dir().parent), os.environ.get("PYTHONPATH")])
-    )}
-    timeout_s = getattr(entry, "call_timeout_s", None)
-    if timeout_s is not None:  # a mutant whose defect is a hang: each hung check costs this once
-        env[TIMEOUT_VARIABLE] = str(timeout_s)
-    command = [
-        sys.executable, "-m", "agentconf", "run", "--impl", entry.spec(),
-        "--clauses", ",".join(entry.kills), "--report", str(report_dir),
-    ]
-    try:
-        done = subprocess.run(
-            command, env=env, capture_output=True, text=True, timeout=MUTANT_RUN_TIMEOUT_S,
-            stdin=subprocess.DEVNULL, check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return MutantCheck(entry.name, entry.kills, {}, False, "the run did not finish in time")
-    report = report_dir / "conformance.json"
-    if not report.is_file():
-        tail = "\n".join((done.stdout + done.stderr).splitlines()[-15:])
-        return MutantCheck(entry.name, entry.kills, {}, False, f"no report was written:\n{tail}")
-    statuses = {c["id"]: c["status"] for c in json.loads(report.read_text())["clauses"]}
-    named = {clause: statuses.get(clause, "missing") for clause in entry.kills}
+def _target(entry: Any) -> Target:
+    return Target(entry.name, entry.spec(), tuple(entry.kills),
+                  getattr(entry, "call_timeout_s", None))
+
+
+def _verdict(entry: Any, result: SessionResult) -> MutantCheck:
+    if result.problem is not None:
+        return MutantCheck(entry.name, entry.kills, {}, False, result.problem)
+    named = {clause: result.statuses[entry.name].get(clause, "missing") for clause in entry.kills}
     killed = all(status in entry.caught_as for status in named.values())
     survivors = [f"{c} {s}" for c, s in named.items() if s not in entry.caught_as]
     detail = "caught" if killed else "survived: " + ", ".join(survivors)
     return MutantCheck(entry.name, entry.kills, named, killed, detail)
 
 
+def check_entries(entries: list[Any], jobs: int = 1, log_dir: Path | None = None
+                  ) -> list[MutantCheck]:
+    """Runs the suites for every entry's clauses against it, all in one pytest session
+    (selfcheck/session.py), and says whether each was caught."""
+    if not entries:
+        return []
+    # The child imports the gallery's mutants (python: specs) as `mutants.<module>`.
+    path = os.pathsep.join(filter(None, [str(gallery_dir().parent), os.environ.get("PYTHONPATH"),
+                                         os.getcwd()]))
+    result = check_targets([_target(entry) for entry in entries], jobs, {"PYTHONPATH": path},
+                           log_dir)
+    return [_verdict(entry, result) for entry in entries]
+
+
+def check_mutant(entry: Any, report_dir: Path) -> MutantCheck:
+    """One mutant alone (its session's events and pytest log kept in `report_dir`)."""
+    return check_entries([entry], 1, report_dir)[0]
+
+
 def check_gallery(jobs: int = 2, only: set[str] | None = None,
                   on_check: Callable[[MutantCheck], None] | None = None) -> list[MutantCheck]:
     entries = [e for e in gallery().entries() if only is None or e.name in only]
-    with tempfile.TemporaryDirectory(prefix="agentconf-selftest-") as scratch:
-
-        def one(entry: Any) -> MutantCheck:
-            verdict = check_mutant(entry, Path(scratch) / entry.name)
-            if on_check is not None:
-                on_check(verdict)
-            return verdict
-
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            return list(pool.map(one, entries))
+    verdicts = check_entries(entries, jobs)
+    for verdict in verdicts:
+        if on_check is not None:
+            on_check(verdict)
+    return verdicts
 
 
 def kill_rate(verdicts: list[MutantCheck]) -> tuple[int, int]:

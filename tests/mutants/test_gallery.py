@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.contract import CATEGORIES, CLAUSES, Level, active_clauses
-from agentconf.selfcheck.mutants import check_mutant, render_table
+from agentconf.selfcheck.mutants import MutantCheck, check_entries, render_table
 from mutants import gallery
 
 ENTRIES = gallery.entries()
@@ -51,11 +51,21 @@ def test_the_clause_to_mutant_table_in_the_docs_is_current() -> None:
     )
 
 
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MutantCheck]:
+    """Every mutant checked in one pytest session (agentconf/selfcheck/session.py); its events
+    and pytest log stay in the test's temporary folder for a look when one survives."""
+    folder = tmp_path_factory.mktemp("gallery-session")
+    return {verdict.mutant: verdict for verdict in check_entries(ENTRIES, 2, folder)}
+
+
+# One worker holds the whole gallery (its session is made once per module and worker).
+@pytest.mark.xdist_group("mutant-gallery")
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry.name)
 def test_the_suites_catch_the_mutant_at_its_named_clauses(
-    entry: gallery.Entry, tmp_path: Path
+    entry: gallery.Entry, verdicts: dict[str, MutantCheck]
 ) -> None:
-    verdict = check_mutant(entry, tmp_path / "report")
+    verdict = verdicts[entry.name]
     assert verdict.killed, f"{entry.name}: {verdict.detail}"
 
 
