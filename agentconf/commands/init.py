@@ -136,7 +136,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote {path}")
     except OSError as error:
         raise UsageError(f"cannot write the starter files: {error}") from None
-    print("next: edit agentconf.toml, then run `agentconf run --profile agentconf.toml`")
+    if args.spec is not None:
+        # The draft is meant to be run as it is: what it could not settle is n/a, never a guess.
+        print("next: agentconf run --impl agentconf.toml (TODO lines say what the draft left "
+              "n/a and why)")
+    else:
+        print("next: edit agentconf.toml, then run `agentconf run --impl agentconf.toml`")
     return 0
 
 
@@ -144,6 +149,7 @@ def _drafted(spec_text: str) -> str:
     from agentconf.cli import implementation
     from agentconf.harness.draft import draft_profile
     from agentconf.harness.errors import ImplementationFailure
+    from agentconf.harness.profile import ProfileError
 
     try:
         # As `run --impl` finds it: a python:MODULE spec names a module in the current folder.
@@ -153,6 +159,9 @@ def _drafted(spec_text: str) -> str:
         raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
     except ImplementationFailure as error:
         raise UsageError(f"cannot draft a profile from {spec_text!r}: {error}") from None
+    except ProfileError as error:  # the draft checks itself before it is written: our bug
+        raise UsageError(f"the draft of {spec_text!r} does not load as a profile, a bug in "
+                         f"agentconf (please report it): {error}") from None
     mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
     print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")
     return draft.text

@@ -133,7 +133,9 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
            mapped: dict[str, ToolGuess], absolute: bool, findings: Findings,
            state: list[str] | None = None) -> str:
     names = [str(tool.get("name")) for tool in listing]
-    unmapped = [name for name in names if name not in {g.name for g in mapped.values()}]
+    declared = set(map_path_tools(listing, mapped)[1])  # [tools.extra]: judged, not excluded
+    unmapped = [name for name in names
+                if name not in {g.name for g in mapped.values()} and name not in declared]
     out = [
         "# Drafted by `agentconf init --from` from the implementation's own tools/list and a few",
         "# harmless probe calls in a scratch sandbox. Every guess says why; check each, and the",
@@ -144,8 +146,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         f"name = {_quote(server_name or 'my-implementation')}",
         "# true when its descriptions demand absolute paths: paths are sent joined to the root",
         f"absolute_paths = {'true' if absolute else 'false'}",
-        "# Tools no canonical tool maps to: the kit never calls them. Remove a name to have it",
-        "# driven by the registry and result checks (with empty or random arguments).",
+        "# Tools no canonical tool maps to and that take no path: the kit never calls them.",
         f"exclude_tools = {_quote(unmapped)}",
         "",
     ]
@@ -205,22 +206,17 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
 
 
 def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> list[str]:
-    """The tools that take paths besides the canonical ones, as TODO lines: the profile keys
-    for them (KEYS.md, branch `reach`) are not in this kit yet, so they stay excluded."""
-    optional, others = map_path_tools(listing, mapped)
-    optional = {name: guess for name, guess in optional.items() if name not in CANONICAL_TOOLS}
-    if not optional and not others:
-        return []
-    out = ["# Tools that take paths (KEYS.md). TODO: judged once the kit has [tools.<path tool>]",
-           "# and [tools.extra.NAME] paths (branch reach); until then excluded, never called."]
-    for canonical, guess in optional.items():
-        keys = {"name": guess.name, "args": guess.args, **guess.keys}
-        out.append(f"# [tools.{canonical}] " + ", ".join(
-            f"{key} = {_inline(value) if isinstance(value, dict) else _quote(value)}"
-            for key, value in keys.items()))
+    """The tools that take paths besides the contract's, declared under [tools.extra] so CONFINE
+    and SYMLINK judge every path argument they have (the contract's optional path tools are
+    mapped with the six). Declared tools keep the default `destructive`: their annotation, else
+    true, so the kit drives them only with paths inside its own sandbox."""
+    _, others = map_path_tools(listing, mapped)
+    out: list[str] = []
     for name, targets in others.items():
-        out.append(f"# [tools.extra.{_key(name)}] paths = {_quote(targets)}")
-    out.append("")
+        out.append(f"[tools.extra.{_key(name)}]")
+        out.append(f"# {name!r} takes paths in {', '.join(targets)}: judged like read_file's")
+        out.append(f"paths = {_quote(targets)}")
+        out.append("")
     return out
 
 

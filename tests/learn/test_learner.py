@@ -25,7 +25,8 @@ FULL_RUN_BOUND_S = 3600  # only catches a hang
 # MUST clauses a full run may leave n/a: what the course leaves out (course.toml [beyond]), and
 # what the project declares it does not offer (agentconf.toml [capabilities]).
 NOT_OFFERED = {"CONFINE-06": "mention_prefix = false in agentconf.toml",
-               "ANNOTATION-03": "no tool declares destructiveHint false, so nothing to judge"}
+               "ANNOTATION-03": "no tool declares destructiveHint false, so nothing to judge",
+               "SYMLINK-12": "no path tool beyond the six, so no link for one to follow"}
 
 
 Walk = tuple[Path, dict[str, tuple[Attempt, Attempt]]]

@@ -37,6 +37,14 @@ TRANSPORT_LIMITS = {
     },
 }
 
+# Clauses the in-process reference cannot be judged by, n/a in the direct run by design; a piped
+# run judges RESULT-09 (the channel exists there), so its checks may differ from the direct ones.
+DIRECT_NOT_APPLICABLE = {
+    "SHELL-13": "the reference's bash claims no sandbox: the shell is not confined, a fact",
+    "RESULT-09": "in process there is no stdio channel",
+}
+CHANNEL_CHECKS = "suites/test_channel.py::"
+
 
 def _outcomes(report: Path, *arguments: str) -> Outcomes:
     subprocess.run(
@@ -87,18 +95,21 @@ def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str) -> dict[st
     ran; returns its clause statuses."""
     direct_clauses, direct_tests = runs("direct")
     piped_clauses, piped_tests = runs(name)
-    assert set(direct_clauses.values()) == {"pass"}
+    assert {cid: status for cid, status in direct_clauses.items() if status != "pass"} == {
+        cid: "n/a" for cid in DIRECT_NOT_APPLICABLE}
+    # Over a pipe the channel is there to judge, and the reference keeps it clean.
+    assert piped_clauses.get("RESULT-09", "pass") == "pass"
     categories = None if FULL else set(CI_CATEGORIES[name].split(","))
     ran = {cid: status for cid, status in piped_clauses.items()
-           if categories is None or cid.split("-")[0] in categories}
+           if (categories is None or cid.split("-")[0] in categories) and cid != "RESULT-09"}
     assert ran == {cid: direct_clauses[cid] for cid in ran}, {
         cid: (direct_clauses.get(cid), status) for cid, status in ran.items()
         if status != direct_clauses.get(cid)}
     assert len(piped_tests) >= 100, f"{name}: only {len(piped_tests)} checks ran"
     limits = tuple(TRANSPORT_LIMITS.get(name, {}))
     expected = {nodeid: "n/a" if nodeid.startswith(limits) else direct_tests.get(nodeid)
-                for nodeid in piped_tests}
-    differing = _differing(piped_tests, expected)
+                for nodeid in piped_tests if not nodeid.startswith(CHANNEL_CHECKS)}
+    differing = _differing({n: o for n, o in piped_tests.items() if n in expected}, expected)
     assert not differing, differing
     if FULL:
         assert set(piped_tests) == set(direct_tests)
