@@ -70,12 +70,14 @@ def best_per_call(function: Callable[[], object], block: int = 100, rounds: int 
 
 
 def full_run(workers: int | None, folder: Path, impl: str | None = None
-             ) -> tuple[float, float, bool]:
-    """Wall and CPU seconds (this process's children) of `agentconf run` (default: the reference).
+             ) -> tuple[float, float, bool, int]:
+    """Wall and CPU seconds (this process's children: the whole process tree of the run, since
+    each process waits for its own) of `agentconf run` (default: the reference), and the number
+    of checks it executed.
 
     "ok" is a run that finished with its reports; against the reference it must also be green.
     """
-    report = folder / f"report-{workers}-{Path(impl).stem if impl else 'reference'}"
+    report = folder / f"report-{workers}-{Path(impl).parent.name if impl else 'reference'}"
     command = [PYTHON, "-m", "agentconf", "run", "--report", str(report)]
     if impl:
         command += ["--impl", impl]
@@ -88,19 +90,91 @@ def full_run(workers: int | None, folder: Path, impl: str | None = None
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     finished = (report / "conformance.json").exists()
-    return wall, cpu, finished and (done.returncode == 0 or impl is not None)
+    executed = (json.loads((report / "conformance.json").read_text())["summary"]["executed"]
+                if finished else 0)
+    return wall, cpu, finished and (done.returncode == 0 or impl is not None), executed
+
+
+# Issue 29's targets: CPU per executed check over the whole process tree, the -n 2 wall against
+# its two-core CPU floor (CPU / 2: what the run would take if no core ever waited), and the first
+# real peer against the reference in the same run.
+CPU_PER_CHECK_MS = 6.0
+WALL_OVER_FLOOR = 1.5
+PEER_OVER_REFERENCE = 2.0
+FIRST_PEER = "peers/server-filesystem/agentconf.toml"
 
 
 def bench_full(folder: Path) -> list[Row]:
-    serial, serial_cpu, ok_serial = full_run(None, folder)
-    parallel, parallel_cpu, ok_parallel = full_run(2, folder)
+    serial, serial_cpu, ok_serial, _ = full_run(None, folder)
+    parallel, parallel_cpu, ok_parallel, executed = full_run(2, folder)
     note = "" if ok_serial and ok_parallel else "a run was not green"
-    return [
+    per_check = 1000 * parallel_cpu / max(executed, 1)
+    floor = parallel_cpu / 2
+    rows = [
         Row("full run, serial (wall)", serial, None, "s", "-", None, note),
         Row("full run, -n 2 (wall) vs serial", parallel, serial, "s", "<= 15 s",
             parallel <= 15, note),
         Row("full run CPU, -n 2 vs serial", parallel_cpu, serial_cpu, "s", "<= 20 s",
             parallel_cpu <= 20),
+        Row(f"CPU per executed check, -n 2 ({executed} checks)", per_check, None, "ms",
+            f"<= {CPU_PER_CHECK_MS:g} ms", per_check <= CPU_PER_CHECK_MS),
+        Row("full run -n 2 wall vs its 2-core CPU floor", parallel, floor, "s",
+            f"<= {WALL_OVER_FLOOR:g}x", parallel <= WALL_OVER_FLOOR * floor),
+    ]
+    if (CHECKOUT / FIRST_PEER).is_file() and (PEER_CACHE / "server-filesystem").is_dir():
+        peer, _, ok_peer, _ = full_run(2, folder, str(CHECKOUT / FIRST_PEER))
+        rows.append(Row("first real peer -n 2 (wall) vs the reference -n 2", peer, parallel,
+                        "s", f"<= {PEER_OVER_REFERENCE:g}x",
+                        ok_peer and peer <= PEER_OVER_REFERENCE * parallel,
+                        "" if ok_peer else "the peer's run did not finish"))
+    return rows
+
+
+# The mutants timed both ways (a sample: the old way costs a whole run per mutant).
+GALLERY_SAMPLE = 12
+
+
+def bench_gallery(folder: Path) -> list[Row]:
+    """The gallery in one pytest session vs one `agentconf run` per mutant, on the same sample,
+    and the whole gallery's session (selfcheck/session.py)."""
+    sys.path.insert(0, str(CHECKOUT / "tests"))
+    from agentconf.selfcheck.mutants import check_entries, gallery
+
+    entries = gallery().entries()
+    step = max(1, len(entries) // GALLERY_SAMPLE)
+    sample = entries[::step][:GALLERY_SAMPLE]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(CHECKOUT / "tests"), os.environ.get("PYTHONPATH")]))}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    for entry in sample:
+        run_env = dict(env)
+        if entry.call_timeout_s is not None:
+            run_env["AGENTCONF_TIMEOUT"] = str(entry.call_timeout_s)
+        subprocess.run([PYTHON, "-m", "agentconf", "run", "--impl", entry.spec(), "--clauses",
+                        ",".join(entry.kills), "--report", str(folder / "old" / entry.name)],
+                       env=run_env, capture_output=True, check=False)
+    old_wall = time.perf_counter() - started
+    middle = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    check_entries(sample, 1)
+    new_wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    verdicts = check_entries(entries, 2)
+    whole = time.perf_counter() - started
+
+    def cpu(a: resource.struct_rusage, b: resource.struct_rusage) -> float:
+        return (b.ru_utime - a.ru_utime) + (b.ru_stime - a.ru_stime)
+
+    caught = sum(v.killed for v in verdicts)
+    return [
+        Row(f"gallery sample ({len(sample)} mutants), one session vs a run each (wall, serial)",
+            new_wall, old_wall, "s", "-", None),
+        Row(f"gallery sample ({len(sample)} mutants), CPU: one session vs a run each",
+            cpu(middle, after), cpu(before, middle), "s", "-", None),
+        Row(f"whole gallery, one session -n 2 ({len(entries)} mutants, wall)", whole, None,
+            "s", "-", None, f"{caught} of {len(entries)} caught"),
     ]
 
 
@@ -345,13 +419,13 @@ def print_table(rows: list[Row]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="full,overhead,grep,memory,peer",
-                        help="comma-separated: full, overhead, grep, memory, peer")
+    parser.add_argument("--only", default="full,overhead,grep,memory,gallery,peer",
+                        help="comma-separated: full, overhead, grep, memory, gallery, peer")
     parser.add_argument("--grep-tree-mb", type=int, default=200)
     parser.add_argument("--big-file-mb", type=int, default=1024)
     args = parser.parse_args()
     wanted = {name.strip() for name in args.only.split(",")}
-    unknown = wanted - {"full", "overhead", "grep", "memory", "peer"}
+    unknown = wanted - {"full", "overhead", "grep", "memory", "gallery", "peer"}
     if unknown:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     rows: list[Row] = []
@@ -365,6 +439,8 @@ def main() -> int:
             rows += bench_memory(folder, args.big_file_mb)
         if "full" in wanted:
             rows += bench_full(folder)
+        if "gallery" in wanted:
+            rows += bench_gallery(folder)
         if "peer" in wanted:
             rows += bench_peer(folder)
     print_table(rows)
