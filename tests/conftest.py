@@ -29,16 +29,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 # The longest tests, each a whole run of the suites in a subprocess: started first, so under
 # `-n 2` they overlap the many short tests instead of ending the session on one busy worker
-# (longest first is the classic answer to scheduling jobs of uneven length). Single tests, or
-# tests of one xdist group (`--dist loadgroup` in pyproject.toml keeps a group on one worker):
-# otherwise xdist hands out its first batch round-robin, and the tests of one module-scoped
-# run placed here would be split between workers and the run made twice.
+# (longest first is the classic answer to scheduling jobs of uneven length). Single tests only:
+# xdist hands out its first batch round-robin, so the tests of one module-scoped run placed
+# here would be split between workers and the run made twice.
 LONGEST_FIRST = (
     "tests/runner/test_stdio_parity.py",
     "tests/independent/test_node_conformance.py",
     "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",
-    # The whole gallery in one session, on one worker (its xdist group): the longest of all.
-    "tests/mutants/test_gallery.py::test_the_suites_catch_the_mutant_at_its_named_clauses",
+    # The whole gallery in one session: the longest of all.
+    "tests/mutants/test_gallery.py::test_the_suites_catch_every_mutant_at_its_named_clauses",
     "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
 )
 
