@@ -194,7 +194,7 @@ def hostile_paths(
     they become absolute prefixes and, for the sibling, `../<name>` and `<root>_suffix` spellings.
     Every path stays within `root`'s parent however it is read (see the module docstring), but
     for the few aimed into `beyond`: canary folders elsewhere (the system's temporary folder,
-    harness/outer.py), each path naming a file inside one of them.
+    harness/disk/outer.py), each path naming a file inside one of them.
 
     >>> p = hostile_paths("/tmp/s/root", outside="/tmp/s/outside").example()
     >>> isinstance(p, str)

@@ -40,9 +40,9 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.errors import EscapeDetected
-from agentconf.harness.oracle import DiskOracle
-from agentconf.harness.workspace import SandboxWorkspace, farm_targets, remove_tree
+from agentconf.harness.disk.oracle import DiskOracle
+from agentconf.harness.disk.workspace import SandboxWorkspace, farm_targets, remove_tree
+from agentconf.harness.verdicts.errors import EscapeDetected
 
 __all__ = [
     "DEFAULT_LARGE_SIZE",

@@ -23,10 +23,6 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
 
 from agentconf.contract.modes import DENY, MODES, READ_ONLY
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.client import Client
-from agentconf.harness.errors import MessageChanged
-from agentconf.harness.modes import Mode, open_in_mode, profile_modes
 from agentconf.harness.plugin import (
     implementation,
     load_hypothesis_profile,
@@ -34,6 +30,10 @@ from agentconf.harness.plugin import (
     snapshots_command,
 )
 from agentconf.harness.resources import fixtures_dir
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.modes import Mode, open_in_mode, profile_modes
+from agentconf.harness.verdicts.errors import MessageChanged
 
 ModeOpener = Callable[[str], Client]
 
@@ -150,7 +150,7 @@ def client(client: Any, request: pytest.FixtureRequest) -> Any:
 # every transport carries (`agentconf serve --read-only / --deny RULE` take the same).
 # TODO(Profile.modes): once the profile helper's [modes.<name>] lands as Profile.modes, every
 # implementation declares its modes in its profile and this constant goes into the reference's
-# own profile; harness/modes.py already reads Profile.modes first.
+# own profile; harness/target/modes.py already reads Profile.modes first.
 REFERENCE_NAME = "agentconf-reference"
 REFERENCE_MODES = {
     READ_ONLY: Mode(env={"AGENTCONF_READ_ONLY": "1"}),

@@ -20,7 +20,12 @@ from agentconf.contract.tools import (
     OPEN_WORLD_HINT,
     READ_ONLY_HINT,
 )
-from agentconf.harness.listing import first_listing, listed, revealed_tools, string_arguments
+from agentconf.harness.session.listing import (
+    first_listing,
+    listed,
+    revealed_tools,
+    string_arguments,
+)
 from agentconf.strategies import hostile_paths, valid_arguments
 
 PROPERTY = settings(
@@ -111,7 +116,7 @@ def test_the_canonical_read_tools_change_nothing_on_disk(ws, client) -> None:
 def test_a_read_only_tool_changes_nothing_whatever_its_arguments(ws, client, data) -> None:
     tools = [tool for tool in first_listing(client)
              if declares_read_only(tool) and client.may_call(tool["name"])
-             and not client.destructive(tool["name"])]  # hostile paths: harness/reach.py
+             and not client.destructive(tool["name"])]  # hostile paths: harness/session/reach.py
     if not tools:
         pytest.skip("n/a: no tool the kit may call is of kind read or annotated readOnlyHint")
     _seed(ws)

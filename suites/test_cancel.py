@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.client import Result
-from agentconf.harness.errors import CancelUnsupported
-from agentconf.harness.processes import wait_gone
+from agentconf.harness.session.client import Result
+from agentconf.harness.target.processes import wait_gone
+from agentconf.harness.verdicts.errors import CancelUnsupported
 
 # Only catches a survivor: a cancelled command's processes end within a kill's time.
 GONE_WITHIN_S = 10.0

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 
 def _lines_with(data: str, *needles: str) -> list[str]:

@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.case_play import play_case
-from agentconf.harness.cases import Case, load_cases
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.cases.load import Case, load_cases
+from agentconf.harness.cases.play import play_case
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 # Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
 SCENARIOS: dict[str, tuple[str, ...]] = {

@@ -8,7 +8,7 @@ from outside was brought into the root and that a listing of a folder outside na
 
 Destructive tools (move, copy, delete, a declared tool unless `destructive = false`) are driven
 only with paths that resolve inside the kit's own sandbox: the client refuses anything else
-(harness/reach.py), and the checks leave such paths out before they try.
+(harness/session/reach.py), and the checks leave such paths out before they try.
 """
 
 import os
@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
-from agentconf.harness.arguments import path_for
-from agentconf.harness.client import set_target
-from agentconf.harness.reach import escaping_strings
+from agentconf.harness.session.arguments import path_for
+from agentconf.harness.session.client import set_target
+from agentconf.harness.session.reach import escaping_strings
 from agentconf.strategies import hostile_paths
 
 PROPERTY = settings(
@@ -148,7 +148,7 @@ def judge_all(ws: Any, client: Any, path: str) -> None:
         driven += 1
     if not driven:
         pytest.skip("n/a: every path tool is destructive and this path may resolve outside the "
-                    "sandbox: never sent (harness/reach.py)")
+                    "sandbox: never sent (harness/session/reach.py)")
 
 
 # ---------------------------------------------------------------- CONFINE-16 every path argument

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
          "juliett", "kilo", "lima"]

@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 
 from agentconf.contract import ToolKind
-from agentconf.harness.listing import revealed_tools, string_arguments
+from agentconf.harness.session.listing import revealed_tools, string_arguments
 
 
 @pytest.mark.clause("REGISTRY-01")
@@ -176,7 +176,7 @@ def test_tool_search_finds_a_tool_by_a_word_of_its_name(client) -> None:
 @pytest.mark.requires("tool_search")
 def test_a_tool_revealed_by_tool_search_is_callable(ws, client) -> None:
     ws.write("a.txt", "alpha\n")
-    for tool in revealed_tools(client):  # only tools the kit may call (harness/reach.py)
+    for tool in revealed_tools(client):  # only tools the kit may call (harness/session/reach.py)
         arguments = string_arguments(tool, "a.txt")
         result = client.call_raw(tool["name"], arguments if arguments is not None else {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()

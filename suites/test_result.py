@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentconf.contract import DESTRUCTIVE_TOOLS, ERROR_CODES
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure
 from agentconf.strategies import json_values
 
 # Function-scoped `ws`/`client` are shared by a property's examples on purpose (one session).

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 # Seconds a test waits for a killed process to disappear: long enough for a loaded machine.
 GONE_WITHIN_S = 15.0

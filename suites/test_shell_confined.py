@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 CommandOf = Callable[[Any], str]
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from agentconf.contract import declares_read_only
 from agentconf.contract.modes import READ_ONLY
-from agentconf.harness.listing import SEARCH_WORDS, first_listing, string_arguments
+from agentconf.harness.session.listing import SEARCH_WORDS, first_listing, string_arguments
 from agentconf.strategies import valid_arguments
 
 PROPERTY = settings(
@@ -133,7 +133,7 @@ def test_tool_search_in_the_read_only_mode_reveals_read_only_callable_tools(ws, 
     for tool in revealed:
         assert declares_read_only(tool), f"tool_search revealed {tool['name']}, not read-only"
         if not read_only.may_call(tool["name"]):
-            continue  # outside the contract: judged from its listing alone (harness/reach.py)
+            continue  # outside the contract: judged from its listing alone (session/reach.py)
         result = read_only.call_raw(tool["name"], string_arguments(tool, "a.txt") or {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 _GUARDED = ("write_file", "edit_file")
 OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")

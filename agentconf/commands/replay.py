@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from agentconf.cli import UsageError, implementation
-from agentconf.harness import runner
 from agentconf.harness.report.events import EventStreamError, TestEvent, read_events
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.run import runner
 
 HELP = "re-run one check alone, verbosely (the command a failure's 'reproduce' line gives)"
 

@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 
 from agentconf.cli import UsageError, implementation
-from agentconf.harness import runner
 from agentconf.harness.report.events import EventStreamError, Outcome, TestEvent, read_events
 from agentconf.harness.resources import fixtures_dir, suites_dir
+from agentconf.harness.run import runner
 
 HELP = "record, update or check an implementation's message snapshots (only the snapshot checks)"
 MODES = {"record": ["--snapshot-update-new-only"], "update": ["--snapshot-update"], "check": []}

@@ -28,19 +28,18 @@ from hypothesis import HealthCheck, settings
 from hypothesis.errors import InvalidArgument
 
 from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, TOOL_CAPABILITIES
-
-from . import outcomes
-from .adapters import open_adapter
-from .adapters.base import AdapterEnv
-from .client import Client
-from .derived import missing_argument
-from .errors import ImplementationFailure, NotApplicable
-from .launch import launch_env, state_folders, write_setup_files
-from .profile import ProfileError
-from .resources import suites_dir
-from .reuse import WorkerServer
-from .spec import ImplSpec, SpecError, resolve
-from .workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.profile.model import ProfileError
+from agentconf.harness.resources import suites_dir
+from agentconf.harness.session.capabilities import missing_argument
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.launch import launch_env, state_folders, write_setup_files
+from agentconf.harness.target.reuse import WorkerServer
+from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
+from agentconf.harness.verdicts import outcomes
+from agentconf.harness.verdicts.errors import ImplementationFailure, NotApplicable
 
 DEFAULT_TIMEOUT_S = 10.0
 TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
@@ -402,7 +401,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
 
 def implementation(config: pytest.Config) -> tuple[ImplSpec, float]:
     """The implementation under test and its per-call timeout, for a suite that opens a session
-    of its own (in a mode: harness/modes.py)."""
+    of its own (in a mode: harness/target/modes.py)."""
     state: _State = config.stash[_STATE]
     spec = state.spec()
     return spec, state.call_timeout(spec)

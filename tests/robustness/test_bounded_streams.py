@@ -6,9 +6,9 @@ import sys
 import time
 from pathlib import Path
 
-from agentconf.harness.adapters import cmd
-from agentconf.harness.adapters.base import SESSION_VARIABLE, kill_marked
-from agentconf.harness.adapters.cmd import _Lines, _StderrLog
+from agentconf.harness.target.adapters import cmd
+from agentconf.harness.target.adapters.base import SESSION_VARIABLE, kill_marked
+from agentconf.harness.target.adapters.cmd import _Lines, _StderrLog
 
 
 def test_lines_split_across_chunks_are_joined() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness import runner
-from agentconf.harness.runner import EventFollower, run_pytest, select_clauses
+from agentconf.harness.run import runner
+from agentconf.harness.run.runner import EventFollower, run_pytest, select_clauses
 
 
 def test_a_child_that_hangs_after_run_end_is_stopped_and_its_events_kept(
