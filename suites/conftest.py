@@ -33,7 +33,7 @@ from agentconf.harness.resources import fixtures_dir
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.modes import Mode, open_in_mode, profile_modes
-from agentconf.harness.verdicts.errors import MessageChanged
+from agentconf.harness.verdicts.errors import MessageChanged, not_applicable
 
 ModeOpener = Callable[[str], Client]
 
@@ -88,7 +88,7 @@ def message_snapshot(
     config = request.config
     folder = snapshot_dir(config)
     if folder is None:
-        pytest.skip(f"n/a: no snapshot folder for this implementation; record its messages with "
+        not_applicable(f"no snapshot folder for this implementation; record its messages with "
                     f"`{snapshots_command(run_state(config), 'record')} --snapshot-dir DIR`")
     extension = _extension_for(folder)
     assertion = snapshot.use_extension(extension)
@@ -174,7 +174,7 @@ def open_mode(request: pytest.FixtureRequest, ws: Any, client: Client) -> Iterat
                 declared = REFERENCE_MODES
         mode = (declared or {}).get(name)
         if mode is None:
-            pytest.skip(f"n/a: the profile declares no way to start the implementation in its "
+            not_applicable(f"the profile declares no way to start the implementation in its "
                         f"{name} mode ([modes.{name}])")
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,
                          log_dir=ws.logs)

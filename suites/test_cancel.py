@@ -15,7 +15,7 @@ import pytest
 
 from agentconf.harness.session.client import Result
 from agentconf.harness.target.processes import wait_gone
-from agentconf.harness.verdicts.errors import CancelUnsupported
+from agentconf.harness.verdicts.errors import CancelUnsupported, not_applicable
 
 # Only catches a survivor: a cancelled command's processes end within a kill's time.
 GONE_WITHIN_S = 10.0
@@ -28,7 +28,7 @@ def _cancelled(client: Any, tool: str, ready: Callable[[], bool], **arguments: A
     try:
         return client.call_cancelled(tool, ready, **arguments)
     except CancelUnsupported as reason:
-        pytest.skip(f"n/a: {reason}")
+        not_applicable(f"{reason}")
 
 
 PID_FILES = ("cancel/background.pid", "cancel/subshell.pid", "cancel/shell.pid")

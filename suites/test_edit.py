@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from agentconf.harness.verdicts.errors import not_applicable
+
 
 def _read(client: Any, path: str) -> None:
     """Satisfies read-before-edit where the implementation has it."""
@@ -347,7 +349,7 @@ def test_an_edit_of_a_file_with_nul_bytes_this_session_wrote_never_corrupts_it(w
     content = "head\x00\nalpha\ntail\x00\n"
     written = client.call("write_file", path="nul.bin", content=content)
     if not written.success:
-        pytest.skip(f"n/a: write_file does not store text with NUL characters ({written.error})")
+        not_applicable(f"write_file does not store text with NUL characters ({written.error})")
     _read(client, "nul.bin")
     result = client.call("edit_file", path="nul.bin", old_text="alpha", new_text="omega")
     _unchanged_or_only_the_span(result, ws.read_bytes("nul.bin"), content.encode())
@@ -371,7 +373,7 @@ def test_a_file_read_by_a_window_can_be_replaced_whole(ws, client, content_of) -
     # Judging the whole file BINARY_FILE departs from nothing EDIT-19 says, and that answer
     # counts as a read; any other refusal leaves the clause's precondition unmet (not a failure).
     if not window.success and window.error != "BINARY_FILE":
-        pytest.skip(f"n/a: this implementation does not read a window of the file "
+        not_applicable(f"this implementation does not read a window of the file "
                     f"({window.error}), so EDIT-19's precondition is not met")
     before = ws.tree()
     result = client.call("write_file", path="f.dat", content="replaced\n")

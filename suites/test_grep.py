@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from agentconf.harness.session.client import AT_ONCE_S
-from agentconf.harness.verdicts.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 
 def _lines_with(data: str, *needles: str) -> list[str]:
@@ -136,7 +136,7 @@ def test_one_huge_line_is_bounded(ws, client) -> None:
 @pytest.mark.parametrize("pattern", ["(", "[a-", "*oops", "a{2,1}"])
 def test_an_invalid_regular_expression_is_invalid_args(ws, client, pattern: str) -> None:
     if client.profile.tool("grep").is_literal:
-        pytest.skip("n/a: the profile says [tools.grep].literal = true: a pattern is plain text, "
+        not_applicable("the profile says [tools.grep].literal = true: a pattern is plain text, "
                     "never an invalid regular expression")
     ws.write("a.txt", "alpha\n")
     result = client.call("grep", pattern=pattern)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from agentconf.contract.modes import DENY, LOCKED_FOLDER
+from agentconf.harness.verdicts.errors import not_applicable
 
 LOCKED = LOCKED_FOLDER
 
@@ -32,7 +33,7 @@ def _denied_calls(client: Any, ws: Any) -> list[tuple[str, dict[str, Any]]]:
     ]
     present = [(tool, arguments) for tool, arguments in calls if client.has(tool)]
     if not present:
-        pytest.skip("n/a: none of write_file, edit_file, apply_patch, bash is advertised")
+        not_applicable("none of write_file, edit_file, apply_patch, bash is advertised")
     return present
 
 
@@ -140,7 +141,7 @@ def test_calls_no_rule_denies_are_served_as_usual(ws, client, open_mode) -> None
         assert ws.read_bytes("open/new.txt") == b"allowed\n"
         served += 1
     if not served:
-        pytest.skip("n/a: none of read_file, list_files, write_file is advertised")
+        not_applicable("none of read_file, list_files, write_file is advertised")
 
 
 @pytest.mark.clause("PERMISSION-01")
@@ -150,7 +151,7 @@ def test_the_denial_message_is_pinned(ws, client, open_mode, message_snapshot, t
     _seed(ws)
     calls = dict(_denied_calls(client, ws))
     if tool not in calls:
-        pytest.skip(f"n/a: the implementation lacks {tool}")
+        not_applicable(f"the implementation lacks {tool}")
     arguments = {**calls[tool], "command": "echo hello"} if tool == "bash" else calls[tool]
     result = open_mode(DENY).call(tool, **arguments)
     message_snapshot(result.data.replace(str(ws.root), "<ROOT>"))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from agentconf.harness.session.client import AT_ONCE_S
-from agentconf.harness.verdicts.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
          "juliett", "kilo", "lima"]
@@ -106,7 +106,7 @@ def test_a_file_exactly_at_max_read_bytes_is_not_too_large(ws, client) -> None:
 def test_a_file_over_max_read_lines_is_file_too_large(ws, client) -> None:
     lines = client.profile.max_read_lines
     if lines is None:
-        pytest.skip("n/a: the profile declares no [tools.read_file.limits].max_read_lines")
+        not_applicable("the profile declares no [tools.read_file.limits].max_read_lines")
     ws.write("long.txt", "short\n" * (lines + 1))
     result = client.call("read_file", path="long.txt")
     assert result.success is False, result.evidence()

@@ -7,7 +7,7 @@ option given, or the kit's own suites and tests, whose conftests ask for it): a 
 hypothesis profile is never replaced.
 
 Outcomes (docs/ARCHITECTURE.md): pass / fail (an AssertionError, which includes ContractViolation
-and EscapeDetected) / n/a (a skip whose reason starts `n/a:`) / error (ImplementationFailure) /
+and EscapeDetected) / n/a (verdicts.errors.NotApplicable, a skip) / error (ImplementationFailure) /
 harness-error (anything else: our bug, kept apart as MCP conformance does).
 The worker that ran a test attaches its outcome and evidence to the report's `user_properties`;
 the controller alone writes the event stream, so `-n 2` works.
@@ -39,7 +39,7 @@ from agentconf.harness.target.launch import launch_env, state_folders, write_set
 from agentconf.harness.target.reuse import WorkerServer
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
-from agentconf.harness.verdicts.errors import ImplementationFailure, NotApplicable
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 DEFAULT_TIMEOUT_S = 10.0
 TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
@@ -438,19 +438,10 @@ def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
     # Derived absences carry what to set; a plain switch-off says no more than the name.
     notes = [why for why in missing.values() if not why.startswith(("[capabilities].", "'"))]
     because = f": {'; '.join(notes)}" if notes else ""
-    pytest.skip(f"n/a: the implementation lacks {', '.join(missing)}{by}{because}")
+    not_applicable(f"the implementation lacks {', '.join(missing)}{by}{because}")
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, object]:
-    """A check the implementation cannot be judged by (NotApplicable) is n/a with the reason."""
-    try:
-        return (yield)
-    except NotApplicable as reason:
-        pytest.skip(f"n/a: {reason}")
 
 
 @pytest.hookimpl(wrapper=True)

@@ -5,9 +5,8 @@ arguments for a tool the contract does not name (every one of its required argum
 import weakref
 from typing import Any
 
-import pytest
-
 from agentconf.harness.session.client import Client
+from agentconf.harness.verdicts.errors import not_applicable
 
 # tool_search may reveal deferred tools, so a later listing can be longer: a property draws from
 # the session's first listing, or hypothesis would see its choices change under it.
@@ -42,7 +41,7 @@ def revealed_tools(client: Client) -> list[dict[str, Any]]:
     revealed = [tool for tool in client.list_tools()
                 if tool["name"] not in first and client.may_call(tool["name"])]
     if not revealed:
-        pytest.skip("n/a: tool_search revealed no deferred tool")
+        not_applicable("tool_search revealed no deferred tool")
     return revealed
 
 

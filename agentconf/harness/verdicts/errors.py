@@ -6,7 +6,9 @@ its own clause: a check of another clause that runs into it does not fail for it
 charged to `clause` instead (docs/ARCHITECTURE.md, "One clause per check").
 """
 
-from typing import Any
+from typing import Any, NoReturn
+
+from _pytest.outcomes import Skipped  # pytest.skip.Exception, by a name a type checker follows
 
 from agentconf.contract import CLAUSES
 
@@ -75,9 +77,25 @@ class CancelUnsupported(Exception):
     """The implementation offers no way to cancel a running call: the CANCEL checks are n/a."""
 
 
-class NotApplicable(Exception):
-    """The check cannot be judged on this implementation (a shell that does not allow a program
-    the check needs): the check is n/a with this reason, never a failure."""
+class NotApplicable(Skipped):
+    """The check cannot be judged on this implementation (a capability it lacks or switched off,
+    a shell that does not allow a program the check needs): outcome `n/a` with this reason,
+    never a failure. n/a is this type, not a string: raise it (or call `not_applicable`) in a
+    test, a fixture or a hypothesis test alike. It is pytest's skip (`pytest.skip.Exception`)
+    underneath, so pytest and hypothesis let it through wherever it is raised; its message
+    keeps the `n/a:` prefix that reports have always shown."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"{NA_PREFIX}{reason}")
+        self.reason = reason
+
+
+NA_PREFIX = "n/a: "
+
+
+def not_applicable(reason: str) -> NoReturn:
+    """End the check as n/a with `reason` (what the implementation lacks, and why)."""
+    raise NotApplicable(reason)
 
 
 class MessageChanged(AssertionError):

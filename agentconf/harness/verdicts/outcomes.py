@@ -34,6 +34,7 @@ from agentconf.harness.verdicts.errors import (
     Finding,
     ImplementationFailure,
     MessageChanged,
+    NotApplicable,
 )
 
 PROPERTY = "agentconf"
@@ -95,7 +96,7 @@ def phase_payload(
         payload["outcome"] = Outcome.PASS.value
     elif report.skipped:
         payload["outcome"] = Outcome.NA.value
-        payload["evidence"] = safe_text(_skip_reason(report))
+        payload["evidence"] = safe_text(_skip_reason(report, call))
     else:
         excinfo = call.excinfo
         outcome = classify_exception(excinfo.value) if excinfo else Outcome.HARNESS_ERROR
@@ -138,7 +139,10 @@ def _describe(error: BaseException) -> str:
     return text
 
 
-def _skip_reason(report: pytest.TestReport) -> str:
+def _skip_reason(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
+    error = call.excinfo.value if call.excinfo else None
+    if isinstance(error, NotApplicable):
+        return str(error)  # "n/a: <reason>", wherever it was raised
     longrepr = report.longrepr
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         reason = str(longrepr[2])
