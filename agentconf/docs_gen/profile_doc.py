@@ -11,7 +11,8 @@ from pydantic import BaseModel
 
 from agentconf.contract import CANONICAL_TOOLS
 from agentconf.harness.profile.examples import EXAMPLES
-from agentconf.harness.profile.model import PLACEHOLDERS, Profile
+from agentconf.harness.profile.model import Profile
+from agentconf.harness.profile.tables import PLACEHOLDERS
 from agentconf.harness.profile.tools import TOOL_MODELS, UNIT_ARGUMENTS, ToolMapping
 
 SCHEMA_NAME = "profile.schema.json"
@@ -51,7 +52,7 @@ def render_profiles_doc() -> str:
         elif key == "tools":
             out.append(_tools())
         elif key == "setup":
-            from agentconf.harness.profile.model import Setup
+            from agentconf.harness.profile.tables import Setup
 
             files = Setup.model_fields["files"].description or ""
             out.append(_section("[setup.files]", files, "setup.files"))
@@ -232,7 +233,7 @@ def _path_tools() -> str:
 
 
 def _error_patterns() -> str:
-    from agentconf.harness.profile.model import ErrorPattern
+    from agentconf.harness.profile.tables import ErrorPattern
 
     parts = [_section("[[error_patterns]]", Profile.model_fields["pattern_list"].description
                       or "", "error_patterns")]
@@ -243,7 +244,7 @@ def _error_patterns() -> str:
 
 
 def _modes() -> str:
-    from agentconf.harness.profile.model import LaunchMode
+    from agentconf.harness.profile.tables import LaunchMode
 
     parts = [_section("[modes.&lt;name&gt;]", _sentence(LaunchMode.__doc__)
                       + " Names are lower case; code reads them as `Profile.modes`.", "modes")]
