@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.session.client import Result
+from agentconf.harness.session.result import Result
 from agentconf.harness.target.processes import wait_gone
 from agentconf.harness.verdicts.errors import CancelUnsupported, not_applicable
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
-from agentconf.harness.session.client import Client, Result, neutralise
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.patterns import (
     SPELLED_CODE,

@@ -14,7 +14,8 @@ from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.profile.model import ProfileError, parse_profile
 from agentconf.harness.profile.tools import ResultShape
 from agentconf.harness.session.answers import read_answer
-from agentconf.harness.session.client import Client, Result
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result
 from agentconf.harness.target.spec import parse_spec
 from agentconf.harness.verdicts.errors import ImplementationFailure, NotApplicable
 

@@ -17,7 +17,8 @@ from agentconf.contract import Limits
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.session.answers import readable
-from agentconf.harness.session.client import Client, Result
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result
 
 _PLACEHOLDER = re.compile(
     r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")

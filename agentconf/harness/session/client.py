@@ -9,7 +9,6 @@ as the profile says; what they change or drop is a note in the result's evidence
 import contextlib
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from agentconf.harness.session.arguments import is_virtual_outside, set_target, 
 from agentconf.harness.session.capabilities import missing_argument
 from agentconf.harness.session.normalise import check_envelope, classify_text
 from agentconf.harness.session.reach import UnsafeCall, is_destructive, outside_contract, unsafe
+from agentconf.harness.session.result import Request, Result, dump, neutralise
 from agentconf.harness.session.shell_words import refused_programs
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.launch import placeholder_values
@@ -33,69 +33,13 @@ from agentconf.harness.verdicts.errors import (
     NotApplicable,
 )
 
-__all__ = ["Client", "Request", "Result", "neutralise", "set_target"]
+__all__ = ["Client", "set_target"]
 
-_EVIDENCE_FIELD_CHARS = 3000
 # How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
 # FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
 AT_ONCE_S = 3.0
 # The tools a read-before-write guard may refuse for an unread file.
 _GUARDED_TOOLS = ("write_file", "edit_file")
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    tool: str  # canonical (or, for call_raw, the name sent)
-    arguments: Any  # canonical
-    name: str  # as sent
-    sent: Any  # as sent
-    notes: tuple[str, ...] = ()  # what shaping the arguments changed or dropped
-
-
-@dataclass(frozen=True)
-class Result:
-    success: bool
-    data: str
-    error: str | None
-    summary: str | None
-    diff: str | None
-    issues: list[dict[str, Any]] | None
-    denial: dict[str, Any] | None
-    exit_code: int | None
-    raw: dict[str, Any]
-    request: Request
-    _replacements: tuple[tuple[str, str], ...] = field(default=(), repr=False)
-    # What the profile's `result` table read out of a JSON answer, for the evidence.
-    notes: tuple[str, ...] = ()
-
-    def evidence(self) -> str:
-        """Request and response for an assertion message, with the sandbox paths made neutral."""
-        lines = [f"request: {self.request.tool} {_dump(self.request.arguments)}"]
-        if (self.request.name, self.request.sent) != (self.request.tool, self.request.arguments):
-            lines.append(f"sent as: {self.request.name} {_dump(self.request.sent)}")
-        lines.extend(f"note: {note}" for note in self.request.notes)
-        lines.append(f"response: {_dump(self.raw)}")
-        lines.extend(f"note: {note}" for note in self.notes)
-        if self.error is not None and self.raw.get("error") != self.error:
-            lines.append(f"error code (classified by the profile): {self.error}")
-        return neutralise("\n".join(lines), self._replacements)
-
-
-def neutralise(text: str, replacements: tuple[tuple[str, str], ...]) -> str:
-    for old, new in replacements:
-        text = text.replace(old, new)
-    return text
-
-
-def _dump(value: Any) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError):
-        text = repr(value)
-    if len(text) > _EVIDENCE_FIELD_CHARS:
-        half = _EVIDENCE_FIELD_CHARS // 2
-        text = f"{text[:half]} …[{len(text) - 2 * half} chars cut]… {text[-half:]}"
-    return text
 
 
 class Client:
@@ -176,7 +120,7 @@ class Client:
             self.judge("tools/list", "")
             raise
         problems = [
-            f"tool #{index} is {_dump(tool)[:120]}"
+            f"tool #{index} is {dump(tool)[:120]}"
             for index, tool in enumerate(tools)
             if not isinstance(tool, dict) or not isinstance(tool.get("name"), str)
         ]
@@ -215,7 +159,7 @@ class Client:
                               f"(as {self.tool_name(tool)!r})")
         schema = listed.get("input_schema", listed.get("inputSchema"))
         if not isinstance(schema, dict):
-            raise ContractViolation(f"{tool}'s input_schema is not an object: {_dump(schema)}",
+            raise ContractViolation(f"{tool}'s input_schema is not an object: {dump(schema)}",
                                     **LISTING)
         return schema
 
@@ -364,7 +308,7 @@ class Client:
             envelope = check_envelope(raw)
         except ContractViolation as error:
             raise ContractViolation(neutralise(
-                f"{error}\nrequest: {request.tool} {_dump(request.arguments)}", self._replacements
+                f"{error}\nrequest: {request.tool} {dump(request.arguments)}", self._replacements
             )) from None
         success, data, code = envelope.success, envelope.data, envelope.error
         exit_code = envelope.exit_code
@@ -378,7 +322,7 @@ class Client:
             where = f"[tools.{canonical}].result"
             if reading.text is not None:
                 data = reading.text
-                notes += (f"text read at {where}.text: {_dump(data)}",)
+                notes += (f"text read at {where}.text: {dump(data)}",)
             if reading.failed and success:
                 success = False
                 notes += (f"a failure by {where}.failure",)

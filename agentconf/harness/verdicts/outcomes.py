@@ -28,7 +28,7 @@ from agentconf.harness.report.events import (
     TestEvent,
     safe_text,
 )
-from agentconf.harness.session.client import neutralise
+from agentconf.harness.session.result import neutralise
 from agentconf.harness.verdicts.errors import (
     EscapeDetected,
     Finding,
