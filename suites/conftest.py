@@ -23,13 +23,9 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
 
 from agentconf.contract.modes import DENY, MODES, READ_ONLY
-from agentconf.harness.plugin import (
-    implementation,
-    load_hypothesis_profile,
-    run_state,
-    snapshots_command,
-)
+from agentconf.harness.plugin import implementation, load_hypothesis_profile
 from agentconf.harness.resources import fixtures_dir
+from agentconf.harness.run.plugin_state import run_state, snapshots_command
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.modes import Mode, open_in_mode, profile_modes

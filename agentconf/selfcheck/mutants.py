@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.harness.plugin import TIMEOUT_VARIABLE
+from agentconf.harness.run.plugin_state import TIMEOUT_VARIABLE
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # agentconf/
 # Generous: a mutant that hangs costs the per-call timeout once per check of its clauses.
