@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
-from agentconf.harness.run.runner import pytest_env
+from agentconf.harness.run.child import pytest_env
 
 
 def mounts_file(tmp_path: Path, folder: Path, kind: str) -> str:
