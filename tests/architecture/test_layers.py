@@ -58,3 +58,14 @@ def test_the_check_sees_a_late_and_a_relative_import(tmp_path: Path) -> None:
 def test_the_harness_top_level_is_a_short_list_of_folders() -> None:
     entries = [path.name for path in HARNESS.iterdir() if path.name != "__pycache__"]
     assert len(entries) <= MOST_TOP_LEVEL_ENTRIES, sorted(entries)
+
+
+MOST_LINES = 400
+
+
+def test_no_module_is_longer_than_a_newcomer_reads_at_once() -> None:
+    # A module over this is split along its jobs (issue 28), not trimmed of its comments.
+    long = sorted(f"{path.relative_to(PACKAGE.parent).as_posix()}: {lines}"
+                  for path in PACKAGE.rglob("*.py")
+                  if (lines := len(path.read_text("utf-8").splitlines())) > MOST_LINES)
+    assert not long, f"modules over {MOST_LINES} lines: {long}"

@@ -25,41 +25,48 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import json
-import logging
 import os
 import secrets
 import signal
-import tempfile
-import threading
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import IO, Any, TextIO, TypeVar, cast
+from typing import Any, TextIO, TypeVar, cast
 
-import mcp_types as types
-import pydantic
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
-from pydantic import TypeAdapter
 
-from agentconf.contract.tools import ANNOTATION_HINTS, READ_ONLY_HINT
 from agentconf.harness.target.adapters.base import (
     SESSION_VARIABLE,
     AdapterEnv,
     CallTimeout,
     kill_marked,
-    name_stdout_noise,
     sandbox_variables,
+)
+from agentconf.harness.target.adapters.mcp_answers import (
+    envelope_from_protocol_error,
+    envelope_from_result,
+    tool_entry,
+    unparsed_line,
+)
+from agentconf.harness.target.adapters.mcp_runtime import (
+    NOISE_FILTER,
+    SHUTDOWN_GRACE_S,
+    LoopThread,
+    ServerGone,
+    await_future,
+    call_with_raw_arguments,
+    check_encodable,
+    describe,
+    guarded,
+    open_stderr_log,
+    send_setup_request,
 )
 from agentconf.harness.target.launch import setup_requests
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
 _T = TypeVar("_T")
 
-# The SDK's own shutdown closes stdin, then SIGTERMs and SIGKILLs the process group, each step
-# bounded (about 4 s in all); this leaves room for it before the adapter kills outright.
-_SHUTDOWN_GRACE_S = 6.0
 # How often call_and_cancel asks whether to cancel now.
 _READY_POLL_S = 0.02
 _STDERR_TAIL_CHARS = 2000
@@ -88,59 +95,6 @@ def open_mcp(command: list[str], env: AdapterEnv, profile: Any = None) -> McpAda
     return McpAdapter(expand_command(command, env), env, setup)
 
 
-class _StdoutNoise(logging.Filter):
-    """The SDK logs a traceback for every stdout line of a server that is not JSON-RPC (42 KB
-    for one chatty server): each becomes one plain line, once per server (base.py)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.owners: dict[int | None, str] = {}  # an adapter's loop thread -> its command
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        server = self.owners.get(record.thread)
-        error = record.exc_info[1] if record.exc_info else None
-        if server is None or not record.getMessage().startswith("Failed to parse JSONRPC"):
-            return True
-        inputs = error.errors() if isinstance(error, pydantic.ValidationError) else []
-        sample = inputs[0].get("input") if inputs else None
-        name_stdout_noise(f"mcp:{server}", sample if isinstance(sample, str) else repr(sample))
-        return False
-
-
-_NOISE_FILTER = _StdoutNoise()
-logging.getLogger("mcp.client.stdio").addFilter(_NOISE_FILTER)
-
-
-class _LoopThread:
-    """A private event loop on a daemon thread; sync code waits on its coroutines with timeouts."""
-
-    def __init__(self, name: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
-        self._thread.start()
-
-    @property
-    def ident(self) -> int | None:
-        return self._thread.ident
-
-    def submit(self, coroutine: Coroutine[Any, Any, _T]) -> concurrent.futures.Future[_T]:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
-
-    def run(self, coroutine: Coroutine[Any, Any, _T], timeout: float) -> _T:
-        """The coroutine's result; TimeoutError (coroutine cancelled) when it takes longer."""
-        future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
-        try:
-            return future.result(timeout)
-        except TimeoutError:
-            future.cancel()
-            raise
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(timeout=_SHUTDOWN_GRACE_S)
-        if not self._thread.is_alive():
-            self.loop.close()
-
 
 class McpAdapter(CallTimeout):
     """One MCP server process and one SDK session, for one workspace."""
@@ -154,16 +108,16 @@ class McpAdapter(CallTimeout):
         self._command = command
         self._setup = setup or []
         self._marker = secrets.token_hex(8)
-        self._stderr_path, self._stderr = _open_stderr_log(env)
+        self._stderr_path, self._stderr = open_stderr_log(env)
         self._pid_path = self._stderr_path.with_suffix(".pid")
         self._client: Client | None = None
         self._advertised: set[str] | None = None
         self._closed = False
         # Lines on stdout the SDK could not parse as a JSON-RPC message: RESULT-09's evidence.
         self.stdout_noise: list[str] = []
-        self._loop = _LoopThread(f"mcp:{Path(command[0]).name}")
+        self._loop = LoopThread(f"mcp:{Path(command[0]).name}")
         # Named by its command as the profile spells it: once per server, not per workspace.
-        _NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
+        NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
             str(env.root), "{root}").replace(str(env.home), "{home}").replace(str(env.tmp), "{tmp}")
         self._stop: asyncio.Event | None = None
         self._connected: asyncio.Future[None] = self._loop.loop.create_future()
@@ -179,14 +133,14 @@ class McpAdapter(CallTimeout):
         return tools
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        _check_encodable(arguments)
+        check_encodable(arguments)
         return self._run(
             f"tools/call {name}", self._call(name, arguments), self._env.call_timeout_s
         )
 
     def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
         for _, arguments in calls:
-            _check_encodable(arguments)
+            check_encodable(arguments)
 
         async def together() -> list[dict[str, Any]]:
             return list(await asyncio.gather(*(self._call(name, args) for name, args in calls)))
@@ -204,12 +158,12 @@ class McpAdapter(CallTimeout):
         """Sends the call and, once `ready()` holds, abandons it: the SDK then sends
         `notifications/cancelled`, after which MCP expects no answer (None). An answer that
         came first is returned."""
-        _check_encodable(arguments)
+        check_encodable(arguments)
         budget = self._env.call_timeout_s
 
         async def cancelled() -> dict[str, Any] | None:
             client = self._live_client()
-            task = asyncio.ensure_future(_guarded(client.session.call_tool(name, arguments)))
+            task = asyncio.ensure_future(guarded(client.session.call_tool(name, arguments)))
             deadline = asyncio.get_running_loop().time() + budget / 2
             while not task.done() and not ready() \
                     and asyncio.get_running_loop().time() < deadline:
@@ -241,7 +195,7 @@ class McpAdapter(CallTimeout):
         if stop is not None:
             self._loop.loop.call_soon_threadsafe(stop.set)
         try:
-            self._session_task.result(_SHUTDOWN_GRACE_S)
+            self._session_task.result(SHUTDOWN_GRACE_S)
         except concurrent.futures.TimeoutError:
             self._session_task.cancel()  # stuck short of its stop event, e.g. in the handshake
         except BaseException:
@@ -249,7 +203,7 @@ class McpAdapter(CallTimeout):
         self._kill()  # whatever the SDK's shutdown left of the process group
         kill_marked(SESSION_VARIABLE, self._marker)  # and what left the group (setsid daemons)
         self._loop.stop()
-        _NOISE_FILTER.owners.pop(self._loop.ident, None)
+        NOISE_FILTER.owners.pop(self._loop.ident, None)
         self._stderr.close()
         self._pid_path.unlink(missing_ok=True)
 
@@ -294,7 +248,7 @@ class McpAdapter(CallTimeout):
             ) as client:
                 self._client = client
                 for method, params in self._setup:
-                    await _setup_request(client, method, params)
+                    await send_setup_request(client, method, params)
                 self._connected.set_result(None)
                 await self._stop.wait()
         except BaseException as error:
@@ -308,15 +262,15 @@ class McpAdapter(CallTimeout):
         """The SDK hands every incoming message here; a line it could not parse comes as the
         exception it raised (the rest the session handles itself)."""
         if isinstance(message, Exception) and len(self.stdout_noise) < 20:
-            self.stdout_noise.append(_unparsed_line(message))
+            self.stdout_noise.append(unparsed_line(message))
 
     def _wait_until_connected(self) -> None:
         try:
-            self._loop.run(_await(self._connected), self._env.start_timeout_s)
+            self._loop.run(await_future(self._connected), self._env.start_timeout_s)
         except TimeoutError:
             self._fail_to_start(f"no answer to initialize within {self._env.start_timeout_s:g} s")
         except Exception as error:
-            self._fail_to_start(_describe(error))
+            self._fail_to_start(describe(error))
 
     def _fail_to_start(self, reason: str) -> None:
         self._kill()  # a server stuck in the handshake would otherwise hold close() up
@@ -347,7 +301,7 @@ class McpAdapter(CallTimeout):
                 f"{what}: no answer within {timeout:g} s; the server's process group was killed"
                 f"{self._stderr_tail()}"
             ) from None
-        except _ServerGone as gone:
+        except ServerGone as gone:
             self.close()
             raise ImplementationFailure(f"{what}: {gone}{self._stderr_tail()}") from None
 
@@ -356,8 +310,8 @@ class McpAdapter(CallTimeout):
         listed: list[dict[str, Any]] = []
         cursor: str | None = None
         while True:
-            page = await _guarded(client.list_tools(cursor=cursor))
-            listed.extend(_tool_entry(tool) for tool in page.tools)
+            page = await guarded(client.list_tools(cursor=cursor))
+            listed.extend(tool_entry(tool) for tool in page.tools)
             cursor = page.next_cursor
             if cursor is None:
                 return listed
@@ -366,9 +320,9 @@ class McpAdapter(CallTimeout):
         client = self._live_client()
         try:
             if isinstance(arguments, dict):
-                result = await _guarded(client.session.call_tool(name, arguments))
+                result = await guarded(client.session.call_tool(name, arguments))
             else:
-                result = await _guarded(_call_with_raw_arguments(client, name, arguments))
+                result = await guarded(call_with_raw_arguments(client, name, arguments))
         except MCPError as error:
             if self._advertised is None:
                 self._advertised = {tool["name"] for tool in await self._list_tools()}
@@ -381,7 +335,7 @@ class McpAdapter(CallTimeout):
 
     def _live_client(self) -> Client:
         if self._client is None:
-            raise _ServerGone("the MCP server session is closed")
+            raise ServerGone("the MCP server session is closed")
         return self._client
 
     # ---------------------------------------------------------------- process and logs
@@ -405,197 +359,3 @@ class McpAdapter(CallTimeout):
         return f"\n--- server stderr ({self._stderr_path}) ---\n{text[-_STDERR_TAIL_CHARS:]}"
 
 
-def _check_encodable(arguments: Any) -> None:
-    """Raises UnicodeEncodeError for arguments that MCP's stdio transport cannot carry.
-
-    The SDK writes each message as UTF-8 JSON without escapes, so a lone surrogate (a JSON string
-    that is not Unicode text) makes its writer fail and the session end: it looked like the
-    server had closed the connection. Raised before anything is sent, the suites can tell the
-    transport's limit (n/a) from the server's behaviour, and the session lives on.
-    """
-    json.dumps(arguments, ensure_ascii=False, default=str).encode("utf-8")
-
-
-class _ServerGone(Exception):
-    """The connection to the server closed under a request: it exited or crashed."""
-
-
-async def _guarded(request: Awaitable[_T]) -> _T:
-    """Await one SDK request; a closed connection or a garbled answer is the server's failure."""
-    try:
-        return await request
-    except MCPError as error:
-        if error.code == types.CONNECTION_CLOSED:
-            raise _ServerGone(f"the server closed the connection ({error.message})") from None
-        raise
-    except (asyncio.CancelledError, _ServerGone):
-        raise
-    except Exception as error:
-        # An answer the SDK cannot read (not the declared result shape, output schema broken).
-        raise _ServerGone(f"protocol error: {_describe(error)}") from None
-
-
-async def _call_with_raw_arguments(
-    client: Client, name: str, arguments: Any
-) -> types.CallToolResult:
-    """Send arguments that are not an object as they are, for the server to judge (VALIDATE)."""
-    # The typed request refuses non-object arguments; model_construct skips that check so the
-    # server sees exactly what the suite asked for.
-    params = types.CallToolRequestParams.model_construct(name=name, arguments=arguments)
-    request = types.CallToolRequest.model_construct(method="tools/call", params=params)
-    with _quiet_serializer():
-        return await client.session.send_request(request, types.CallToolResult)
-
-
-async def _setup_request(client: Client, method: str, params: dict[str, Any]) -> None:
-    """One `[[setup.requests]]` entry: a raw JSON-RPC request with params, its answer unread."""
-    # A vendor method has no typed request; model_construct carries the params as they are.
-    request: types.Request[Any, Any] = types.Request.model_construct(method=method, params=params)
-    try:
-        with _quiet_serializer():
-            await client.session.send_request(request, _ANY_RESULT)
-    except MCPError as error:
-        raise ImplementationFailure(
-            f"the setup request {method} ([[setup.requests]]) was answered with JSON-RPC error "
-            f"{error.code}: {error.message}") from None
-
-
-_ANY_RESULT: TypeAdapter[Any] = TypeAdapter(Any)
-
-
-@contextlib.contextmanager
-def _quiet_serializer() -> Any:
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        yield
-
-
-async def _await(future: asyncio.Future[None]) -> None:
-    await future
-
-
-def _open_stderr_log(env: AdapterEnv) -> tuple[Path, IO[str]]:
-    folder = env.log_dir or env.tmp
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix="mcp-server-", suffix=".stderr", dir=folder)
-    return Path(name), os.fdopen(handle, "w+", encoding="utf-8", errors="replace")
-
-
-def _describe(error: BaseException) -> str:
-    if isinstance(error, BaseExceptionGroup):
-        return "; ".join(_describe(inner) for inner in error.exceptions)
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-# ---------------------------------------------------------------- MCP answers -> envelope dicts
-
-
-def _tool_entry(tool: types.Tool) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "name": tool.name,
-        "description": tool.description or "",
-        "input_schema": tool.input_schema,
-    }
-    annotations = _annotations(tool.annotations)
-    if annotations:
-        entry["annotations"] = annotations
-    hint = annotations.get(READ_ONLY_HINT)
-    # MCP only says read-only or not; not-read-only tools must run alone, which is ToolKind.OTHER.
-    if hint is not None:
-        entry["kind"] = "read" if hint else "other"
-    return entry
-
-
-def _annotations(annotations: types.ToolAnnotations | None) -> dict[str, bool]:
-    """The hints the server declares, as MCP spells them; an undeclared hint is left out, so a
-    tool without hints is n/a for the ANNOTATION clauses rather than judged on MCP's defaults."""
-    if annotations is None:
-        return {}
-    wire = annotations.model_dump(by_alias=True, exclude_none=True)
-    return {hint: wire[hint] for hint in ANNOTATION_HINTS if isinstance(wire.get(hint), bool)}
-
-
-def envelope_from_result(result: types.CallToolResult) -> dict[str, Any]:
-    """MCP's `{content, structuredContent, isError}` as an envelope dict."""
-    data = "\n".join(_block_text(block) for block in result.content)
-    envelope: dict[str, Any] = {"success": not result.is_error, "data": data}
-    structured = result.structured_content
-    code = _code_from_structured(structured) or _code_from_text(data)
-    if code is not None:
-        envelope["error"] = code
-    if isinstance(structured, dict):
-        # A server that returns the contract's envelope as structured content keeps its extras.
-        for field in ("summary", "diff", "issues", "denial", "exit_code"):
-            if field in structured:
-                envelope[field] = structured[field]
-    if structured is not None:
-        # Kept whole for a profile's [tools.<tool>].result places (harness/session/answers.py).
-        envelope["structured_content"] = structured
-    return envelope
-
-
-def envelope_from_protocol_error(
-    error: MCPError, *, advertised: bool, object_arguments: bool = True
-) -> dict[str, Any]:
-    """A JSON-RPC error answer to tools/call, as a failure envelope that still says what it was.
-
-    The code is only what the error itself settles: a name the server does not advertise is
-    TOOL_NOT_FOUND, "invalid params" (or any refusal of arguments that were not an object, which
-    MCP's schema forbids) is INVALID_ARGS; anything else is left to the profile's patterns.
-    """
-    envelope: dict[str, Any] = {
-        "success": False,
-        "data": error.message or f"JSON-RPC error {error.code}",
-        "protocol_error": {"code": error.code, "message": error.message},
-    }
-    if not advertised or error.code == _METHOD_NOT_FOUND:
-        envelope["error"] = "TOOL_NOT_FOUND"
-    elif error.code == _INVALID_PARAMS or not object_arguments:
-        envelope["error"] = "INVALID_ARGS"
-    return envelope
-
-
-def _unparsed_line(error: Exception) -> str:
-    """The line a parse error was about (pydantic keeps it as the error's input), else the error."""
-    with contextlib.suppress(Exception):
-        line = error.errors()[0]["input"]  # type: ignore[attr-defined]
-        if isinstance(line, str | bytes):
-            return str(line if isinstance(line, str) else line.decode("utf-8", "replace"))[:200]
-    return (str(error).splitlines() or [type(error).__name__])[0][:200]
-
-
-def _block_text(block: Any) -> str:
-    if isinstance(block, types.TextContent):
-        return block.text
-    mime = getattr(block, "mime_type", None) or getattr(
-        getattr(block, "resource", None), "mime_type", None
-    )
-    return f"[{block.type} content{f': {mime}' if mime else ''}]"
-
-
-def _code_from_structured(structured: Any) -> str | None:
-    if not isinstance(structured, dict):
-        return None
-    return _code_of(structured.get("error"))
-
-
-def _code_from_text(text: str) -> str | None:
-    stripped = text.strip()
-    if not stripped.startswith("{"):
-        return None
-    try:
-        parsed = json.loads(stripped)
-    except ValueError:
-        return None
-    return _code_of(parsed.get("error")) if isinstance(parsed, dict) else None
-
-
-def _code_of(error: Any) -> str | None:
-    if isinstance(error, str) and error:
-        return error
-    if isinstance(error, dict) and isinstance(error.get("code"), str) and error["code"]:
-        return error["code"]
-    return None
