@@ -10,6 +10,7 @@ conftest.py) beside the usual one, on the same workspace.
 from typing import Any
 
 import pytest
+from _checks import read_first
 
 from agentconf.contract.modes import DENY, LOCKED_FOLDER
 from agentconf.harness.verdicts.errors import not_applicable
@@ -37,19 +38,13 @@ def _denied_calls(client: Any, ws: Any) -> list[tuple[str, dict[str, Any]]]:
     return present
 
 
-def _read_first(session: Any, client: Any, path: str) -> None:
-    """An edit may need a prior read (read_before_edit); reading a locked file is allowed."""
-    if client.has("read_file"):
-        session.call("read_file", path=path)
-
-
 @pytest.mark.clause("PERMISSION-01")
 def test_a_denied_call_says_who_denied_it_why_and_what_to_do(ws, client, open_mode) -> None:
     _seed(ws)
     denying = open_mode(DENY)
     for tool, arguments in _denied_calls(client, ws):
         if tool == "edit_file":
-            _read_first(denying, client, arguments["path"])
+            read_first(client, arguments["path"], session=denying)
         result = denying.call(tool, **arguments)
         assert result.error == "PERMISSION_DENIED", result.evidence()
         assert result.data.strip(), result.evidence()
@@ -67,7 +62,7 @@ def test_the_gate_runs_before_any_side_effect(ws, client, open_mode) -> None:
     denying = open_mode(DENY)
     for tool, arguments in _denied_calls(client, ws):
         if tool == "edit_file":
-            _read_first(denying, client, arguments["path"])
+            read_first(client, arguments["path"], session=denying)
         before = ws.tree()
         result = denying.call(tool, **arguments)
         assert result.success is False, result.evidence()

@@ -1,11 +1,13 @@
-"""No block of six or more lines is written twice in agentconf/ (issue 16): one piece of code
-serves where the logic is the same. Lines are compared stripped of indentation; blank lines,
+"""No block of six or more lines is written twice in agentconf/ and suites/ (issues 16 and 28),
+nor once in each: one piece of code serves where the logic is the same (the suites share theirs
+through suites/_checks.py). Lines are compared stripped of indentation; blank lines,
 comments and imports do not count (an import block is not logic written twice)."""
 
 from collections import defaultdict
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[2] / "agentconf"
+REPOSITORY = Path(__file__).resolve().parents[2]
+ROOTS = (REPOSITORY / "agentconf", REPOSITORY / "suites")
 BLOCK = 6
 
 
@@ -23,9 +25,10 @@ def _logic_lines(path: Path) -> list[tuple[int, str]]:
     return lines
 
 
-def duplicate_blocks(package: Path = PACKAGE, size: int = BLOCK) -> list[str]:
+def duplicate_blocks(*roots: Path, size: int = BLOCK) -> list[str]:
     seen: dict[tuple[str, ...], list[str]] = defaultdict(list)
-    for path in sorted(package.rglob("*.py")):
+    for package, path in sorted((root, path) for root in roots or ROOTS
+                                for path in root.rglob("*.py")):
         lines = _logic_lines(path)
         for start in range(len(lines) - size + 1):
             window = lines[start:start + size]
