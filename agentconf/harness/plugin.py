@@ -30,6 +30,7 @@ from hypothesis.errors import InvalidArgument
 from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
+from agentconf.harness.report.events import safe_text
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
@@ -354,9 +355,9 @@ def _make_sendable(report: pytest.TestReport) -> None:
     send to the controller (the worker dies, the check is lost): keep that text, escaped."""
     if report.longrepr is not None and not isinstance(report.longrepr, tuple):
         text = str(report.longrepr)
-        if outcomes.safe_text(text) != text:
-            report.longrepr = outcomes.safe_text(text)
-    report.sections = [(outcomes.safe_text(title), outcomes.safe_text(body))
+        if safe_text(text) != text:
+            report.longrepr = safe_text(text)
+    report.sections = [(safe_text(title), safe_text(body))
                        for title, body in report.sections]
 
 
