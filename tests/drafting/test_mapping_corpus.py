@@ -1,4 +1,4 @@
-"""The mapping half of `init --from` (harness/draft_shape.map_listing: which listed tool is which
+"""The mapping half of `init --from` (init_from/shape.map_listing: which listed tool is which
 canonical tool, its arguments, defaults and keys; nothing is called) against the drafting corpus:
 real `tools/list` answers of real tool systems (fixtures/drafting/, captured by
 scripts/capture_corpus.py), each with an expected mapping written by hand from its schemas,

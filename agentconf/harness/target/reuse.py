@@ -2,8 +2,9 @@
 
 Starting a server per test is most of a run against a real peer (Node loads server-filesystem in
 about 0.4 s of CPU; a run has hundreds of applicable tests). A profile whose server keeps no
-state between calls may opt in with `reuse = "worker"`; profile.py refuses it while the session
-features (read-before-edit, stale-read) are on, since those are exactly state kept across calls.
+state between calls may opt in with `reuse = "worker"`; profile/model.py refuses it while the
+session features (read-before-edit, stale-read) are on, since those are exactly state kept across
+calls.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
