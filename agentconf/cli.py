@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from agentconf import __version__, commands
 
 if TYPE_CHECKING:
-    from agentconf.harness.spec import ImplSpec
+    from agentconf.harness.target.spec import ImplSpec
 
 EXIT_USAGE = 2
 
@@ -27,8 +27,8 @@ class UsageError(Exception):
 def implementation(args: argparse.Namespace) -> "ImplSpec":
     """The implementation `--impl`/`--profile` name, or a UsageError saying why not. A
     python:MODULE spec names a module in the current folder, as `python -m` would find it."""
-    from agentconf.harness.profile import ProfileError  # not every command needs the harness
-    from agentconf.harness.spec import SpecError, resolve
+    from agentconf.harness.profile.model import ProfileError  # not every command needs the harness
+    from agentconf.harness.target.spec import SpecError, resolve
 
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
@@ -86,8 +86,8 @@ def _hand_over(args: argparse.Namespace, argv: list[str]) -> None:
     names (a framework's own venv), which must have agentconf-kit installed too."""
     if not hasattr(args, "impl"):
         return
-    from agentconf.harness.profile import ProfileError
-    from agentconf.harness.spec import HANDED_OVER, SpecError, profile_interpreter
+    from agentconf.harness.profile.model import ProfileError
+    from agentconf.harness.target.spec import HANDED_OVER, SpecError, profile_interpreter
 
     try:
         python = profile_interpreter(args.impl, getattr(args, "profile", None))

@@ -195,7 +195,7 @@ def bench_peer(folder: Path) -> list[Row]:
     -n 2) into a scratch site; the wall time covers the whole `agentconf run`, pytest start
     included, and no install (a peer not installed yet is reported, not installed).
     """
-    from agentconf.harness.peers import load_peers
+    from agentconf.harness.run.peers import load_peers
 
     rows = []
     for peer in load_peers(CHECKOUT / "peers"):
@@ -231,10 +231,10 @@ def bench_overhead(folder: Path) -> list[Row]:
     import asyncio
 
     from agentconf.contract import Workspace
-    from agentconf.harness.adapters.base import AdapterEnv
-    from agentconf.harness.adapters.cmd import CmdAdapter
-    from agentconf.harness.adapters.python import PythonAdapter
-    from agentconf.harness.profile import Profile
+    from agentconf.harness.profile.model import Profile
+    from agentconf.harness.target.adapters.base import AdapterEnv
+    from agentconf.harness.target.adapters.cmd import CmdAdapter
+    from agentconf.harness.target.adapters.python import PythonAdapter
     from agentconf.reference import create
 
     root = folder / "root"

@@ -115,7 +115,7 @@ def _install_npm(entry: dict[str, Any], folder: Path, log: Path) -> None:
 
 
 def _python(version: str | None) -> str:
-    from agentconf.harness.peers import PeerError, find_python
+    from agentconf.harness.run.peers import PeerError, find_python
 
     try:
         return find_python(version)  # on PATH, or one pyenv installed
@@ -247,9 +247,9 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 def _adapter_listing(spec: str, places: dict[str, Path], env: dict[str, str],
                      cache: Path) -> list[dict[str, Any]] | None:
-    from agentconf.harness.adapters import AdapterEnv, open_adapter
-    from agentconf.harness.errors import ImplementationFailure
-    from agentconf.harness.spec import parse_spec
+    from agentconf.harness.target.adapters import AdapterEnv, open_adapter
+    from agentconf.harness.target.spec import parse_spec
+    from agentconf.harness.verdicts.errors import ImplementationFailure
 
     # The SDK logs every non-JSON stdout line with a traceback; stdout_noise already says so.
     logging.getLogger("mcp").setLevel(logging.CRITICAL)
@@ -292,9 +292,9 @@ def capture_python(entry_id: str, entry: dict[str, Any], folder: Path,
 
 def child(factory_file: str, root: str, out: str) -> None:
     """In the entry's venv: FACTORY(workspace) through agentconf's python: adapter."""
-    from agentconf.harness.adapters.base import AdapterEnv
-    from agentconf.harness.adapters.python import open_python
-    from agentconf.harness.profile import Profile
+    from agentconf.harness.profile.model import Profile
+    from agentconf.harness.target.adapters.base import AdapterEnv
+    from agentconf.harness.target.adapters.python import open_python
 
     path, _, name = factory_file.rpartition(":")
     spec = importlib.util.spec_from_file_location("corpus_factory", path)

@@ -23,17 +23,13 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
 
 from agentconf.contract.modes import DENY, MODES, READ_ONLY
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.client import Client
-from agentconf.harness.errors import MessageChanged
-from agentconf.harness.modes import Mode, open_in_mode, profile_modes
-from agentconf.harness.plugin import (
-    implementation,
-    load_hypothesis_profile,
-    run_state,
-    snapshots_command,
-)
+from agentconf.harness.plugin import implementation, load_hypothesis_profile
 from agentconf.harness.resources import fixtures_dir
+from agentconf.harness.run.plugin_state import run_state, snapshots_command
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.modes import Mode, open_in_mode, profile_modes
+from agentconf.harness.verdicts.errors import MessageChanged, not_applicable
 
 ModeOpener = Callable[[str], Client]
 
@@ -88,7 +84,7 @@ def message_snapshot(
     config = request.config
     folder = snapshot_dir(config)
     if folder is None:
-        pytest.skip(f"n/a: no snapshot folder for this implementation; record its messages with "
+        not_applicable(f"no snapshot folder for this implementation; record its messages with "
                     f"`{snapshots_command(run_state(config), 'record')} --snapshot-dir DIR`")
     extension = _extension_for(folder)
     assertion = snapshot.use_extension(extension)
@@ -150,7 +146,7 @@ def client(client: Any, request: pytest.FixtureRequest) -> Any:
 # every transport carries (`agentconf serve --read-only / --deny RULE` take the same).
 # TODO(Profile.modes): once the profile helper's [modes.<name>] lands as Profile.modes, every
 # implementation declares its modes in its profile and this constant goes into the reference's
-# own profile; harness/modes.py already reads Profile.modes first.
+# own profile; harness/target/modes.py already reads Profile.modes first.
 REFERENCE_NAME = "agentconf-reference"
 REFERENCE_MODES = {
     READ_ONLY: Mode(env={"AGENTCONF_READ_ONLY": "1"}),
@@ -174,7 +170,7 @@ def open_mode(request: pytest.FixtureRequest, ws: Any, client: Client) -> Iterat
                 declared = REFERENCE_MODES
         mode = (declared or {}).get(name)
         if mode is None:
-            pytest.skip(f"n/a: the profile declares no way to start the implementation in its "
+            not_applicable(f"the profile declares no way to start the implementation in its "
                         f"{name} mode ([modes.{name}])")
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,
                          log_dir=ws.logs)

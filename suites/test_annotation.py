@@ -20,7 +20,13 @@ from agentconf.contract.tools import (
     OPEN_WORLD_HINT,
     READ_ONLY_HINT,
 )
-from agentconf.harness.listing import first_listing, listed, revealed_tools, string_arguments
+from agentconf.harness.session.listing import (
+    first_listing,
+    listed,
+    revealed_tools,
+    string_arguments,
+)
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import hostile_paths, valid_arguments
 
 PROPERTY = settings(
@@ -55,7 +61,7 @@ def _claiming(client: Any, hint: str, value: bool) -> list[dict[str, Any]]:
         and client.may_call(tool["name"])  # the profile's exclude_tools are never called
     ]
     if not tools:
-        pytest.skip(f"n/a: no tool that changes things declares {hint} {str(value).lower()}")
+        not_applicable(f"no tool that changes things declares {hint} {str(value).lower()}")
     return tools
 
 
@@ -101,7 +107,7 @@ def test_the_canonical_read_tools_change_nothing_on_disk(ws, client) -> None:
             client.call(tool, **arguments)
             ran += 1
     if not ran:
-        pytest.skip("n/a: none of read_file, list_files, grep is declared read-only")
+        not_applicable("none of read_file, list_files, grep is declared read-only")
     assert ws.tree() == before, _changes(before, ws.tree())
 
 
@@ -111,9 +117,9 @@ def test_the_canonical_read_tools_change_nothing_on_disk(ws, client) -> None:
 def test_a_read_only_tool_changes_nothing_whatever_its_arguments(ws, client, data) -> None:
     tools = [tool for tool in first_listing(client)
              if declares_read_only(tool) and client.may_call(tool["name"])
-             and not client.destructive(tool["name"])]  # hostile paths: harness/reach.py
+             and not client.destructive(tool["name"])]  # hostile paths: harness/session/reach.py
     if not tools:
-        pytest.skip("n/a: no tool the kit may call is of kind read or annotated readOnlyHint")
+        not_applicable("no tool the kit may call is of kind read or annotated readOnlyHint")
     _seed(ws)
     before = ws.tree()
     tool = data.draw(st.sampled_from(tools), label="tool")
@@ -140,7 +146,7 @@ def test_a_revealed_read_only_tool_changes_nothing_whatever_it_is_pointed_at(
         (tool, arguments) for tool in readers if (arguments := string_arguments(tool, path))
     ]
     if not callable_with_a_path:
-        pytest.skip("n/a: no revealed read-only tool takes only string arguments")
+        not_applicable("no revealed read-only tool takes only string arguments")
     before = ws.tree()
     for tool, arguments in callable_with_a_path:
         client.call_raw(tool["name"], arguments)
@@ -155,7 +161,7 @@ def test_a_revealed_read_only_tool_changes_nothing_whatever_it_is_pointed_at(
 def test_write_file_annotated_idempotent_leaves_after_two_writes_what_one_left(ws, client) -> None:
     entry = listed(client, "write_file")
     if entry is None or declared_hint(entry, IDEMPOTENT_HINT) is not True:
-        pytest.skip("n/a: write_file is not annotated idempotentHint")
+        not_applicable("write_file is not annotated idempotentHint")
     ws.write("old.txt", "before\n")
     if client.has("read_file"):  # an overwrite may need a prior read (read_before_edit)
         client.call("read_file", path="old.txt")
@@ -218,7 +224,7 @@ def test_a_non_destructive_tool_keeps_every_existing_file(ws, client) -> None:
                 f"existed:\n{lost}\n{result.evidence()}"
             )
     if not called:
-        pytest.skip("n/a: no non-destructive tool takes only string arguments")
+        not_applicable("no non-destructive tool takes only string arguments")
 
 
 @pytest.mark.clause("ANNOTATION-03")

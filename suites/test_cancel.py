@@ -12,10 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _checks import read_first
 
-from agentconf.harness.client import Result
-from agentconf.harness.errors import CancelUnsupported
-from agentconf.harness.processes import wait_gone
+from agentconf.harness.session.result import Result
+from agentconf.harness.target.processes import wait_gone
+from agentconf.harness.verdicts.errors import CancelUnsupported, not_applicable
 
 # Only catches a survivor: a cancelled command's processes end within a kill's time.
 GONE_WITHIN_S = 10.0
@@ -28,7 +29,7 @@ def _cancelled(client: Any, tool: str, ready: Callable[[], bool], **arguments: A
     try:
         return client.call_cancelled(tool, ready, **arguments)
     except CancelUnsupported as reason:
-        pytest.skip(f"n/a: {reason}")
+        not_applicable(f"{reason}")
 
 
 PID_FILES = ("cancel/background.pid", "cancel/subshell.pid", "cancel/shell.pid")
@@ -73,16 +74,11 @@ def _big_content() -> str:
     return "".join(f"line {number} of the new content\n" for number in range(BIG_LINES))
 
 
-def _read_first(client: Any, path: str) -> None:
-    if client.has("read_file"):  # an overwrite may need a prior read (read_before_edit)
-        client.call("read_file", path=path)
-
-
 @pytest.mark.clause("CANCEL-02")
 def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -> None:
     old = b"the old content\n"
     ws.write("big.txt", old)
-    _read_first(client, "big.txt")
+    read_first(client, "big.txt")
     new = _big_content()
     target = ws.root / "big.txt"
     result = _cancelled(
@@ -112,11 +108,11 @@ def test_after_a_cancelled_command_the_next_command_runs(ws, client) -> None:
 @pytest.mark.requires("write_file")
 def test_after_a_cancelled_write_the_same_file_can_be_written(ws, client) -> None:
     ws.write("big.txt", "the old content\n")
-    _read_first(client, "big.txt")
+    read_first(client, "big.txt")
     target = ws.root / "big.txt"
     _cancelled(client, "write_file", lambda: _size(target) != 16,
                path="big.txt", content=_big_content())
-    _read_first(client, "big.txt")
+    read_first(client, "big.txt")
     result = client.call("write_file", path="big.txt", content="written after the cancel\n")
     assert result.success, result.evidence()
     assert ws.read_bytes("big.txt") == b"written after the cancel\n"

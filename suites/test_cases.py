@@ -7,8 +7,8 @@ the case id, so an expected failure can name one case (`EDIT-03::edit-multiple-c
 
 import pytest
 
-from agentconf.harness.case_play import run_case
-from agentconf.harness.cases import Case, load_cases
+from agentconf.harness.cases.load import Case, load_cases
+from agentconf.harness.cases.play import run_case
 
 
 def _param(case: Case) -> object:

@@ -8,12 +8,14 @@ no channel to judge.
 
 import pytest
 
+from agentconf.harness.verdicts.errors import not_applicable
+
 
 @pytest.mark.clause("RESULT-09")
 def test_stdout_carries_nothing_but_protocol_messages(ws, client) -> None:
     noise = getattr(client.adapter, "stdout_noise", None)
     if noise is None:
-        pytest.skip("n/a: the implementation is not spoken to over stdio (cmd:, mcp:)")
+        not_applicable("the implementation is not spoken to over stdio (cmd:, mcp:)")
     ws.write("a.txt", "alpha\n")
     client.list_tools()
     for tool, arguments in (("read_file", {"path": "a.txt"}),

@@ -9,18 +9,14 @@ import re
 from typing import Any
 
 import pytest
-
-
-def _read(client: Any, path: str) -> None:
-    if client.has("read_file"):
-        client.call("read_file", path=path)
+from _checks import read_first
 
 
 @pytest.mark.clause("CONCUR-01")
 @pytest.mark.parametrize("edits", [4, 10])
 def test_concurrent_edits_of_one_file_all_land(ws, client, edits: int) -> None:
     ws.write("shared.txt", "".join(f"slot-{i:02d}: old\n" for i in range(edits)))
-    _read(client, "shared.txt")
+    read_first(client, "shared.txt")
     calls = [
         ("edit_file", {"path": "shared.txt", "old_text": f"slot-{i:02d}: old",
                        "new_text": f"slot-{i:02d}: new"})
@@ -82,7 +78,7 @@ def test_a_read_during_writes_sees_one_whole_version(ws, client) -> None:
         return (f"<v{k}>" * per_line + "\n") * lines
 
     ws.write("doc.txt", version(0))
-    _read(client, "doc.txt")
+    read_first(client, "doc.txt")
     calls: list[tuple[str, dict[str, Any]]] = []
     for k in range(1, 5):
         calls.append(("write_file", {"path": "doc.txt", "content": version(k)}))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _checks import rejected_as_outside
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,19 +26,6 @@ PROPERTY = settings(
 )
 
 PathOf = Callable[[Any], str]
-
-
-def _rejected_outside(client: Any, result: Any) -> None:
-    arguments = result.request.arguments
-    path = arguments.get("path") if isinstance(arguments, dict) else None
-    if client.judged_virtually(path):
-        # The profile declares virtual absolute paths: `/x` is root/x by design. Refusing is
-        # right, and so is landing inside the root; the oracle has judged the disk outside.
-        if result.success and result.request.tool == "write_file":
-            assert (client.root / path.lstrip("/")).is_file(), result.evidence()
-        return
-    assert result.success is False, result.evidence()
-    assert result.error == "OUTSIDE_ROOT", result.evidence()
 
 
 def _reveals_nothing(ws: Any, result: Any) -> None:
@@ -63,7 +51,7 @@ DOTDOT_WRITES = [
 @pytest.mark.parametrize("path", DOTDOT_WRITES)
 def test_a_relative_path_that_climbs_out_is_rejected(ws, client, path: str) -> None:
     before = ws.tree()
-    _rejected_outside(client, client.call("write_file", path=path, content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path=path, content="escaped"))
     assert not (ws.sandbox / "escape.txt").exists()
     assert ws.tree() == before
 
@@ -86,7 +74,7 @@ ABSOLUTE_OUTSIDE: list[tuple[str, PathOf]] = [
 def test_an_absolute_path_outside_the_root_is_rejected(ws, client, path_of: PathOf) -> None:
     before = ws.tree()
     path = path_of(ws)
-    _rejected_outside(client, client.call("write_file", path=path, content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path=path, content="escaped"))
     if not client.judged_virtually(path):  # else it may land inside, at root/<path>
         assert ws.tree() == before
 
@@ -130,14 +118,14 @@ SIBLING_PATHS: list[tuple[str, PathOf]] = [
 @pytest.mark.parametrize("path_of", [p for _, p in SIBLING_PATHS],
                          ids=[name for name, _ in SIBLING_PATHS])
 def test_a_sibling_folder_sharing_the_roots_prefix_is_outside(ws, client, path_of) -> None:
-    _rejected_outside(client, client.call("write_file", path=path_of(ws), content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path=path_of(ws), content="escaped"))
 
 
 @pytest.mark.clause("CONFINE-04")
 @pytest.mark.requires("read_file", "confine_reads")
 def test_reading_from_the_sibling_prefix_folder_is_rejected(ws, client) -> None:
     result = client.call("read_file", path=str(ws.sibling / "secret.txt"))
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
     _reveals_nothing(ws, result)
 
 
@@ -154,7 +142,7 @@ def test_a_path_that_normalises_inside_then_out_is_rejected(ws, client, path, ex
         ws.mkdir("a/b")
         ws.mkdir("sub")
     before = ws.tree()
-    _rejected_outside(client, client.call("write_file", path=path, content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path=path, content="escaped"))
     assert not (ws.sandbox / "escape.txt").exists()
     assert ws.tree() == before
 
@@ -187,14 +175,14 @@ def test_a_leading_at_sign_is_stripped_before_writing(ws, client) -> None:
 ], ids=["relative", "absolute", "sibling"])
 def test_a_stripped_mention_is_confined_like_any_path(ws, client, path_of: PathOf) -> None:
     result = client.call("read_file", path=path_of(ws))
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
     _reveals_nothing(ws, result)
 
 
 @pytest.mark.clause("CONFINE-06")
 @pytest.mark.requires("write_file")
 def test_a_mention_that_climbs_out_is_not_written(ws, client) -> None:
-    _rejected_outside(client, client.call("write_file", path="@../escape.txt", content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path="@../escape.txt", content="escaped"))
 
 
 # ---------------------------------------------------------------- CONFINE-07 NUL
@@ -233,7 +221,7 @@ READ_OUTSIDE: list[tuple[str, PathOf]] = [
                          ids=[name for name, _ in READ_OUTSIDE])
 def test_reading_outside_the_root_is_rejected_and_reveals_nothing(ws, client, path_of) -> None:
     result = client.call("read_file", path=path_of(ws))
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
     _reveals_nothing(ws, result)
 
 
@@ -281,7 +269,7 @@ def test_an_absolute_path_reads_what_the_relative_path_wrote(ws, client) -> None
                                   "n1/n2/n3/../../../../evil.txt"])
 def test_missing_folders_then_dotdot_out_are_rejected_and_create_nothing(ws, client, path) -> None:
     before = ws.tree()
-    _rejected_outside(client, client.call("write_file", path=path, content="escaped"))
+    rejected_as_outside(client, client.call("write_file", path=path, content="escaped"))
     assert ws.tree() == before, "folders were created on the way"
     assert not (ws.sandbox / "evil.txt").exists()
 
@@ -298,7 +286,7 @@ def test_edit_file_never_changes_a_file_outside(ws, client, path_of: PathOf) -> 
     if client.has("read_file") and client.has("confine_reads"):
         client.call("read_file", path=path_of(ws))
     result = client.call("edit_file", path=path_of(ws), old_text="secret", new_text="edited")
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
 
 
 # ---------------------------------------------------------------- CONFINE-13 list and grep
@@ -315,7 +303,7 @@ def test_edit_file_never_changes_a_file_outside(ws, client, path_of: PathOf) -> 
 def test_listing_outside_the_root_is_rejected_and_reveals_nothing(ws, client, path_of) -> None:
     path = path_of(ws)
     result = client.call("list_files", path=path)
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
     revealed = result.data.replace(path, "<REQUESTED>")
     for name in ("secret.txt", "notes.md", "authorized_keys", "nested.txt"):
         assert name not in revealed, result.evidence()
@@ -333,7 +321,7 @@ def test_grep_outside_the_root_is_rejected_and_reveals_nothing(ws, client, path_
     # The pattern is the secret's fixed prefix, so an echo of the pattern is not a leak.
     path = path_of(ws)
     result = client.call("grep", pattern="agentconf-canary-", path=path)
-    _rejected_outside(client, result)
+    rejected_as_outside(client, result)
     # Quoting the requested path back is not a leak; naming anything else found there is.
     revealed = result.data.replace(path, "<REQUESTED>")
     for name in ("secret.txt", "notes.md", "authorized_keys"):

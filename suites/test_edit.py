@@ -11,18 +11,15 @@ import time
 from typing import Any
 
 import pytest
+from _checks import read_first
 
-
-def _read(client: Any, path: str) -> None:
-    """Satisfies read-before-edit where the implementation has it."""
-    if client.has("read_file"):
-        client.call("read_file", path=path)
+from agentconf.harness.verdicts.errors import not_applicable
 
 
 def _edit(ws: Any, client: Any, original: str | bytes, old_text: str, new_text: str,
           **extra: Any) -> tuple[Any, bytes]:
     ws.write("f.txt", original)
-    _read(client, "f.txt")
+    read_first(client, "f.txt")
     result = client.call("edit_file", path="f.txt", old_text=old_text, new_text=new_text, **extra)
     return result, ws.read_bytes("f.txt")
 
@@ -246,7 +243,7 @@ def _mode(ws: Any, rel: str) -> int:
 @pytest.mark.parametrize("mode", [0o755, 0o600, 0o640], ids=oct)
 def test_an_edit_keeps_the_permission_bits(ws, client, mode: int) -> None:
     ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
-    _read(client, "tool.sh")
+    read_first(client, "tool.sh")
     result = client.call("edit_file", path="tool.sh", old_text="old", new_text="new")
     assert result.success, result.evidence()
     assert _mode(ws, "tool.sh") == mode
@@ -257,7 +254,7 @@ def test_an_edit_keeps_the_permission_bits(ws, client, mode: int) -> None:
 @pytest.mark.parametrize("mode", [0o755, 0o600], ids=oct)
 def test_an_overwrite_keeps_the_permission_bits(ws, client, mode: int) -> None:
     ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
-    _read(client, "tool.sh")
+    read_first(client, "tool.sh")
     result = client.call("write_file", path="tool.sh", content="#!/bin/sh\necho new\n")
     assert result.success, result.evidence()
     assert _mode(ws, "tool.sh") == mode
@@ -275,7 +272,7 @@ def test_a_new_write_leaves_exactly_the_target_behind(ws, client) -> None:
 @pytest.mark.clause("EDIT-16")
 def test_an_overwrite_leaves_exactly_the_target_behind(ws, client) -> None:
     ws.write("sub/f.txt", "a much longer old content than the new one\n" * 20)
-    _read(client, "sub/f.txt")
+    read_first(client, "sub/f.txt")
     before = ws.tree()
     result = client.call("write_file", path="sub/f.txt", content="short\n")
     assert result.success, result.evidence()
@@ -286,7 +283,7 @@ def test_an_overwrite_leaves_exactly_the_target_behind(ws, client) -> None:
 @pytest.mark.requires("edit_file")
 def test_an_edit_leaves_no_temporary_file_behind(ws, client) -> None:
     ws.write("sub/f.txt", "alpha\n")
-    _read(client, "sub/f.txt")
+    read_first(client, "sub/f.txt")
     before = ws.tree()
     result = client.call("edit_file", path="sub/f.txt", old_text="alpha", new_text="beta")
     assert result.success, result.evidence()
@@ -336,7 +333,7 @@ def _unchanged_or_only_the_span(result: Any, after: bytes, original: bytes) -> N
 @pytest.mark.clause("EDIT-18")
 def test_an_edit_of_a_file_with_invalid_utf8_never_corrupts_it(ws, client) -> None:
     ws.write("mixed.bin", NOT_UTF8)
-    _read(client, "mixed.bin")
+    read_first(client, "mixed.bin")
     result = client.call("edit_file", path="mixed.bin", old_text="alpha", new_text="omega")
     _unchanged_or_only_the_span(result, ws.read_bytes("mixed.bin"), NOT_UTF8)
 
@@ -347,8 +344,8 @@ def test_an_edit_of_a_file_with_nul_bytes_this_session_wrote_never_corrupts_it(w
     content = "head\x00\nalpha\ntail\x00\n"
     written = client.call("write_file", path="nul.bin", content=content)
     if not written.success:
-        pytest.skip(f"n/a: write_file does not store text with NUL characters ({written.error})")
-    _read(client, "nul.bin")
+        not_applicable(f"write_file does not store text with NUL characters ({written.error})")
+    read_first(client, "nul.bin")
     result = client.call("edit_file", path="nul.bin", old_text="alpha", new_text="omega")
     _unchanged_or_only_the_span(result, ws.read_bytes("nul.bin"), content.encode())
 
@@ -371,7 +368,7 @@ def test_a_file_read_by_a_window_can_be_replaced_whole(ws, client, content_of) -
     # Judging the whole file BINARY_FILE departs from nothing EDIT-19 says, and that answer
     # counts as a read; any other refusal leaves the clause's precondition unmet (not a failure).
     if not window.success and window.error != "BINARY_FILE":
-        pytest.skip(f"n/a: this implementation does not read a window of the file "
+        not_applicable(f"this implementation does not read a window of the file "
                     f"({window.error}), so EDIT-19's precondition is not met")
     before = ws.tree()
     result = client.call("write_file", path="f.dat", content="replaced\n")

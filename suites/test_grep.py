@@ -5,21 +5,17 @@ matches").
 Output formats differ (`a.txt:3:text`, `a.txt\n  3: text`, JSON...): judged on facts only.
 """
 
-import re
 from typing import Any
 
 import pytest
+from _checks import shows_number
 
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 
 def _lines_with(data: str, *needles: str) -> list[str]:
     return [line for line in data.splitlines() if all(needle in line for needle in needles)]
-
-
-def _shows_number(text: str, number: int) -> bool:
-    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
 
 def _line(client: Any, number: int) -> int:
@@ -41,8 +37,8 @@ def test_a_match_is_reported_with_its_path_and_line_number(ws, client) -> None:
     assert "needle here" in result.data, result.evidence()
     # The number sits on the match's line or on its file's heading line.
     number = _line(client, 3)
-    assert any(_shows_number(line, number) for line in _lines_with(result.data, "needle")) or any(
-        _shows_number(line, number) for line in _lines_with(result.data, "notes.txt")
+    assert any(shows_number(line, number) for line in _lines_with(result.data, "needle")) or any(
+        shows_number(line, number) for line in _lines_with(result.data, "notes.txt")
     ), result.evidence()
 
 
@@ -52,7 +48,7 @@ def test_matches_in_nested_folders_carry_their_path_from_the_root(ws, client) ->
              + "the quarry\n")
     result = _search(client, pattern="quarry")
     assert "src/deep/mod.txt" in result.data, result.evidence()
-    assert any(_shows_number(line, _line(client, 7))
+    assert any(shows_number(line, _line(client, 7))
                for line in _lines_with(result.data, "quarry")), (
         result.evidence()
     )
@@ -136,7 +132,7 @@ def test_one_huge_line_is_bounded(ws, client) -> None:
 @pytest.mark.parametrize("pattern", ["(", "[a-", "*oops", "a{2,1}"])
 def test_an_invalid_regular_expression_is_invalid_args(ws, client, pattern: str) -> None:
     if client.profile.tool("grep").is_literal:
-        pytest.skip("n/a: the profile says [tools.grep].literal = true: a pattern is plain text, "
+        not_applicable("the profile says [tools.grep].literal = true: a pattern is plain text, "
                     "never an invalid regular expression")
     ws.write("a.txt", "alpha\n")
     result = client.call("grep", pattern=pattern)

@@ -4,7 +4,7 @@
 
 import pytest
 
-from agentconf.harness.answers import readable
+from agentconf.harness.session.answers import readable
 
 
 @pytest.mark.clause("LIST-01")

@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.case_play import play_case
-from agentconf.harness.cases import Case, load_cases
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.cases.load import Case, load_cases
+from agentconf.harness.cases.play import play_case
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 # Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
 SCENARIOS: dict[str, tuple[str, ...]] = {
@@ -165,7 +165,7 @@ def _last_answer(case: Case, ws: Any, client: Any) -> Any:
         else:
             results, _ = play_case(case, ws, client)
     except ImplementationFailure as failure:
-        pytest.skip(f"n/a: the scenario {case.id} got no answer to judge ({failure}); "
+        not_applicable(f"the scenario {case.id} got no answer to judge ({failure}); "
                     f"that is judged under {', '.join(case.clauses)}")
     return results[-1]
 
@@ -194,8 +194,8 @@ def test_message_snapshot(
 def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, client: Any) -> None:
     answer = _last_answer(case, ws, client)
     if answer.success or answer.error in OWN_OUTPUT:
-        pytest.skip(
-            f"n/a: this scenario answered {answer.error or 'success'}, not an advisable failure"
+        not_applicable(
+            f"this scenario answered {answer.error or 'success'}, not an advisable failure"
         )
     names = {tool["name"] for tool in client.list_tools()}
     arguments = {
@@ -216,7 +216,7 @@ def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, cl
 def test_failure_message_fits_the_budget(case: Case, tool: str, ws: Any, client: Any) -> None:
     answer = _last_answer(case, ws, client)
     if answer.success or answer.error in OWN_OUTPUT_OR_PARTIAL:
-        pytest.skip(f"n/a: this scenario answered {answer.error or 'success'}, not a message")
+        not_applicable(f"this scenario answered {answer.error or 'success'}, not a message")
     budget = client.limits.message_budget_chars
     assert len(answer.data) <= budget, (
         f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"

@@ -8,7 +8,7 @@ from outside was brought into the root and that a listing of a folder outside na
 
 Destructive tools (move, copy, delete, a declared tool unless `destructive = false`) are driven
 only with paths that resolve inside the kit's own sandbox: the client refuses anything else
-(harness/reach.py), and the checks leave such paths out before they try.
+(harness/session/reach.py), and the checks leave such paths out before they try.
 """
 
 import os
@@ -22,9 +22,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
-from agentconf.harness.arguments import path_for
-from agentconf.harness.client import set_target
-from agentconf.harness.reach import escaping_strings
+from agentconf.harness.session.arguments import path_for
+from agentconf.harness.session.client import set_target
+from agentconf.harness.session.reach import escaping_strings
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import hostile_paths
 
 PROPERTY = settings(
@@ -138,7 +139,7 @@ def _lists_nothing_outside(client: Any, tool: PathTool, result: Any) -> None:
 def judge_all(ws: Any, client: Any, path: str) -> None:
     tools = path_tools(client)
     if not tools:
-        pytest.skip("n/a: no path tool beyond the six is advertised or declared")
+        not_applicable("no path tool beyond the six is advertised or declared")
     driven = 0
     for serial, (tool, target) in enumerate(drives(client, tools, path)):
         _prepare(ws)
@@ -147,8 +148,8 @@ def judge_all(ws: Any, client: Any, path: str) -> None:
         _lists_nothing_outside(client, tool, result)
         driven += 1
     if not driven:
-        pytest.skip("n/a: every path tool is destructive and this path may resolve outside the "
-                    "sandbox: never sent (harness/reach.py)")
+        not_applicable("every path tool is destructive and this path may resolve outside the "
+                    "sandbox: never sent (harness/session/reach.py)")
 
 
 # ---------------------------------------------------------------- CONFINE-16 every path argument
@@ -183,7 +184,7 @@ def test_no_hostile_path_through_any_path_tool_reaches_outside(ws, client, data)
         ws.link_farm()
     tools = path_tools(client)
     if not tools:
-        pytest.skip("n/a: no path tool beyond the six is advertised or declared")
+        not_applicable("no path tool beyond the six is advertised or declared")
     tool = data.draw(st.sampled_from(tools), label="tool")
     target = data.draw(st.sampled_from(tool.targets), label="argument")
     path = data.draw(hostile_paths(ws.root, outside=ws.outside, home=ws.home,
@@ -198,7 +199,7 @@ def test_no_hostile_path_through_any_path_tool_reaches_outside(ws, client, data)
 
 def _outer(ws: Any) -> Path:
     if not ws.outer:
-        pytest.skip("n/a: no system temporary folder (/tmp, /var/tmp) is writable here")
+        not_applicable("no system temporary folder (/tmp, /var/tmp) is writable here")
     return Path(ws.outer[0])
 
 
@@ -231,7 +232,7 @@ def test_a_read_of_the_system_temporary_folder_returns_nothing_of_it(
     ws, client, tool: str, path_of: Callable[[Path], str]
 ) -> None:
     if not client.has(tool) or not client.has("confine_reads"):
-        pytest.skip(f"n/a: the implementation lacks {tool} or confine_reads")
+        not_applicable(f"the implementation lacks {tool} or confine_reads")
     for folder in ws.outer or [_outer(ws)]:
         path = path_of(Path(folder))
         arguments = {"pattern": "agentconf-canary-", "path": path} if tool == "grep" else {

@@ -10,8 +10,10 @@ conftest.py) beside the usual one, on the same workspace.
 from typing import Any
 
 import pytest
+from _checks import read_first
 
 from agentconf.contract.modes import DENY, LOCKED_FOLDER
+from agentconf.harness.verdicts.errors import not_applicable
 
 LOCKED = LOCKED_FOLDER
 
@@ -32,14 +34,8 @@ def _denied_calls(client: Any, ws: Any) -> list[tuple[str, dict[str, Any]]]:
     ]
     present = [(tool, arguments) for tool, arguments in calls if client.has(tool)]
     if not present:
-        pytest.skip("n/a: none of write_file, edit_file, apply_patch, bash is advertised")
+        not_applicable("none of write_file, edit_file, apply_patch, bash is advertised")
     return present
-
-
-def _read_first(session: Any, client: Any, path: str) -> None:
-    """An edit may need a prior read (read_before_edit); reading a locked file is allowed."""
-    if client.has("read_file"):
-        session.call("read_file", path=path)
 
 
 @pytest.mark.clause("PERMISSION-01")
@@ -48,7 +44,7 @@ def test_a_denied_call_says_who_denied_it_why_and_what_to_do(ws, client, open_mo
     denying = open_mode(DENY)
     for tool, arguments in _denied_calls(client, ws):
         if tool == "edit_file":
-            _read_first(denying, client, arguments["path"])
+            read_first(client, arguments["path"], session=denying)
         result = denying.call(tool, **arguments)
         assert result.error == "PERMISSION_DENIED", result.evidence()
         assert result.data.strip(), result.evidence()
@@ -66,7 +62,7 @@ def test_the_gate_runs_before_any_side_effect(ws, client, open_mode) -> None:
     denying = open_mode(DENY)
     for tool, arguments in _denied_calls(client, ws):
         if tool == "edit_file":
-            _read_first(denying, client, arguments["path"])
+            read_first(client, arguments["path"], session=denying)
         before = ws.tree()
         result = denying.call(tool, **arguments)
         assert result.success is False, result.evidence()
@@ -140,7 +136,7 @@ def test_calls_no_rule_denies_are_served_as_usual(ws, client, open_mode) -> None
         assert ws.read_bytes("open/new.txt") == b"allowed\n"
         served += 1
     if not served:
-        pytest.skip("n/a: none of read_file, list_files, write_file is advertised")
+        not_applicable("none of read_file, list_files, write_file is advertised")
 
 
 @pytest.mark.clause("PERMISSION-01")
@@ -150,7 +146,7 @@ def test_the_denial_message_is_pinned(ws, client, open_mode, message_snapshot, t
     _seed(ws)
     calls = dict(_denied_calls(client, ws))
     if tool not in calls:
-        pytest.skip(f"n/a: the implementation lacks {tool}")
+        not_applicable(f"the implementation lacks {tool}")
     arguments = {**calls[tool], "command": "echo hello"} if tool == "bash" else calls[tool]
     result = open_mode(DENY).call(tool, **arguments)
     message_snapshot(result.data.replace(str(ws.root), "<ROOT>"))

@@ -3,13 +3,13 @@ Code,
 002, 003). Lines carry NATO words so a line's text never looks like a line number.
 """
 
-import re
 from typing import Any
 
 import pytest
+from _checks import shows_number
 
-from agentconf.harness.client import AT_ONCE_S
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.session.client import AT_ONCE_S
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
          "juliett", "kilo", "lima"]
@@ -17,10 +17,6 @@ WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel
 
 def _numbered_file(ws: Any, rel: str = "words.txt", count: int = len(WORDS)) -> None:
     ws.write(rel, "".join(f"{WORDS[i]} word\n" for i in range(count)))
-
-
-def _shows_number(text: str, number: int) -> bool:
-    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
 
 
 @pytest.mark.clause("READ-01")
@@ -106,7 +102,7 @@ def test_a_file_exactly_at_max_read_bytes_is_not_too_large(ws, client) -> None:
 def test_a_file_over_max_read_lines_is_file_too_large(ws, client) -> None:
     lines = client.profile.max_read_lines
     if lines is None:
-        pytest.skip("n/a: the profile declares no [tools.read_file.limits].max_read_lines")
+        not_applicable("the profile declares no [tools.read_file.limits].max_read_lines")
     ws.write("long.txt", "short\n" * (lines + 1))
     result = client.call("read_file", path="long.txt")
     assert result.success is False, result.evidence()
@@ -150,7 +146,7 @@ def test_returned_lines_carry_their_line_number(ws, client, start: int, end: int
     assert result.success, result.evidence()
     for number in range(start, end + 1):
         lines = [line for line in result.data.splitlines() if f"{WORDS[number - 1]} word" in line]
-        assert lines and _shows_number(lines[0], number), f"line {number}: {result.evidence()}"
+        assert lines and shows_number(lines[0], number), f"line {number}: {result.evidence()}"
 
 
 @pytest.mark.clause("READ-07")
@@ -159,7 +155,7 @@ def test_a_whole_read_numbers_its_lines_from_one(ws, client) -> None:
     result = client.call("read_file", path="two.txt")
     assert result.success, result.evidence()
     first = [line for line in result.data.splitlines() if "first" in line]
-    assert first and _shows_number(first[0], 1), result.evidence()
+    assert first and shows_number(first[0], 1), result.evidence()
 
 
 @pytest.mark.clause("READ-08")
@@ -206,7 +202,7 @@ def test_a_window_past_the_end_is_answered_without_a_crash(ws, client, start, en
     if result.success:
         assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     else:
-        assert _shows_number(result.data, len(WORDS)), result.evidence()
+        assert shows_number(result.data, len(WORDS)), result.evidence()
 
 
 @pytest.mark.clause("READ-04")

@@ -7,7 +7,8 @@ import jsonschema
 import pytest
 
 from agentconf.contract import ToolKind
-from agentconf.harness.listing import revealed_tools, string_arguments
+from agentconf.harness.session.listing import revealed_tools, string_arguments
+from agentconf.harness.verdicts.errors import not_applicable
 
 
 @pytest.mark.clause("REGISTRY-01")
@@ -97,7 +98,7 @@ def test_an_advertised_tool_outside_the_contract_is_callable_without_running_it(
     others = [tool for tool in client.list_tools() if tool["name"] not in contract
               and tool["name"] not in client.profile.path_tools]
     if others and not client.profile.call_other_tools:
-        pytest.skip("n/a: tools outside the contract are judged from tools/list alone, never "
+        not_applicable("tools outside the contract are judged from tools/list alone, never "
                     "called ([implementation].call_other_tools is false)")
     checked = 0
     for tool in others:
@@ -108,7 +109,7 @@ def test_an_advertised_tool_outside_the_contract_is_callable_without_running_it(
         result = client.call_raw(tool["name"], arguments)
         assert result.error != "TOOL_NOT_FOUND", result.evidence()
     if not checked:
-        pytest.skip("n/a: no advertised tool outside the contract can be called without running")
+        not_applicable("no advertised tool outside the contract can be called without running")
 
 
 @pytest.mark.clause("REGISTRY-03")
@@ -142,7 +143,7 @@ UNKNOWN_NAMES = [
 def test_an_unknown_tool_answers_tool_not_found(client, name: str) -> None:
     advertised = {tool["name"] for tool in client.list_tools()}
     if name in advertised:
-        pytest.skip(f"n/a: {name!r} is advertised by this implementation")
+        not_applicable(f"{name!r} is advertised by this implementation")
     result = client.call_raw(name, {})
     assert result.success is False, result.evidence()
     assert result.error == "TOOL_NOT_FOUND", result.evidence()
@@ -160,7 +161,7 @@ def test_tool_search_finds_a_tool_by_a_word_of_its_name(client) -> None:
     searcher = client.tool_name("tool_search")
     tools = [tool for tool in client.list_tools() if tool["name"] != searcher]
     if not tools:
-        pytest.skip("n/a: tool_search is the only tool")
+        not_applicable("tool_search is the only tool")
     wanted = tools[0]
     result = client.call("tool_search", query=wanted["name"])
     assert result.success, result.evidence()
@@ -176,7 +177,7 @@ def test_tool_search_finds_a_tool_by_a_word_of_its_name(client) -> None:
 @pytest.mark.requires("tool_search")
 def test_a_tool_revealed_by_tool_search_is_callable(ws, client) -> None:
     ws.write("a.txt", "alpha\n")
-    for tool in revealed_tools(client):  # only tools the kit may call (harness/reach.py)
+    for tool in revealed_tools(client):  # only tools the kit may call (harness/session/reach.py)
         arguments = string_arguments(tool, "a.txt")
         result = client.call_raw(tool["name"], arguments if arguments is not None else {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()

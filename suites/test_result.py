@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentconf.contract import DESTRUCTIVE_TOOLS, ERROR_CODES
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 from agentconf.strategies import json_values
 
 # Function-scoped `ws`/`client` are shared by a property's examples on purpose (one session).
@@ -193,7 +193,7 @@ def test_arbitrary_json_arguments_to_any_tool_get_an_envelope(ws, client, data) 
     names = _FIRST_LISTING.setdefault(
         client, client.contract_tool_names(leave_out=("bash", *DESTRUCTIVE_TOOLS)))
     if not names:
-        pytest.skip("n/a: no contract tool other than bash is advertised")
+        not_applicable("no contract tool other than bash is advertised")
     name = data.draw(st.sampled_from(names), label="tool")
     arguments = data.draw(
         st.one_of(st.dictionaries(st.text(max_size=8), json_values(), max_size=4), json_values()),
@@ -273,7 +273,7 @@ def test_a_lone_surrogate_in_an_argument_gets_an_envelope(ws, client, tool, argu
         result = _answered(lambda: client.call(tool, **arguments), f"{tool}({arguments!r})")
     except UnicodeEncodeError:
         # The transport encoded the request as UTF-8 text instead of escaping the surrogate.
-        pytest.skip("n/a: this transport cannot carry a lone surrogate to the implementation")
+        not_applicable("this transport cannot carry a lone surrogate to the implementation")
     assert isinstance(result.success, bool) and isinstance(result.data, str), result.evidence()
 
 

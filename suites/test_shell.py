@@ -5,15 +5,15 @@
 Time bounds here only detect hangs; they are generous on purpose (the machine may be busy).
 """
 
-import os
-import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _checks import shows_number
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.target.processes import alive
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 # Seconds a test waits for a killed process to disappear: long enough for a loaded machine.
 GONE_WITHIN_S = 15.0
@@ -27,29 +27,10 @@ def _answered(call: Callable[[], Any], what: str) -> Any:
         pytest.fail(f"{what} did not answer: {failure}")
 
 
-def _shows_number(text: str, number: int) -> bool:
-    return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie is dead for our purpose: it runs nothing and holds nothing.
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as status:
-            return status.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
 def _wait_gone(pid: int) -> bool:
     deadline = time.monotonic() + GONE_WITHIN_S
     while time.monotonic() < deadline:
-        if not _alive(pid):
+        if not alive(pid):
             return True
         time.sleep(0.1)
     return False
@@ -73,7 +54,7 @@ def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client,
     )
     assert result.success is False, result.evidence()
     assert result.error == "NONZERO_EXIT", result.evidence()
-    assert _shows_number(result.data, code), result.evidence()
+    assert shows_number(result.data, code), result.evidence()
     assert "out-text" in result.data and "err-text" in result.data, result.evidence()
 
 
@@ -82,7 +63,7 @@ def test_a_missing_command_is_a_non_zero_exit_with_its_message(ws, client) -> No
     result = client.call("bash", command="agentconf-no-such-command-xyz")
     assert result.success is False, result.evidence()
     assert result.error == "NONZERO_EXIT", result.evidence()
-    assert _shows_number(result.data, 127), result.evidence()
+    assert shows_number(result.data, 127), result.evidence()
     assert "agentconf-no-such-command-xyz" in result.data, result.evidence()
 
 
@@ -218,7 +199,7 @@ def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
     )
     assert result.success is False, result.evidence()
     assert result.error == "NONZERO_EXIT", result.evidence()
-    named = signal_name in result.data.upper() or _shows_number(result.data, 128 + number)
+    named = signal_name in result.data.upper() or shows_number(result.data, 128 + number)
     assert named, result.evidence()
     assert "before-signal" in result.data, result.evidence()
 

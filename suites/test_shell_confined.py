@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 CommandOf = Callable[[Any], str]
 
@@ -44,7 +44,7 @@ ESCAPES: list[tuple[str, CommandOf]] = [
 def test_a_confined_shell_reaches_nothing_outside_the_root(ws, client, command_of) -> None:
     why = client.why_missing("shell_confined")  # the listing decides when the profile does not
     if why is not None:
-        pytest.skip(f"n/a: {why}")
+        not_applicable(f"{why}")
     try:
         client.call("bash", command=command_of(ws))  # the oracle judges the disk and the answer
     except ImplementationFailure as failure:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from agentconf.contract import declares_read_only
 from agentconf.contract.modes import READ_ONLY
-from agentconf.harness.listing import SEARCH_WORDS, first_listing, string_arguments
+from agentconf.harness.session.listing import SEARCH_WORDS, first_listing, string_arguments
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import valid_arguments
 
 PROPERTY = settings(
@@ -80,7 +81,7 @@ def test_a_tool_that_changes_things_is_unknown_in_the_read_only_mode(ws, client,
         assert result.error == "TOOL_NOT_FOUND", result.evidence()
         assert ws.tree() == before, f"{tool['name']} changed the disk\n" + result.evidence()
     if not called:
-        pytest.skip("n/a: the usual mode has no tool that changes things")
+        not_applicable("the usual mode has no tool that changes things")
 
 
 @pytest.mark.clause("SURFACE-02")
@@ -124,16 +125,16 @@ def test_tool_search_in_the_read_only_mode_reveals_read_only_callable_tools(ws, 
     searcher = read_only.tool_name("tool_search")
     first = {tool["name"] for tool in read_only.list_tools()}
     if searcher not in first:
-        pytest.skip("n/a: the read-only mode does not list tool_search")
+        not_applicable("the read-only mode does not list tool_search")
     for word in SEARCH_WORDS:
         read_only.call("tool_search", query=word)
     revealed = [tool for tool in read_only.list_tools() if tool["name"] not in first]
     if not revealed:
-        pytest.skip("n/a: tool_search revealed no deferred tool in the read-only mode")
+        not_applicable("tool_search revealed no deferred tool in the read-only mode")
     for tool in revealed:
         assert declares_read_only(tool), f"tool_search revealed {tool['name']}, not read-only"
         if not read_only.may_call(tool["name"]):
-            continue  # outside the contract: judged from its listing alone (harness/reach.py)
+            continue  # outside the contract: judged from its listing alone (session/reach.py)
         result = read_only.call_raw(tool["name"], string_arguments(tool, "a.txt") or {})
         assert result.error != "TOOL_NOT_FOUND", result.evidence()
 

@@ -10,20 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _checks import rejected_through_a_link
 
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
-_GUARDED = ("write_file", "edit_file")
 OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")
-
-
-def _rejected_outside(result: Any) -> None:
-    assert result.success is False, result.evidence()
-    # A write or edit played cold may meet a read-before-write guard first: NOT_READ rejects it
-    # as surely, and the read-first run of the same check shows what the guard was hiding.
-    allowed = ("OUTSIDE_ROOT", "NOT_READ") if result.request.tool in _GUARDED else (
-        "OUTSIDE_ROOT",)
-    assert result.error in allowed, result.evidence()
 
 
 def _reveals_nothing(ws: Any, result: Any) -> None:
@@ -44,7 +35,7 @@ def _promptly(call: Callable[[], Any], what: str) -> Any:
 def test_writing_through_a_file_link_out_is_rejected(ws, client, path: str) -> None:
     ws.link_farm()
     before = ws.tree()
-    _rejected_outside(client.call("write_file", path=path, content="overwritten"))
+    rejected_through_a_link(client.call("write_file", path=path, content="overwritten"))
     assert ws.tree() == before
 
 
@@ -53,7 +44,7 @@ def test_writing_through_a_file_link_out_is_rejected(ws, client, path: str) -> N
 def test_writing_through_a_folder_link_out_in_the_middle_is_rejected(ws, client, path) -> None:
     ws.link_farm()
     before = ws.tree()
-    _rejected_outside(client.call("write_file", path=path, content="escaped"))
+    rejected_through_a_link(client.call("write_file", path=path, content="escaped"))
     assert ws.tree() == before
 
 
@@ -64,7 +55,7 @@ def test_writing_through_a_folder_link_out_in_the_middle_is_rejected(ws, client,
 def test_reading_through_a_folder_link_out_in_the_middle_is_rejected(ws, client, path) -> None:
     ws.link_farm()
     result = client.call("read_file", path=path)
-    _rejected_outside(result)
+    rejected_through_a_link(result)
     _reveals_nothing(ws, result)
 
 
@@ -73,7 +64,7 @@ def test_reading_through_a_folder_link_out_in_the_middle_is_rejected(ws, client,
 def test_a_link_out_followed_by_missing_folders_is_rejected(ws, client, path: str) -> None:
     ws.link_farm()
     before = ws.tree()
-    _rejected_outside(client.call("write_file", path=path, content="escaped"))
+    rejected_through_a_link(client.call("write_file", path=path, content="escaped"))
     assert ws.tree() == before
 
 
@@ -148,7 +139,7 @@ def test_a_listing_never_shows_what_is_inside_a_folder_link_out(ws, client, patt
 def test_listing_a_folder_link_out_is_rejected(ws, client) -> None:
     ws.link_farm()
     result = client.call("list_files", path="link_out")
-    _rejected_outside(result)
+    rejected_through_a_link(result)
     for name in OUTSIDE_NAMES:
         assert name not in result.data, result.evidence()
 
@@ -193,7 +184,7 @@ def test_a_link_inside_the_root_to_inside_can_be_read(ws, client, path: str) -> 
 def test_reading_through_a_file_link_out_is_rejected(ws, client, path: str) -> None:
     ws.link_farm()
     result = client.call("read_file", path=path)
-    _rejected_outside(result)
+    rejected_through_a_link(result)
     _reveals_nothing(ws, result)
 
 
@@ -208,7 +199,8 @@ def test_editing_through_a_link_out_is_rejected(ws, client, path: str, old_text:
     if client.has("read_file") and client.has("confine_reads"):
         client.call("read_file", path=path)
     before = ws.tree()
-    _rejected_outside(client.call("edit_file", path=path, old_text=old_text, new_text="edited"))
+    rejected_through_a_link(
+        client.call("edit_file", path=path, old_text=old_text, new_text="edited"))
     assert ws.tree() == before
 
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import outputs_around_limit
 
 PROPERTY = settings(
@@ -146,7 +147,7 @@ def test_a_read_of_one_line_longer_than_the_limit_is_bounded(ws, client, window)
     arguments: dict[str, Any] = {"path": "long.txt"}
     if window is not None:
         if not client.has("line_window"):
-            pytest.skip("n/a: read_file takes no line window")
+            not_applicable("read_file takes no line window")
         arguments.update(start_line=window[0], end_line=window[1])
     result = client.call("read_file", **arguments)
     assert result.success, result.evidence()

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import ill_typed_arguments
 
 PROPERTY = settings(
@@ -130,7 +131,7 @@ def _unknown(client: Any, tool: str, name: str) -> str | None:
 @pytest.mark.parametrize("extra", ["Path", "file_path", "force", "mode"])
 def test_an_unknown_argument_is_invalid_and_the_write_does_not_run(ws, client, extra) -> None:
     if _unknown(client, "write_file", extra) is None:
-        pytest.skip(f"n/a: {extra} is a real argument of this write_file")
+        not_applicable(f"{extra} is a real argument of this write_file")
     before = ws.tree()
     result = client.call("write_file", path="new.txt", content="x", **{extra: "x"})
     _assert_invalid(result)
@@ -142,7 +143,7 @@ def test_an_unknown_argument_is_invalid_and_the_write_does_not_run(ws, client, e
 @pytest.mark.parametrize("extra", ["file_path", "agentconf_unknown"])
 def test_an_unknown_argument_to_read_file_is_invalid(ws, client, extra) -> None:
     if _unknown(client, "read_file", extra) is None:
-        pytest.skip(f"n/a: {extra} is a real argument of this read_file")
+        not_applicable(f"{extra} is a real argument of this read_file")
     ws.write("a.txt", "alpha\n")
     result = client.call("read_file", path="a.txt", **{extra: "a.txt"})
     _assert_invalid(result)
@@ -227,7 +228,7 @@ def test_received_is_at_most_sixty_characters_however_large_the_value(client, va
     elif client.has("write_file"):
         tool, arguments = "write_file", {"path": "n.txt", "content": "x"}
     else:
-        pytest.skip("n/a: the implementation lacks read_file and write_file, whose path "
+        not_applicable("the implementation lacks read_file and write_file, whose path "
                     "arguments this check sends huge values to")
     # A string is a valid path, so a huge string goes into an unknown field instead.
     field = "bogus" if isinstance(value, str) else "path"
@@ -276,7 +277,7 @@ def test_an_integer_argument_accepts_a_number_with_no_fraction(ws, client) -> No
     # READ-06's subject, and a wrong one must not fail this clause too.
     integral = client.call("read_file", path="a.txt", start_line=2, end_line=3)
     if not integral.success:
-        pytest.skip("n/a: the window start_line=2, end_line=3 fails in integers too (READ-06)")
+        not_applicable("the window start_line=2, end_line=3 fails in integers too (READ-06)")
     result = client.call("read_file", path="a.txt", start_line=2.0, end_line=3.0)
     assert result.success, result.evidence()
     for word in ("alpha", "bravo", "charlie"):
@@ -391,7 +392,7 @@ def test_a_tool_revealed_by_tool_search_validates_like_any_other(ws, client, dat
     revealed = [tool for tool in _revealed_tools(client)
                 if tool["name"] != client.tool_name("bash")]
     if not revealed:
-        pytest.skip("n/a: tool_search revealed no deferred tool")
+        not_applicable("tool_search revealed no deferred tool")
     if not ws.exists("a.txt"):
         ws.write("a.txt", "alpha\n")
     before = ws.tree()
@@ -414,7 +415,7 @@ def test_arguments_to_a_revealed_tool_that_are_not_an_object_are_invalid(
     revealed = [tool for tool in _revealed_tools(client)
                 if tool["name"] != client.tool_name("bash")]
     if not revealed:
-        pytest.skip("n/a: tool_search revealed no deferred tool")
+        not_applicable("tool_search revealed no deferred tool")
     ws.write("a.txt", "alpha\n")
     for tool in revealed:
         _assert_invalid(client.call_raw(tool["name"], arguments))

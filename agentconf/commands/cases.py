@@ -11,7 +11,7 @@ from pathlib import Path
 
 from agentconf.cli import UsageError
 from agentconf.contract import CAPABILITIES, CLAUSES, CONTRACT_VERSION, DEFAULT_LIMITS, ERROR_CODES
-from agentconf.harness.cases import SCHEMA_PATH, case_files, default_cases_dir, lint_directory
+from agentconf.harness.cases.load import SCHEMA_PATH, case_files, default_cases_dir, lint_directory
 
 HELP = "lint the golden case files, or export them for harnesses in other languages"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from agentconf.cli import UsageError
 from agentconf.contract import CAPABILITIES, CLAUSES, Clause
 from agentconf.contract.sources import SOURCES
-from agentconf.harness import runner
 from agentconf.harness.report.expectations import close_clause_ids
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.run import runner
 
 HELP = "show a clause: requirement, rationale, source, capabilities, tests and mutants"
 

@@ -1,6 +1,6 @@
 """`agentconf init`: a starter profile and CI workflow for an implementation's own repository.
 
-With `--from SPEC` the profile is drafted from the implementation itself (harness/draft.py):
+With `--from SPEC` the profile is drafted from the implementation itself (init_from/draft.py):
 started once in a scratch sandbox, its tools/list mapped onto the canonical tools and a few
 harmless calls probed, every guess commented with its evidence.
 """
@@ -147,9 +147,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _drafted(spec_text: str) -> str:
     from agentconf.cli import implementation
-    from agentconf.harness.draft import draft_profile
-    from agentconf.harness.errors import ImplementationFailure
-    from agentconf.harness.profile import ProfileError
+    from agentconf.harness.profile.errors import ProfileError
+    from agentconf.harness.verdicts.errors import ImplementationFailure
+    from agentconf.init_from.draft import draft_profile
 
     try:
         # As `run --impl` finds it: a python:MODULE spec names a module in the current folder.

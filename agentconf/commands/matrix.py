@@ -27,7 +27,6 @@ from typing import Any
 
 import agentconf
 from agentconf.cli import UsageError
-from agentconf.harness.peers import Peer, PeerError, install, load_peers
 from agentconf.harness.report.matrix import CouldNotRun, PackageHistory, PeerFields
 from agentconf.harness.report.matrix_site import (
     KEPT,
@@ -39,6 +38,7 @@ from agentconf.harness.report.matrix_site import (
     seed_history,
     write_peer,
 )
+from agentconf.harness.run.peers import Peer, PeerError, install, load_peers
 
 HELP = "run every implementation of a peers folder and write the conformance matrix site"
 # One peer's whole run, installs excluded: a run stops itself sooner when a peer cannot start.

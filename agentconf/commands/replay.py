@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from agentconf.cli import UsageError, implementation
-from agentconf.harness import runner
 from agentconf.harness.report.events import EventStreamError, TestEvent, read_events
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.run import child
 
 HELP = "re-run one check alone, verbosely (the command a failure's 'reproduce' line gives)"
 
@@ -48,13 +48,13 @@ def run(args: argparse.Namespace) -> int:
     target = resolve_nodeid(args.nodeid, suites_dir())
     arguments = [target, "-vv", "--tb=long",
                  "--hypothesis-profile", args.hypothesis_profile,
-                 *runner.impl_arguments(args.impl, args.profile)]
+                 *child.impl_arguments(args.impl, args.profile)]
     if args.hypothesis_seed is not None:
         arguments += ["--hypothesis-seed", args.hypothesis_seed]
-    with runner.isolated_config() as config:
+    with child.isolated_config() as config:
         events = config.parent / "events.jsonl"
-        command = runner.pytest_command(config, [*arguments, "--agentconf-events", str(events)])
-        env = runner.pytest_env(args.snapshot_dir, scratch=config.parent)
+        command = child.pytest_command(config, [*arguments, "--agentconf-events", str(events)])
+        env = child.pytest_env(args.snapshot_dir, scratch=config.parent)
         done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, check=False)
         # pytest says ERROR for anything raised outside the test body (an escape seen at the
         # end of the session, say); the verdict is the kit's outcome, as the report gave it.

@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 from agentconf.cli import UsageError, implementation
-from agentconf.harness import runner
 from agentconf.harness.report import ExpectationsError
+from agentconf.harness.run import runner
 
 HELP = "check an implementation against the contract and write reports/<name>/"
 

@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 
 from agentconf.cli import UsageError, implementation
-from agentconf.harness import runner
 from agentconf.harness.report.events import EventStreamError, Outcome, TestEvent, read_events
 from agentconf.harness.resources import fixtures_dir, suites_dir
+from agentconf.harness.run import child, runner
 
 HELP = "record, update or check an implementation's message snapshots (only the snapshot checks)"
 MODES = {"record": ["--snapshot-update-new-only"], "update": ["--snapshot-update"], "check": []}
@@ -55,25 +55,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"agentconf snapshots: {spec.display_name} did not start and list its tools:\n"
               f"{cause}", file=sys.stderr)
         return 2
-    with runner.isolated_config() as config, tempfile.TemporaryDirectory(
+    with child.isolated_config() as config, tempfile.TemporaryDirectory(
             prefix="agentconf-snapshots-") as scratch:
         events, log = Path(scratch) / "events.jsonl", Path(scratch) / "pytest.log"
         arguments = [f"{suites_dir() / 'test_messages.py'}::test_message_snapshot", "-q", "-rN",
                      "--agentconf-events", str(events),
-                     *runner.impl_arguments(args.impl, args.profile), *MODES[args.action]]
+                     *child.impl_arguments(args.impl, args.profile), *MODES[args.action]]
         if args.workers is not None:
             arguments += ["-n", str(args.workers)]
-        command = runner.pytest_command(config, arguments)
+        command = child.pytest_command(config, arguments)
         print(f"agentconf snapshots {args.action}: {spec.display_name}, snapshots in {shown}")
-        status = runner.run_pytest(command, runner.pytest_env(folder, scratch=Path(scratch)), log)
+        status = child.run_pytest(command, child.pytest_env(folder, scratch=Path(scratch)), log)
         try:
             tests = read_events(events).tests
         except EventStreamError as error:
             print(f"agentconf snapshots: pytest exited with status {status} without results "
                   f"({error}); {runner.HARNESS_BUG}. Last lines of its output:\n"
-                  f"{runner._tail(log)}", file=sys.stderr)
+                  f"{child.tail(log)}", file=sys.stderr)
             return 1
-        return _summarise(args.action, tests, runner.snapshot_report(log))
+        return _summarise(args.action, tests, child.snapshot_report(log))
 
 
 def _summarise(action: str, tests: list[TestEvent], counts: list[str]) -> int:

@@ -66,7 +66,7 @@ PATH_TOOLS: dict[str, tuple[str, ...]] = {
     "file_info": ("path",),
 }
 # Path tools that remove or overwrite what a path names: the kit drives them only with paths
-# that resolve inside its own sandbox (harness/reach.py), whatever the implementation does.
+# that resolve inside its own sandbox (harness/session/reach.py), whatever the implementation does.
 DESTRUCTIVE_TOOLS: frozenset[str] = frozenset({"move_file", "copy_file", "delete_file"})
 # Path tools that give back what they read: judged on the canaries' secret coming back.
 READING_PATH_TOOLS: frozenset[str] = frozenset(

@@ -7,19 +7,19 @@ option given, or the kit's own suites and tests, whose conftests ask for it): a 
 hypothesis profile is never replaced.
 
 Outcomes (docs/ARCHITECTURE.md): pass / fail (an AssertionError, which includes ContractViolation
-and EscapeDetected) / n/a (a skip whose reason starts `n/a:`) / error (ImplementationFailure) /
+and EscapeDetected) / n/a (verdicts.errors.NotApplicable, a skip) / error (ImplementationFailure) /
 harness-error (anything else: our bug, kept apart as MCP conformance does).
 The worker that ran a test attaches its outcome and evidence to the report's `user_properties`;
-the controller alone writes the event stream, so `-n 2` works.
+the controller alone writes the event stream, so `-n 2` works. What the plugin keeps per
+process (the implementation, the options) is run/plugin_state.py's `RunState`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 import tempfile
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,105 +27,36 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.errors import InvalidArgument
 
-from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.profile.model import ProfileError
+from agentconf.harness.report.events import safe_text
+from agentconf.harness.resources import suites_dir
+from agentconf.harness.run.plugin_state import (
+    DEFAULT_TIMEOUT_S,
+    SNAPSHOT_DIR_ENV,
+    STATE,
+    TIMEOUT_VARIABLE,
+    RunState,
+    replay_command,
+    state_info,
+)
+from agentconf.harness.session.capabilities import missing_argument
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.launch import launch_env, state_folders, write_setup_files
+from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
+from agentconf.harness.verdicts import outcomes
+from agentconf.harness.verdicts.errors import not_applicable
 
-from . import outcomes
-from .adapters import open_adapter
-from .adapters.base import AdapterEnv
-from .client import Client
-from .derived import missing_argument
-from .errors import ImplementationFailure, NotApplicable
-from .launch import launch_env, state_folders, write_setup_files
-from .profile import ProfileError
-from .resources import suites_dir
-from .reuse import WorkerServer
-from .spec import ImplSpec, SpecError, resolve
-from .workspace import SandboxWorkspace, remove_tree
-
-DEFAULT_TIMEOUT_S = 10.0
-TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
-SNAPSHOT_DIR_ENV = "AGENTCONF_SNAPSHOT_DIR"
 _FAST: dict[str, Any] = {"deadline": None, "database": None, "print_blob": True,
          "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
 settings.register_profile("ci", derandomize=True, max_examples=25, **_FAST)
 settings.register_profile("deep", max_examples=2000, **_FAST)
 
-_STATE = pytest.StashKey["_State"]()
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
-
-
-class _State:
-    """What the plugin keeps per pytest process."""
-
-    def __init__(self, config: pytest.Config) -> None:
-        self.config = config
-        self.impl: str | None = config.getoption("agentconf_impl")
-        self.profile: str | None = config.getoption("agentconf_profile")
-        self.explicit = self.impl is not None or self.profile is not None
-        self.timeout: float | None = config.getoption("agentconf_timeout")
-        if self.timeout is None:
-            self.timeout = _timeout_from_environment()
-        self.clauses = _parse_clause_filter(config.getoption("agentconf_clauses"))
-        chosen = config.getoption("agentconf_snapshot_dir") or os.environ.get(SNAPSHOT_DIR_ENV)
-        # Where the message snapshots live when given; None: the reference's shipped ones, or none.
-        self.snapshot_dir: Path | None = Path(chosen).resolve() if chosen else None
-        self._spec: ImplSpec | None = None
-        self._spec_error: str | None = None
-        self.kept_server: WorkerServer | None = None
-        # The names the first listing of this process advertised. Later sessions are not asked
-        # again just to decide n/a (a listing costs the reference more than most calls): a
-        # listing is deterministic (REGISTRY-02, judged on its own), and a session that stopped
-        # advertising a tool fails the test that calls it rather than passing anything.
-        self.advertised: frozenset[str] | None = None
-        # That first listing itself: its schemas shape arguments and derive capabilities.
-        self.listing: list[dict[str, Any]] | None = None
-
-    def spec(self) -> ImplSpec:
-        if self._spec is None and self._spec_error is None:
-            try:
-                self._spec = resolve(self.impl, self.profile)
-            except (SpecError, ProfileError) as error:
-                self._spec_error = str(error)
-        if self._spec is None:
-            raise ImplementationFailure(f"cannot load the implementation: {self._spec_error}")
-        return self._spec
-
-    def worker_server(self, new_base: Callable[[], Path]) -> WorkerServer | None:
-        """The kept server of a profile with `reuse`; None when each test starts its own."""
-        if self.kept_server is None:
-            try:
-                spec = self.spec()
-            except ImplementationFailure:
-                return None  # the client fixture reports it, test by test
-            if spec.profile.reuse is None:
-                return None
-            self.kept_server = WorkerServer(spec, new_base)
-        return self.kept_server
-
-    def close(self) -> None:
-        if self.kept_server is not None:
-            self.kept_server.close()
-
-    def retarget(self, impl: str, timeout: float | None) -> None:
-        """Judge another implementation from the next test on, as a fresh run would: nothing
-        learnt of the previous one (its spec, listing, kept server) carries over. The mutant
-        gallery checks every mutant in one session this way (agentconf/selfcheck/session.py)."""
-        self.close()
-        self.impl, self.profile, self.timeout = impl, None, timeout
-        self._spec = self._spec_error = self.kept_server = None
-        self.advertised = self.listing = None
-
-    @property
-    def spec_text(self) -> str:
-        return self.impl or self.profile or "reference"
-
-    def call_timeout(self, spec: ImplSpec) -> float:
-        if self.timeout is not None:
-            return self.timeout
-        if spec.profile.call_timeout_ms is not None:
-            return spec.profile.call_timeout_ms / 1000
-        return DEFAULT_TIMEOUT_S
 
 
 # ---- options and configuration ----------------------------------------------------------------
@@ -176,10 +107,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "requires(*capabilities): capabilities this test needs")
     config.addinivalue_line("markers", "scenario(*ids): clauses that select a check charged to "
                                        "none (--agentconf-clauses)")
-    state = _State(config)
+    state = RunState(config)
     if state.explicit or config.getoption("agentconf_events"):
         load_hypothesis_profile(config)
-    config.stash[_STATE] = state
+    config.stash[STATE] = state
     if state.timeout is not None and state.timeout <= 0:
         raise pytest.UsageError(f"--agentconf-timeout ({TIMEOUT_VARIABLE}) must be a positive "
                                 "number of seconds")
@@ -195,22 +126,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    state = config.stash.get(_STATE, None)
+    state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
 
 
-def _timeout_from_environment() -> float | None:
-    """AGENTCONF_TIMEOUT, for callers that cannot pass --agentconf-timeout (`agentconf run`)."""
-    text = os.environ.get(TIMEOUT_VARIABLE, "").strip()
-    if not text:
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        raise pytest.UsageError(
-            f"{TIMEOUT_VARIABLE}={text!r} is not a number of seconds"
-        ) from None
 
 
 def load_hypothesis_profile(config: pytest.Config) -> None:
@@ -226,53 +146,6 @@ def load_hypothesis_profile(config: pytest.Config) -> None:
                                 "profile (agentconf registers ci and deep)") from None
 
 
-def _parse_clause_filter(text: str | None) -> set[str] | None:
-    if text is None:
-        return None
-    wanted = {part.strip() for part in text.split(",") if part.strip()}
-    unknown = sorted(name for name in wanted if name not in CLAUSES and name not in CATEGORIES)
-    if not wanted or unknown:
-        raise pytest.UsageError(
-            f"--agentconf-clauses: unknown clause id or category {', '.join(unknown) or '(none)'}"
-        )
-    return wanted
-
-
-def state_info(state: _State) -> dict[str, Any]:
-    """The implementation's identity for run_start, without starting it."""
-    info: dict[str, Any] = {"spec": state.spec_text, "name": state.spec_text, "version": None}
-    try:
-        spec = resolve(state.impl, state.profile)
-        info.update(name=spec.display_name, version=spec.display_version)
-    except Exception:
-        pass
-    return info
-
-
-def replay_command(state: _State) -> str:
-    """The start of each test's reproduce line; the node id follows."""
-    return _command(state, "agentconf replay")
-
-
-def snapshots_command(state: _State, verb: str) -> str:
-    """`agentconf snapshots VERB` for this run's implementation and snapshot folder."""
-    return _command(state, f"agentconf snapshots {verb}")
-
-
-def _command(state: _State, line: str) -> str:
-    if state.impl is not None or state.profile is None:
-        line += f" --impl {shlex.quote(state.impl or 'reference')}"
-    if state.profile is not None:
-        line += f" --profile {shlex.quote(state.profile)}"
-    if state.snapshot_dir is not None:
-        # Without it a snapshot check replays as n/a (no snapshots), or against the wrong ones.
-        line += f" --snapshot-dir {shlex.quote(str(state.snapshot_dir))}"
-    return line
-
-
-def run_state(config: pytest.Config) -> _State:
-    """The plugin's view of this run (implementation, snapshot folder), for the suites' conftest."""
-    return config.stash[_STATE]
 
 
 # ---- collection -------------------------------------------------------------------------------
@@ -309,7 +182,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                      if name not in CAPABILITIES]
     if problems:
         raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
-    wanted = config.stash[_STATE].clauses
+    wanted = config.stash[STATE].clauses
     if wanted is not None:
         keep: list[pytest.Item] = []
         drop: list[pytest.Item] = []
@@ -352,7 +225,7 @@ def ws(
     def new_base() -> Path:
         return Path(tempfile.mkdtemp(prefix="ws-", dir=tmp_path_factory.getbasetemp()))
 
-    kept = request.config.stash[_STATE].worker_server(new_base)
+    kept = request.config.stash[STATE].worker_server(new_base)
     base = kept.base() if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
@@ -370,7 +243,7 @@ def ws(
 @pytest.fixture
 def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Client]:
     """One fresh session of the implementation under test, judged by `ws`'s oracle."""
-    state: _State = request.config.stash[_STATE]
+    state: RunState = request.config.stash[STATE]
     spec = state.spec()
     needed = required_capabilities(request.node)
     # Decided before a session is opened, which for a server is most of a test's cost.
@@ -411,13 +284,13 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
 
 def implementation(config: pytest.Config) -> tuple[ImplSpec, float]:
     """The implementation under test and its per-call timeout, for a suite that opens a session
-    of its own (in a mode: harness/modes.py)."""
-    state: _State = config.stash[_STATE]
+    of its own (in a mode: harness/target/modes.py)."""
+    state: RunState = config.stash[STATE]
     spec = state.spec()
     return spec, state.call_timeout(spec)
 
 
-def _learn_listing(state: _State, session: Client) -> None:
+def _learn_listing(state: RunState, session: Client) -> None:
     """From a listing taken before the test ran: a test may reveal deferred tools (tool_search)."""
     if state.advertised is None and session.listing is not None:
         # Only a listing of the right shape is kept by the client: objects with a string name.
@@ -425,7 +298,7 @@ def _learn_listing(state: _State, session: Client) -> None:
         state.listing = list(session.listing)
 
 
-def _why_missing(capability: str, spec: ImplSpec, state: _State) -> str | None:
+def _why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None:
     """Why the capability is absent, when the profile or the first listing says so; else None."""
     switched = spec.profile.capabilities.get(capability)
     if switched is not None:
@@ -448,19 +321,10 @@ def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
     # Derived absences carry what to set; a plain switch-off says no more than the name.
     notes = [why for why in missing.values() if not why.startswith(("[capabilities].", "'"))]
     because = f": {'; '.join(notes)}" if notes else ""
-    pytest.skip(f"n/a: the implementation lacks {', '.join(missing)}{by}{because}")
+    not_applicable(f"the implementation lacks {', '.join(missing)}{by}{because}")
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, object]:
-    """A check the implementation cannot be judged by (NotApplicable) is n/a with the reason."""
-    try:
-        return (yield)
-    except NotApplicable as reason:
-        pytest.skip(f"n/a: {reason}")
 
 
 @pytest.hookimpl(wrapper=True)
@@ -491,9 +355,9 @@ def _make_sendable(report: pytest.TestReport) -> None:
     send to the controller (the worker dies, the check is lost): keep that text, escaped."""
     if report.longrepr is not None and not isinstance(report.longrepr, tuple):
         text = str(report.longrepr)
-        if outcomes.safe_text(text) != text:
-            report.longrepr = outcomes.safe_text(text)
-    report.sections = [(outcomes.safe_text(title), outcomes.safe_text(body))
+        if safe_text(text) != text:
+            report.longrepr = safe_text(text)
+    report.sections = [(safe_text(title), safe_text(body))
                        for title, body in report.sections]
 
 

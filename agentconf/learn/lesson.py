@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.harness import runner
-from agentconf.harness.profile import ProfileError
-from agentconf.harness.spec import SpecError, resolve
+from agentconf.harness.profile.model import ProfileError
+from agentconf.harness.run import runner
+from agentconf.harness.target.spec import SpecError, resolve
 
 from .course import Lesson
 from .project import Plan, ProjectError

@@ -87,7 +87,7 @@ def _case_calls(case_id: str | None) -> list[str]:
     """The calls a golden case made, for evidence that names the case but not its request."""
     if case_id is None:
         return []
-    from agentconf.harness.cases import CaseFileError, load_cases
+    from agentconf.harness.cases.load import CaseFileError, load_cases
 
     try:
         case = next((case for case in load_cases() if case.id == case_id), None)

@@ -7,7 +7,7 @@ are named, with a reason, in `agentconf/contract/data/out_of_contract.toml`; the
 them out of the percentage and lists them apart, so the number measures the contract alone.
 
 pytest runs serially in a child process (no xdist: coverage would need a hook in every worker)
-with plugin autoloading off and a config of our own, like `agentconf run` (harness.runner).
+with plugin autoloading off and a config of our own, like `agentconf run` (harness/run/runner.py).
 """
 
 from __future__ import annotations

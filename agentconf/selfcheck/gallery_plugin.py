@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.plugin import run_state
+from agentconf.harness.run.plugin_state import run_state
 
 PARAMETER = "agentconf_gallery_target"
 _ID = re.compile(r"gallery=(\w+)")

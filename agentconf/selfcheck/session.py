@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import CLAUSES
-from agentconf.harness import outer
-from agentconf.harness.adapters.base import RUN_VARIABLE, kill_marked
+from agentconf.harness.disk import outer
 from agentconf.harness.report import Expectations, aggregate, read_events
 from agentconf.harness.report.events import EventStreamError
 from agentconf.harness.resources import suites_dir
-from agentconf.harness.runner import isolated_config, pytest_command, pytest_env, run_pytest
+from agentconf.harness.run.child import isolated_config, pytest_command, pytest_env, run_pytest
+from agentconf.harness.target.adapters.base import RUN_VARIABLE, kill_marked
 
 from . import gallery_plugin
 from .gallery_plugin import Target, target_of, write_targets

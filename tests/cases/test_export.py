@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 
 from agentconf.contract import CLAUSES
-from agentconf.harness.cases import SCHEMA_PATH, lint_directory, load_cases
+from agentconf.harness.cases.load import SCHEMA_PATH, lint_directory, load_cases
 
 
 def _export(target: Path, *extra: str) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CANONICAL_TOOLS, CATEGORIES, CLAUSES
-from agentconf.harness.cases import SCHEMA_PATH, default_cases_dir, lint_directory, load_cases
+from agentconf.harness.cases.load import SCHEMA_PATH, default_cases_dir, lint_directory, load_cases
 
 
 def _case(**overrides: Any) -> dict[str, Any]:

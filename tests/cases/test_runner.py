@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from agentconf.contract import DEFAULT_LIMITS, Workspace
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.adapters.python import PythonAdapter
-from agentconf.harness.case_play import (
+from agentconf.harness.cases.load import load_cases
+from agentconf.harness.cases.play import (
     CaseFailed,
     Placeholders,
     answer_mismatches,
@@ -26,11 +25,12 @@ from agentconf.harness.case_play import (
     run_case,
     snapshot_tree,
 )
-from agentconf.harness.cases import load_cases
-from agentconf.harness.client import Client
-from agentconf.harness.errors import EscapeDetected
-from agentconf.harness.profile import Profile
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.profile.model import Profile
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.python import PythonAdapter
+from agentconf.harness.verdicts.errors import EscapeDetected
 from agentconf.reference import create as create_reference
 
 CASES = {case.id: case for case in load_cases()}

@@ -9,8 +9,8 @@ from typing import Any
 
 from draft_programs import toy_spec
 
-from agentconf.harness.draft import draft_profile
-from agentconf.harness.spec import parse_spec
+from agentconf.harness.target.spec import parse_spec
+from agentconf.init_from.draft import draft_profile
 
 # The probe answers of other kinds each shape's patterns must leave alone.
 ERROR_PREFIX_FAILURES = {
@@ -95,8 +95,8 @@ def test_what_it_changes_in_its_own_home_is_declared_as_its_state(tmp_path: Path
 
 
 def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> None:
-    from agentconf.harness.normalise import classify_text
-    from agentconf.harness.profile import parse_profile
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.normalise import classify_text
 
     profile, text = _draft(tmp_path, "--spelled")
     assert profile["error_patterns"][0] == {"pattern": r"\A(?P<code>[A-Z][A-Z_]+):"}, text
@@ -135,8 +135,8 @@ def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -
 def test_an_edit_that_says_success_and_changes_nothing_is_left_a_departure_with_a_todo(
     tmp_path: Path,
 ) -> None:
-    from agentconf.harness.normalise import classify_text
-    from agentconf.harness.profile import parse_profile
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.normalise import classify_text
 
     profile, text = _draft(tmp_path, "--quiet-misses")
     assert "result" not in profile["tools"]["edit_file"], text  # the run still flags it

@@ -1,4 +1,4 @@
-"""The mapping half of `init --from` (harness/draft_shape.map_listing: which listed tool is which
+"""The mapping half of `init --from` (init_from/shape.map_listing: which listed tool is which
 canonical tool, its arguments, defaults and keys; nothing is called) against the drafting corpus:
 real `tools/list` answers of real tool systems (fixtures/drafting/, captured by
 scripts/capture_corpus.py), each with an expected mapping written by hand from its schemas,
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CANONICAL_TOOLS
-from agentconf.harness.draft_paths import map_path_tools
-from agentconf.harness.draft_shape import map_listing, mapping_view
-from agentconf.harness.draft_words import PATH_TOOLS
+from agentconf.init_from.paths import map_path_tools
+from agentconf.init_from.shape import map_listing, mapping_view
+from agentconf.init_from.words import PATH_TOOLS
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "drafting"
 ENTRIES = sorted(path for path in CORPUS.glob("*.json") if path.name != "corpus.schema.json")
@@ -103,9 +103,9 @@ def test_the_draft_of_a_real_listing_loads_as_a_profile(entry: Path) -> None:
     draft is a profile the kit loads as it is."""
     import tomllib
 
-    from agentconf.harness.draft import render
-    from agentconf.harness.draft_probe import Findings
-    from agentconf.harness.profile import parse_profile
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.init_from.draft import render
+    from agentconf.init_from.probe import Findings
 
     document = json.loads(entry.read_text("utf-8"))
     listing = document["tools"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.draft_shape import map_listing
+from agentconf.init_from.shape import map_listing
 
 S, INT, B = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
 

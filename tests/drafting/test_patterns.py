@@ -1,9 +1,9 @@
-"""Error patterns induced from probe answers (harness/draft_patterns.py), on the answers the
+"""Error patterns induced from probe answers (init_from/patterns.py), on the answers the
 real implementations of issue 25 gave: each kept pattern checked against every other answer."""
 
 import re
 
-from agentconf.harness.draft_patterns import Answer, induce, spelled_codes
+from agentconf.init_from.patterns import Answer, induce, spelled_codes
 
 PROBE_ONLY = ("/sandbox", "/sandbox/root", "agentconf-probe", "Read", "Edit", "Write")
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.adapters import open_adapter
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.client import Client
-from agentconf.harness.errors import EscapeDetected
-from agentconf.harness.spec import parse_spec
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.spec import parse_spec
+from agentconf.harness.verdicts.errors import EscapeDetected
 
 pytest_plugins = ["pytester"]
 

@@ -6,13 +6,17 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.adapters import open_adapter
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.client import Client, set_target
-from agentconf.harness.errors import ContractViolation, EscapeDetected, ImplementationFailure
-from agentconf.harness.profile import Profile, parse_profile
-from agentconf.harness.spec import parse_spec
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.profile.model import Profile, parse_profile
+from agentconf.harness.session.client import Client, set_target
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.spec import parse_spec
+from agentconf.harness.verdicts.errors import (
+    ContractViolation,
+    EscapeDetected,
+    ImplementationFailure,
+)
 
 
 class Scripted:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from harness_programs import write_server
 
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.adapters.cmd import CmdAdapter, open_cmd
-from agentconf.harness.errors import ContractViolation, ImplementationFailure
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.cmd import CmdAdapter, open_cmd
+from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 
 TIMEOUT_S = 1.5
 # A hang is detected after TIMEOUT_S; the kill adds at most a couple of seconds. Anything near

@@ -12,9 +12,10 @@ from pathlib import Path
 import mcp_types as types
 import pytest
 
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.adapters.mcp import McpAdapter, envelope_from_result, open_mcp
-from agentconf.harness.errors import ImplementationFailure
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.mcp import McpAdapter, open_mcp
+from agentconf.harness.target.adapters.mcp_answers import envelope_from_result
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 # Generous bounds that only catch a hang, never judge speed (the machine is shared).
 HANG_BOUND_S = 30.0

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.adapters.mcp import McpAdapter, open_mcp
-from agentconf.harness.errors import ImplementationFailure
-from agentconf.harness.profile import Profile
-from agentconf.harness.spec import parse_spec
+from agentconf.harness.profile.model import Profile
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.mcp import McpAdapter, open_mcp
+from agentconf.harness.target.spec import parse_spec
+from agentconf.harness.verdicts.errors import ImplementationFailure
 
 REPO = Path(__file__).resolve().parents[2]
 PROFILE = REPO / "peers" / "server-filesystem" / "agentconf.toml"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.adapters.mcp import McpAdapter, open_mcp
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.mcp import McpAdapter, open_mcp
 
 ECHO_SERVER = textwrap.dedent('''
     import json

@@ -1,4 +1,4 @@
-"""Canaries in the system's temporary folders (harness/outer.py): made per workspace, judged by
+"""Canaries in the system's temporary folders (harness/disk/outer.py): made per workspace, judged by
 the oracle, and gone at teardown, at exit (Ctrl-C included) and after a run's sweep."""
 
 import os
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness import outer
-from agentconf.harness.adapters.base import RUN_VARIABLE
-from agentconf.harness.errors import EscapeDetected
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk import outer
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.target.adapters.base import RUN_VARIABLE
+from agentconf.harness.verdicts.errors import EscapeDetected
 
 pytestmark = pytest.mark.skipif(not outer.places(), reason="no writable /tmp or /var/tmp here")
 
@@ -37,7 +37,7 @@ def test_a_secret_of_the_system_tmp_canary_in_an_answer_is_an_escape(tmp_path: P
 
 
 def test_the_canaries_are_gone_when_the_process_is_interrupted(tmp_path: Path) -> None:
-    script = ("from agentconf.harness.workspace import SandboxWorkspace\n"
+    script = ("from agentconf.harness.disk.workspace import SandboxWorkspace\n"
               "import sys, pathlib\n"
               f"ws = SandboxWorkspace(base=pathlib.Path({str(tmp_path / 'ws')!r}))\n"
               "print(*ws.outer, flush=True)\n"

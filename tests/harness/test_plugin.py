@@ -289,3 +289,50 @@ def test_the_ci_profile_is_deterministic(child) -> None:
     second = child.runpytest_subprocess("-s", "--agentconf-impl", "reference").stdout.str()
     drawn = [line for line in first.splitlines() if "DRAWN" in line]
     assert drawn and drawn == [line for line in second.splitlines() if "DRAWN" in line]
+
+
+NOT_APPLICABLE = '''
+import pytest
+from hypothesis import given, strategies as st
+
+from agentconf.harness.verdicts.errors import not_applicable
+
+
+@pytest.fixture
+def lacking():
+    not_applicable("the fixture found no such tool")
+
+
+@pytest.mark.clause("READ-01")
+def test_in_the_body(client):
+    not_applicable("the body found no such tool")
+
+
+@pytest.mark.clause("READ-01")
+def test_in_a_fixture(client, lacking):
+    pass
+
+
+@pytest.mark.clause("READ-01")
+@given(st.integers())
+def test_in_a_hypothesis_test(client, number):
+    not_applicable("the example found no such tool")
+'''
+
+
+def test_not_applicable_is_n_a_wherever_it_is_raised(child) -> None:
+    """n/a is a type (verdicts.errors.NotApplicable): a test body, a fixture and a hypothesis
+    test (which would shrink any other exception) all end n/a with the reason, prefixed `n/a: `
+    as the reports have always shown it."""
+    child.makepyfile(test_checks=NOT_APPLICABLE)
+    stream = child.path / "events.jsonl"
+    child.runpytest_subprocess("--agentconf-impl", "python:harness_toys:create",
+                               "--agentconf-events", str(stream), "-p", "no:cacheprovider",
+                               timeout=240)
+    tests = {r["nodeid"].split("::")[-1]: r for r in events(stream) if r["event"] == "test"}
+    assert {name: test["evidence"] for name, test in tests.items()} == {
+        "test_in_the_body": "n/a: the body found no such tool",
+        "test_in_a_fixture": "n/a: the fixture found no such tool",
+        "test_in_a_hypothesis_test": "n/a: the example found no such tool",
+    }
+    assert {test["outcome"] for test in tests.values()} == {"n/a"}

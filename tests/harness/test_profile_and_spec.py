@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.harness.resources import fixtures_dir, suites_dir
-from agentconf.harness.spec import REFERENCE, SpecError, parse_spec, resolve
+from agentconf.harness.target.spec import REFERENCE, SpecError, parse_spec, resolve
 
 GOOD = """
 [implementation]

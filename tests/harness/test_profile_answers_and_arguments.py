@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from profile_programs import write_toy
 
-from agentconf.harness.adapters import open_adapter
-from agentconf.harness.adapters.base import AdapterEnv
-from agentconf.harness.client import Client
-from agentconf.harness.errors import ExcludedToolCall
-from agentconf.harness.launch import launch_env, write_setup_files
-from agentconf.harness.spec import ImplSpec, parse_spec
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.launch import launch_env, write_setup_files
+from agentconf.harness.target.spec import ImplSpec, parse_spec
+from agentconf.harness.verdicts.errors import ExcludedToolCall
 
 
 def open_client(folder: Path, spec: ImplSpec) -> tuple[Client, SandboxWorkspace]:
@@ -102,7 +102,7 @@ def test_a_line_window_is_sent_as_offset_and_limit(toy) -> None:
 def test_an_integral_float_line_window_is_shifted_as_its_integer() -> None:
     # VALIDATE-08 sends start_line 2.0: the implementation must get the same window as for 2
     # (Desktop Commander was sent 2.0 unshifted, a line off, and judged for it).
-    from agentconf.harness.arguments import _as_offset_limit
+    from agentconf.harness.session.arguments import _as_offset_limit
 
     assert _as_offset_limit({"start_line": 2.0, "end_line": 3.0}, 0) == {
         "start_line": 1.0, "end_line": 2.0}

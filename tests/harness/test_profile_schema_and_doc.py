@@ -8,14 +8,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from agentconf.harness.profile import Profile, ProfileError, parse_profile
-from agentconf.harness.profile_doc import (
+from agentconf.docs_gen.profile_doc import (
     DOC_PATH,
     SCHEMA_PATH,
     render_profile_schema,
     render_profiles_doc,
 )
-from agentconf.harness.profile_examples import EXAMPLES
+from agentconf.harness.profile.examples import EXAMPLES
+from agentconf.harness.profile.model import Profile, ProfileError, parse_profile
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,13 +23,13 @@ REPO = Path(__file__).resolve().parents[2]
 def test_the_committed_schema_is_the_generated_one() -> None:
     assert SCHEMA_PATH.read_text("utf-8") == render_profile_schema(), (
         "agentconf/schemas/profile.schema.json is stale: "
-        "run python -m agentconf.harness.profile_doc"
+        "run python -m agentconf.docs_gen.profile_doc"
     )
 
 
 def test_the_committed_page_is_the_generated_one() -> None:
     assert DOC_PATH.read_text("utf-8") == render_profiles_doc(), (
-        "docs/profiles.md is stale: run python -m agentconf.harness.profile_doc"
+        "docs/profiles.md is stale: run python -m agentconf.docs_gen.profile_doc"
     )
 
 

@@ -10,13 +10,14 @@ from shape_programs import write_mcp_shapes, write_shapes
 from test_profile_answers_and_arguments import open_client
 from test_profile_end_to_end import outcomes, run
 
-from agentconf.harness.answers import read_answer
-from agentconf.harness.client import Client, Result
-from agentconf.harness.errors import ImplementationFailure, NotApplicable
-from agentconf.harness.profile import ProfileError, parse_profile
-from agentconf.harness.profile_tools import ResultShape
-from agentconf.harness.spec import parse_spec
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.profile.model import ProfileError, parse_profile
+from agentconf.harness.profile.tools import ResultShape
+from agentconf.harness.session.answers import read_answer
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result
+from agentconf.harness.target.spec import parse_spec
+from agentconf.harness.verdicts.errors import ImplementationFailure, NotApplicable
 
 Opened = tuple[Client, SandboxWorkspace]
 Start = Callable[..., Opened]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.profile import ProfileError, load_profile
+from agentconf.harness.profile.model import ProfileError, load_profile
 
 GOOD = """
 [implementation]

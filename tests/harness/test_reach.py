@@ -1,13 +1,13 @@
-"""The safety rules of harness/reach.py: which strings a destructive tool may be sent, and which
-tools the kit may call at all (real folders and links, no mocks)."""
+"""The safety rules of harness/session/reach.py: which strings a destructive tool may be sent, and
+which tools the kit may call at all (real folders and links, no mocks)."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-from agentconf.harness.profile import parse_profile
-from agentconf.harness.reach import (
+from agentconf.harness.profile.model import parse_profile
+from agentconf.harness.session.reach import (
     escaping_strings,
     is_destructive,
     outside_contract,
@@ -74,12 +74,12 @@ def test_a_declared_tool_is_destructive_unless_it_says_otherwise() -> None:
 def test_the_client_refuses_to_send_a_destructive_call_that_may_leave_the_sandbox(
     tmp_path: Path,
 ) -> None:
-    from agentconf.harness.adapters import open_adapter
-    from agentconf.harness.adapters.base import AdapterEnv
-    from agentconf.harness.client import Client
-    from agentconf.harness.reach import UnsafeCall
-    from agentconf.harness.spec import parse_spec
-    from agentconf.harness.workspace import SandboxWorkspace
+    from agentconf.harness.disk.workspace import SandboxWorkspace
+    from agentconf.harness.session.client import Client
+    from agentconf.harness.session.reach import UnsafeCall
+    from agentconf.harness.target.adapters import open_adapter
+    from agentconf.harness.target.adapters.base import AdapterEnv
+    from agentconf.harness.target.spec import parse_spec
 
     with SandboxWorkspace(base=tmp_path / "ws") as ws:
         spec = parse_spec("reference")

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.profile import ProfileError, parse_profile
-from agentconf.harness.spec import SpecError, parse_spec
-from agentconf.harness.workspace import SandboxWorkspace, _retry_writable, empty_for_reuse
+from agentconf.harness.disk.workspace import SandboxWorkspace, _retry_writable, empty_for_reuse
+from agentconf.harness.profile.model import ProfileError, parse_profile
+from agentconf.harness.target.spec import SpecError, parse_spec
 
 pytest_plugins = ["pytester"]
 
@@ -164,7 +164,7 @@ def test_a_root_that_was_replaced_is_not_reused(tmp_path: Path) -> None:
 _CANNOT_ENTER = """
 import os
 from pathlib import Path
-from agentconf.harness.workspace import remove_tree
+from agentconf.harness.disk.workspace import remove_tree
 os.makedirs("own/tree/locked/inner")
 open("own/tree/locked/inner/file.txt", "w").close()
 if os.geteuid() == 0:  # root enters any folder: become nobody, owning the tree

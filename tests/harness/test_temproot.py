@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from agentconf.harness.runner import pytest_env
-from agentconf.harness.temproot import TEMPROOT_VARIABLE, memory_temproot
+from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
+from agentconf.harness.run.child import pytest_env
 
 
 def mounts_file(tmp_path: Path, folder: Path, kind: str) -> str:

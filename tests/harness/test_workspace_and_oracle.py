@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.errors import EscapeDetected
-from agentconf.harness.workspace import SandboxWorkspace
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.verdicts.errors import EscapeDetected
 
 
 @pytest.fixture

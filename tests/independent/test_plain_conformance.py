@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, DEFAULT_LIMITS, PATH_TOOLS, Level
-from agentconf.harness.profile import load_profile
+from agentconf.harness.profile.model import load_profile
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "plain-python"

@@ -6,9 +6,9 @@ import sys
 import time
 from pathlib import Path
 
-from agentconf.harness.adapters import cmd
-from agentconf.harness.adapters.base import SESSION_VARIABLE, kill_marked
-from agentconf.harness.adapters.cmd import _Lines, _StderrLog
+from agentconf.harness.target.adapters import pipes
+from agentconf.harness.target.adapters.base import SESSION_VARIABLE, kill_marked
+from agentconf.harness.target.adapters.pipes import _Lines, _StderrLog
 
 
 def test_lines_split_across_chunks_are_joined() -> None:
@@ -19,7 +19,7 @@ def test_lines_split_across_chunks_are_joined() -> None:
 
 
 def test_a_line_longer_than_the_limit_is_skipped_and_the_next_one_kept(monkeypatch) -> None:
-    monkeypatch.setattr(cmd, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(pipes, "MAX_LINE_BYTES", 1000)
     lines = _Lines()
     for _ in range(50):  # 50 KB without a newline: never held whole
         assert lines.feed(b"x" * 1000) == []
@@ -32,7 +32,7 @@ def test_a_line_longer_than_the_limit_is_skipped_and_the_next_one_kept(monkeypat
 def test_stderr_keeps_the_first_bytes_on_disk_and_the_tail_in_memory(
     tmp_path: Path, monkeypatch
 ) -> None:
-    monkeypatch.setattr(cmd, "STDERR_KEEP_BYTES", 10_000)
+    monkeypatch.setattr(pipes, "STDERR_KEEP_BYTES", 10_000)
     log = _StderrLog(tmp_path / "stderr.log")
     for index in range(100):
         log.take(f"line {index:04d} ".encode() * 100)

@@ -9,8 +9,8 @@ from runner_events import as_log, stream, test_event
 
 from agentconf.contract import CLAUSES, Level
 from agentconf.harness.report import Expectations, parse_expectations
-from agentconf.harness.runner import RunOptions, finish
-from agentconf.harness.spec import ImplSpec
+from agentconf.harness.run.runner import RunOptions, finish
+from agentconf.harness.target.spec import ImplSpec
 
 MUST = "EDIT-01"
 SHOULD = next(c.id for c in CLAUSES.values() if c.level is Level.SHOULD)

@@ -15,7 +15,7 @@ from agentconf.harness.report import (
     parse_expectations,
 )
 from agentconf.harness.report.expectations import render_baseline
-from agentconf.harness.runner import baseline_entries
+from agentconf.harness.run.runner import baseline_entries
 
 
 def test_clause_and_case_keys_are_told_apart(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ from cli import agentconf, assert_usage_error
 from agentconf.commands.explain import mutants_killing, static_tests
 from agentconf.contract import CLAUSES
 from agentconf.contract.sources import SOURCES
-from agentconf.harness import runner
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.run import runner
 
 
 def test_explain_shows_requirement_level_rationale_and_capabilities(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from cli import agentconf, assert_usage_error
 
-from agentconf.harness.profile import load_profile
-from agentconf.harness.spec import parse_spec
+from agentconf.harness.profile.model import load_profile
+from agentconf.harness.target.spec import parse_spec
 
 
 def test_init_writes_a_profile_that_parses_and_a_workflow(tmp_path: Path) -> None:

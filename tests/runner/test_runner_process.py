@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness import runner
-from agentconf.harness.runner import EventFollower, run_pytest, select_clauses
+from agentconf.harness.run import child
+from agentconf.harness.run.child import EventFollower, run_pytest
+from agentconf.harness.run.runner import select_clauses
 
 
 def test_a_child_that_hangs_after_run_end_is_stopped_and_its_events_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(runner, "EXIT_GRACE_SECONDS", 0.5)
+    monkeypatch.setattr(child, "EXIT_GRACE_SECONDS", 0.5)
     events = tmp_path / "events.jsonl"
     pid_file = tmp_path / "pid"
     script = textwrap.dedent(f"""

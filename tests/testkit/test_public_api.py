@@ -1,9 +1,12 @@
 """The testkit is a typed, documented public API, and nothing else of it is public."""
 
 import doctest
+import importlib
 import inspect
+import pkgutil
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,13 +22,20 @@ def test_every_exported_name_exists_and_says_what_it_is() -> None:
             assert inspect.getdoc(value), f"{name} has no docstring"
 
 
-def test_every_public_definition_of_the_module_is_exported() -> None:
+def _modules() -> list[ModuleType]:
+    """The front module and its private modules (_sandbox, _files), where the builders live."""
+    return [testkit, *(importlib.import_module(f"{testkit.__name__}.{info.name}")
+                       for info in pkgutil.iter_modules(testkit.__path__))]
+
+
+def test_every_public_definition_of_the_package_is_exported() -> None:
+    modules = _modules()
     defined = {
-        name for name, value in vars(testkit).items()
-        if not name.startswith("_") and getattr(value, "__module__", None) == testkit.__name__
+        name for module in modules for name, value in vars(module).items()
+        if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__
         and not name.startswith("pytest_")  # hooks are pytest's to call, not the author's
     }
-    assert defined - set(testkit.__all__) == set()
+    assert len(modules) > 1 and defined - set(testkit.__all__) == set()
 
 
 def test_the_fixtures_are_exported_as_pytest_fixtures() -> None:
@@ -41,7 +51,11 @@ def test_the_package_declares_itself_typed() -> None:
 
 def test_the_docstring_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' sandboxes land here
-    failures, tried = doctest.testmod(testkit, optionflags=doctest.ELLIPSIS)
+    # The examples read as an author writes them: with the public names of agentconf.testkit.
+    public = {name: getattr(testkit, name) for name in testkit.__all__}
+    results = [doctest.testmod(module, extraglobs=public, optionflags=doctest.ELLIPSIS)
+               for module in _modules()]
+    failures, tried = (sum(counts) for counts in zip(*results, strict=True))
     assert tried >= 8 and failures == 0
     assert list(tmp_path.iterdir()) == []
 

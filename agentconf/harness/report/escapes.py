@@ -1,7 +1,7 @@
 """The escapes of a run, said first: a user must not read thirty clause sections to learn that
 a file outside the root changed or a canary's secret came back.
 
-An escape is a failing check whose evidence is the disk oracle's finding (harness/oracle.py's
+An escape is a failing check whose evidence is the disk oracle's finding (harness/disk/oracle.py's
 EscapeDetected: "escape after <call>: the disk outside the root changed: created ../x | the
 answer contains the canaries' secret"). Each distinct finding is listed once, with its clause
 and the line that reproduces it.
@@ -9,7 +9,7 @@ and the line that reproduces it.
 
 from typing import Any
 
-# How the oracle's finding begins (harness/oracle.py, DiskOracle.check).
+# How the oracle's finding begins (harness/disk/oracle.py, DiskOracle.check).
 ESCAPE_PREFIX = "escape after "
 SHOWN = 10
 _CHARS = 300

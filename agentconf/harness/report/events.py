@@ -1,5 +1,6 @@
 """The event stream, defined once (docs/ARCHITECTURE.md, "Outcomes and the event stream"): the
-`Outcome`s, the `TestEvent` record the plugin writes (harness/outcomes.py) and the reader here.
+`Outcome`s, the `TestEvent` record the plugin writes
+(harness/verdicts/outcomes.py) and the reader here.
 
 The stream is newline-delimited JSON written while the run goes on, so a reader may meet a last line
 that is only half written (the run was killed): that line is ignored, anything else malformed is an
@@ -14,7 +15,7 @@ from typing import Any
 
 
 class Outcome(StrEnum):
-    """What one check came to. The writer (harness/outcomes.py) and every reader use these."""
+    """What one check came to. The writer (verdicts/outcomes.py) and every reader use these."""
 
     PASS = "pass"
     FAIL = "fail"  # the implementation departs from the clause (an assertion, an escape)

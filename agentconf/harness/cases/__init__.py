@@ -1,0 +1,1 @@
+"""Golden cases: the data-driven case files, loaded, linted and played."""

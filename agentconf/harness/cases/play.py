@@ -1,0 +1,343 @@
+"""Playing a golden case (`cases.Case`) against an implementation: `run_case` builds the case's
+workspace under the sandbox root, makes its calls through the harness `client` (so the profile's
+mapping applies) and judges the answers and the disk against the case; `play_case` only plays.
+"""
+
+import base64
+import binascii
+import hashlib
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agentconf.contract import Limits
+from agentconf.harness.cases.load import Case
+from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.session.answers import readable
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result
+
+_PLACEHOLDER = re.compile(
+    r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
+
+
+
+class CaseFailed(AssertionError):
+    """The implementation's answers or disk did not meet the case."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholders:
+    values: dict[str, str]
+
+    @classmethod
+    def of(cls, ws: SandboxWorkspace, limits: Limits, line_base: int = 1) -> "Placeholders":
+        """`<GREP_LINE:n>` is how grep's output numbers line n: `[tools.grep] line_base`."""
+        outer = getattr(ws, "outer", ())  # a stand-in workspace (the cases' own tests) has none
+        values = {
+            "ROOT": str(ws.root),
+            "SANDBOX": str(ws.sandbox),
+            "OUTSIDE": str(ws.outside),
+            "SIBLING": str(ws.sibling),
+            "HOME": str(ws.home),
+            # The canary folder in the system's /tmp (harness/disk/outer.py); where there is none,
+            # the sandbox's own canary folder, which is outside the root all the same.
+            "SYSTEM_TMP": str(outer[0]) if outer else str(ws.outside),
+            "SECRET": ws.secret,
+        }
+        for name in Limits.__dataclass_fields__:
+            values[f"LIMIT:{name}"] = str(getattr(limits, name))
+        values.update({f"GREP_LINE:{n}": str(n - 1 + line_base) for n in range(1, 1000)})
+        return cls(values)
+
+    def fill(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return _PLACEHOLDER.sub(lambda match: self.values[match.group(1)], value)
+        if isinstance(value, list):
+            return [self.fill(item) for item in value]
+        if isinstance(value, dict):
+            return {self.fill(key): self.fill(item) for key, item in value.items()}
+        return value
+
+    def path(self, root: Path, spelled: str) -> Path:
+        """A path of an expectation: relative to the root unless it starts with a placeholder."""
+        filled = self.fill(spelled)
+        return Path(filled) if spelled.startswith("<") else root / filled
+
+
+def entry_bytes(entry: Any, limits: Limits) -> bytes | None:
+    """The bytes a tree entry (or an `after.files` value) means; None for links, dirs, FIFOs."""
+    if isinstance(entry, str):
+        return entry.encode("utf-8")
+    if "text" in entry:
+        return entry["text"].encode("utf-8")
+    if "base64" in entry:
+        return base64.b64decode(entry["base64"], validate=True)
+    if "hex" in entry:
+        return binascii.unhexlify(entry["hex"])
+    if "lines" in entry:
+        spec = entry["lines"]
+        eol = spec.get("eol", "\n")
+        text = "".join(
+            spec["template"].replace("{n}", str(n)) + eol for n in range(1, spec["count"] + 1)
+        )
+        return text.encode("utf-8")
+    if "fill" in entry:
+        spec = entry["fill"]
+        size = int(getattr(limits, spec["limit"]) * spec["times"])
+        unit = spec["text"].encode("utf-8")
+        return unit * (size // len(unit) + 1) + spec.get("tail", "").encode("utf-8")
+    return None
+
+
+def build_tree(root: Path, tree: dict[str, Any], places: Placeholders, limits: Limits) -> None:
+    """Creates `tree` under `root`. Times are set last, since creating children moves a folder's."""
+    times: list[tuple[Path, float]] = []
+    for rel, entry in sorted(tree.items()):
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        content = entry_bytes(entry, limits)
+        spec = entry if isinstance(entry, dict) else {}
+        if content is not None:
+            if path.is_symlink():
+                path.unlink()
+            path.write_bytes(content)
+        elif "symlink" in spec:
+            os.symlink(places.fill(spec["symlink"]), path)
+        elif "dir" in spec:
+            path.mkdir(exist_ok=True)
+        elif "fifo" in spec:
+            os.mkfifo(path)
+        if "mode" in spec:
+            path.chmod(int(spec["mode"], 8))
+        if "mtime" in spec:
+            times.append((path, spec["mtime"]))
+    for path, mtime in times:
+        os.utime(path, (mtime, mtime), follow_symlinks=False)
+
+
+def snapshot_tree(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, tuple[Any, ...]]:
+    """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds;
+    `skip`: the implementation's own state folders ([setup].state), left out."""
+    found: dict[str, tuple[Any, ...]] = {}
+    for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = [name for name in dirnames if Path(folder) / name not in skip]
+        for name in dirnames + filenames:
+            path = Path(folder) / name
+            rel = path.relative_to(root).as_posix()
+            info = path.lstat()
+            if stat.S_ISLNK(info.st_mode):
+                found[rel] = ("link", os.readlink(path))
+            elif stat.S_ISDIR(info.st_mode):
+                found[rel] = ("dir", stat.S_IMODE(info.st_mode))
+            elif stat.S_ISREG(info.st_mode):
+                found[rel] = ("file", path.read_bytes(), stat.S_IMODE(info.st_mode))
+            else:
+                found[rel] = ("special", stat.S_IFMT(info.st_mode))
+    return found
+
+
+def _call(client: Client, step: dict[str, Any], places: Placeholders) -> Result:
+    arguments = places.fill(step["arguments"])
+    if "raw_name" in step:
+        return client.call_raw(step["raw_name"], arguments)
+    if not isinstance(arguments, dict):
+        return client.call_raw(client.tool_name(step["tool"]), arguments)
+    return client.call(step["tool"], **arguments)
+
+
+def answer_mismatches(
+    result: Result, expect: dict[str, Any], places: Placeholders, limits: Limits
+) -> list[str]:
+    """What is wrong with one answer, against one `expect`; empty when it meets it."""
+    expect = places.fill(expect)
+    wrong = []
+    codes = expect.get("error")
+    if codes is not None:
+        allowed = [codes] if isinstance(codes, str) else codes
+        if result.success or result.error not in allowed:
+            wrong.append(
+                f"expected failure {' or '.join(allowed)}, "
+                f"got success={result.success} error={result.error}"
+            )
+    if "success" in expect and result.success is not expect["success"]:
+        wrong.append(
+            f"expected success={expect['success']}, "
+            f"got success={result.success} error={result.error}"
+        )
+    elif expect.get("success") is True and result.error is not None:
+        wrong.append(f"a success must carry no error code, got error={result.error}")
+    data = result.data if isinstance(result.data, str) else ""
+    shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
+    wrong += [
+        f"data should contain {text!r}"
+        for text in expect.get("data_contains", [])
+        if text not in shown
+    ]
+    wrong += [
+        f"data must not contain {text!r}"
+        for text in expect.get("data_not_contains", [])
+        if text in shown
+    ]
+    if expect.get("data_nonempty") and not data.strip():
+        wrong.append("data should not be empty")
+    if expect.get("data_bounded"):
+        bound = limits.max_output_chars + limits.marker_budget_chars
+        if len(data) > bound:
+            wrong.append(
+                f"data has {len(data)} characters, more than max_output_chars + marker ({bound})"
+            )
+    diff = result.diff or ""
+    wrong += [
+        f"diff should contain {text!r}"
+        for text in expect.get("diff_contains", [])
+        if text not in diff
+    ]
+    if expect.get("summary_nonempty") and not (result.summary or "").strip():
+        wrong.append("summary should be a non-empty line")
+    paths = {issue.get("path") for issue in result.issues or [] if isinstance(issue, dict)}
+    wrong += [
+        f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
+        for p in expect.get("issue_paths", [])
+        if p not in paths
+    ]
+    return wrong
+
+
+def _content_matches(actual: bytes, expected: Any, limits: Limits) -> bool:
+    if isinstance(expected, dict) and "one_of" in expected:
+        return any(_content_matches(actual, choice, limits) for choice in expected["one_of"])
+    if isinstance(expected, dict) and "sha256" in expected:
+        return hashlib.sha256(actual).hexdigest() == expected["sha256"]
+    return actual == entry_bytes(expected, limits)
+
+
+def disk_mismatches(
+    root: Path,
+    after: dict[str, Any],
+    before_last_call: dict[str, tuple[Any, ...]],
+    places: Placeholders,
+    limits: Limits,
+    skip: tuple[Path, ...] = (),
+) -> list[str]:
+    """What is wrong with the disk after the calls, against `after`; empty when it meets it."""
+    wrong = []
+    for rel, expected in after.get("files", {}).items():
+        path = root / rel
+        if not path.is_file():
+            wrong.append(
+                f"{rel} should be a file, but "
+                f"{'is not a file' if path.exists() else 'does not exist'}"
+            )
+        elif not _content_matches(path.read_bytes(), expected, limits):
+            wanted = (
+                expected
+                if isinstance(expected, dict) and {"one_of", "sha256"} & set(expected)
+                else entry_bytes(expected, limits)
+            )
+            wrong.append(f"{rel} should hold {wanted!r}, holds {path.read_bytes()[:300]!r}")
+    for spelled in after.get("absent", []):
+        if os.path.lexists(places.path(root, spelled)):
+            wrong.append(f"{spelled} should not exist")
+    for rel in after.get("exists", []):
+        if not os.path.lexists(root / rel):
+            wrong.append(f"{rel} should exist")
+    for rel, mode in after.get("modes", {}).items():
+        path = root / rel
+        actual = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
+        if actual != int(mode, 8):
+            wrong.append(
+                f"{rel} should have mode {mode}, "
+                f"has {oct(actual) if actual is not None else 'no file'}"
+            )
+    now = snapshot_tree(root, skip)
+    if after.get("unchanged") and now != before_last_call:
+        changed = sorted(
+            k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k)
+        )
+        wrong.append(f"the root should be unchanged by the last call, but these changed: {changed}")
+    if "tree_paths" in after and set(now) != set(after["tree_paths"]):
+        wrong.append(
+            f"the root should hold exactly {sorted(after['tree_paths'])}, holds {sorted(now)}"
+        )
+    return wrong
+
+
+def _judged_calls(case: Case) -> list[tuple[str, dict[str, Any], dict[str, Any] | None]]:
+    """(label, call, expect) for every call; the case-level expect goes to the last tool step."""
+    tool_steps = [index for index, step in enumerate(case.calls) if "disk" not in step]
+    labelled = []
+    for index, step in enumerate(case.calls):
+        for call, label in _calls_of(step, index):
+            expect = call.get("expect")
+            if expect is None and index == tool_steps[-1] and "concurrently" not in step:
+                expect = case.expect
+            labelled.append((label, call, expect))
+    return labelled
+
+
+def _calls_of(step: dict[str, Any], index: int) -> list[tuple[dict[str, Any], str]]:
+    if "disk" in step:
+        return []
+    if "concurrently" in step:
+        return [(call, f"call {index + 1}.{n + 1}") for n, call in enumerate(step["concurrently"])]
+    return [(step, f"call {index + 1}")]
+
+
+def play_case(
+    case: Case, ws: SandboxWorkspace, client: Client
+) -> tuple[list[Result], list[str]]:
+    """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
+    # A read limit of read_file's own ([tools.read_file.limits]) sizes the files read_file gets.
+    limits = client.limits.with_overrides(
+        {"max_read_bytes": client.limits_for("read_file").max_read_bytes})
+    places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
+    build_tree(ws.root, case.tree, places, limits)
+    expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
+    results: list[Result] = []
+    wrong: list[str] = []
+    state = ws.oracle.state
+    before = snapshot_tree(ws.root, state)
+    for index, step in enumerate(case.calls):
+        if "disk" in step:
+            build_tree(ws.root, step["disk"], places, limits)
+            continue
+        before = snapshot_tree(ws.root, state)
+        if "concurrently" in step:
+            batch = [
+                (call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]
+            ]
+            answers = client.call_concurrently(batch)
+        else:
+            answers = [_call(client, step, places)]
+        for (call, label), result in zip(_calls_of(step, index), answers, strict=True):
+            results.append(result)
+            expect = expectations[id(call)]
+            name = call.get("tool") or call.get("raw_name")
+            if expect:
+                wrong += [
+                    f"{label} ({name}): {w}"
+                    for w in answer_mismatches(result, expect, places, limits)
+                ]
+            if isinstance(result.data, str) and ws.secret in result.data:
+                wrong.append(f"{label} ({name}): data contains the canary secret")
+    if case.after:
+        found = disk_mismatches(ws.root, case.after, before, places, limits, state)
+        wrong += [f"disk: {w}" for w in found]
+    return results, wrong
+
+
+def run_case(case: Case, ws: SandboxWorkspace, client: Client) -> list[Result]:
+    """Plays the case and raises CaseFailed, with the evidence of every answer, if it is not met."""
+    results, wrong = play_case(case, ws, client)
+    if wrong:
+        evidence = "\n\n".join(result.evidence() for result in results)
+        raise CaseFailed(
+            f"case {case.id} ({case.where}): {case.description}\n"
+            + "".join(f"  - {line}\n" for line in wrong)
+            + f"\n{evidence}"
+        )
+    return results

@@ -1,0 +1,205 @@
+"""The tables of a profile besides the tools: [implementation], [limits], [capabilities],
+[[error_patterns]], [setup] and [modes.*], with the placeholders their strings may hold."""
+
+import re
+from dataclasses import fields
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    PositiveInt,
+    WithJsonSchema,
+    create_model,
+    model_validator,
+)
+
+from agentconf.contract import (
+    CAPABILITIES,
+    DEFAULT_LIMITS,
+    ERROR_CODES,
+)
+from agentconf.harness.profile.tools import TOOL_MODELS, PathTool, Strict
+from agentconf.harness.report.expectations import check_key
+
+# `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py).
+REUSE_MODES = ("worker",)
+# A reused process carries its session from test to test, so these features could not be judged:
+# a file read in one test would count as read in the next.
+SESSION_FEATURES = ("read_before_edit", "stale_read")
+# Placeholders filled in commands, [env] values, [setup.files] paths and contents, [tools.X]
+# defaults and [[setup.requests]] params.
+PLACEHOLDERS = {
+    "root": "the workspace root the tools must stay inside (also the process's cwd)",
+    "home": "the sandbox's HOME (canaries live there: the oracle judges it)",
+    "tmp": "the implementation's TMPDIR in the sandbox (not judged)",
+    "profile_dir": "the folder of this profile file",
+    "cache": "$AGENTCONF_CACHE, else ~/.cache/agentconf",
+}
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+MODE_NAME = r"^[a-z][a-z0-9_-]*$"
+
+
+
+def _error_code(value: str) -> str:
+    if value not in ERROR_CODES:
+        raise ValueError(f"{value!r} is not a contract error code (docs/contract.md lists them)")
+    return value
+
+
+ErrorCodeName = Annotated[str, AfterValidator(_error_code), WithJsonSchema(
+    {"type": "string", "enum": list(ERROR_CODES), "description": "a contract error code"})]
+
+
+def _known_placeholders(value: str) -> str:
+    unknown = sorted({name for name in _PLACEHOLDER.findall(value)} - set(PLACEHOLDERS))
+    if unknown:
+        raise ValueError(f"unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
+                         f"known: {', '.join('{' + n + '}' for n in PLACEHOLDERS)}")
+    return value
+
+
+def _regex(value: Any) -> Any:
+    if not isinstance(value, str) or not value:
+        raise ValueError("must be a non-empty string holding a regular expression")
+    try:
+        re.compile(value)
+    except re.error as error:
+        raise ValueError(f"{value!r} is not a valid regular expression: {error}") from None
+    return value
+
+
+def _setup_path(value: str) -> str:
+    """In the sandbox by construction: relative (under the root) or under {root}, {home}, {tmp}."""
+    parts = value.split("/")
+    inside = not value.startswith("/") and parts[0] not in ("~", "{profile_dir}", "{cache}")
+    if not inside or ".." in parts:
+        raise ValueError(f"{value!r} must stay in the sandbox: a relative path (under the root) "
+                         "or one starting {root}/, {home}/ or {tmp}/, without `..`")
+    return value
+
+
+Templated = Annotated[str, AfterValidator(_known_placeholders)]
+Regex = Annotated[re.Pattern[str], BeforeValidator(_regex)]
+ClauseKey = Annotated[str, AfterValidator(check_key)]  # the baseline files' rule
+SetupPath = Annotated[Templated, AfterValidator(_setup_path)]
+EnvName = Annotated[str, Field(pattern=_ENV_NAME)]
+Reason = Annotated[str, Field(min_length=1, pattern=r"\S",
+                              description="why: a non-empty string")]
+
+
+class Implementation(Strict):
+    """[implementation]: what to start, what it is called, how it is spoken to."""
+
+    spec: Templated | None = Field(default=None, min_length=1, pattern=r"\S", description=(
+        "which implementation to check, in any --impl form: python:MODULE:FACTORY, "
+        "cmd:COMMAND, mcp:COMMAND (commands take the placeholders)"))
+    name: str | None = Field(default=None, description="shown in reports; the report folder")
+    version: str | None = Field(default=None, description="shown in reports")
+    absolute_paths: bool = Field(default=False, description=(
+        "true: relative paths are sent joined to the root (tools that demand absolute paths)"))
+    virtual_absolute_paths: bool = Field(default=False, description=(
+        "true: the implementation maps `/x` to `root/x` by design; paths inside the root are "
+        "sent as `/x`, and an absolute path outside the root is judged on the disk (nothing "
+        "outside touched) instead of by OUTSIDE_ROOT"))
+    call_timeout_ms: PositiveInt | None = Field(default=None, description=(
+        "how long one call may take before it counts as hung (milliseconds)"))
+    reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
+        "\"worker\": one server per pytest worker, kept from check to check (stateless "
+        "servers only: refused while read_before_edit or stale_read is on)"))
+    exclude_tools: list[str] = Field(default_factory=list, description=(
+        "the implementation's tool names the kit must never call (process killers, config "
+        "writers, URL openers)"))
+    call_other_tools: bool = Field(default=False, description=(
+        "true: checks may call tools outside the contract (neither mapped nor under "
+        "[tools.extra]) with arguments their schema rejects or plain strings; default: such "
+        "tools are judged from tools/list alone and never called"))
+    python: Templated | None = Field(default=None, min_length=1, description=(
+        "the Python interpreter that runs a python: spec (a virtual environment's python, "
+        "with agentconf-kit installed there too): the run is handed over to it"))
+
+
+_LIMIT_HELP = {
+    "max_output_chars": "the output bound of every tool, in characters",
+    "max_read_bytes": "the largest file read_file reads whole (bytes)",
+    "shell_timeout_ms": "bash's default timeout (milliseconds)",
+    "received_max_chars": "how much of a wrong value an INVALID_ARGS issue quotes back",
+    "message_budget_chars": "the largest `data` a failure may carry",
+    "marker_budget_chars": "how much bigger than max_output_chars a bounded output may be",
+}
+LimitsTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "LimitsTable", __base__=Strict,
+    __doc__="[limits]: overrides of the contract's default limits, when yours differ on purpose.",
+    **{item.name: (PositiveInt | None, Field(
+        default=None, description=f"{_LIMIT_HELP.get(item.name, item.name)} "
+                                  f"(default {getattr(DEFAULT_LIMITS, item.name)})"))
+       for item in fields(DEFAULT_LIMITS)},
+)
+CapabilitiesTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "CapabilitiesTable", __base__=Strict,
+    __doc__="[capabilities]: tools or features switched off (their clauses become n/a) or on.",
+    **{name: (bool | None, Field(default=None, description=meaning))
+       for name, meaning in CAPABILITIES.items()},
+)
+ToolsTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "ToolsTable", __base__=Strict,
+    __doc__="[tools.<canonical>]: a canonical tool's name, arguments and answer shape.",
+    **{name: (model | None, Field(default=None, description=f"how {name} is called"))
+       for name, model in TOOL_MODELS.items()},
+    extra=(dict[str, PathTool], Field(default_factory=dict, description=(
+        "the implementation's own tool name -> its path arguments: tools outside the contract "
+        "the kit drives with hostile paths (and calls no others)"))),
+)
+
+
+class ErrorPattern(Strict):
+    """[[error_patterns]]: ordered; used when an answer carries no code."""
+
+    code: ErrorCodeName | None = Field(default=None, description=(
+        "the contract's error code; left out when `pattern` has a named group `code` that "
+        "takes the code from the text (mapped through [error_codes] first)"))
+    pattern: Regex = Field(description="a Python regular expression searched in the text")
+
+    @model_validator(mode="after")
+    def _code_somewhere(self) -> "ErrorPattern":
+        if self.code is None and "code" not in self.pattern.groupindex:
+            raise ValueError("give `code`, or a named group `(?P<code>...)` in `pattern` that "
+                             "takes the code from the text")
+        return self
+
+
+class SetupRequest(Strict):
+    """[[setup.requests]]: a JSON-RPC request sent once per session, after `initialize` and
+    before the first tool call (cmd: and mcp:), e.g. a vendor request a server needs first."""
+
+    method: str = Field(min_length=1, pattern=r"\S", description="the JSON-RPC method")
+    params: dict[str, Any] = Field(default_factory=dict, description=(
+        "its params; string values take the placeholders ({root}, {home}, ...)"))
+
+
+class Setup(Strict):
+    """[setup]: what is put in place before the implementation starts."""
+
+    files: dict[SetupPath, Templated] = Field(default_factory=dict, description=(
+        "\"path\" = \"content\": written before every start; a relative path is under the "
+        "root (the implementation's cwd), `{home}/...` in the sandbox's HOME"))
+    state: list[SetupPath] = Field(default_factory=list, description=(
+        "folders the implementation keeps its own state in, in the sandbox (its config folder "
+        "in HOME): what it writes there is its own and not judged; the canaries elsewhere in "
+        "HOME still are"))
+    requests: list[SetupRequest] = Field(default_factory=list, description=(
+        "JSON-RPC requests sent in order once per session, after `initialize` and before the "
+        "first tool call (cmd: and mcp: only); an error answer stops the session"))
+
+
+class LaunchMode(Strict):
+    """[modes.<name>]: another way to start the same implementation (e.g. read-only)."""
+
+    spec: Templated | None = Field(default=None, min_length=1, description=(
+        "a whole other spec; default: [implementation].spec"))
+    args: list[Templated] = Field(default_factory=list, description=(
+        "arguments appended to the command of a cmd: or mcp: spec"))
+    env: dict[EnvName, Templated] = Field(default_factory=dict, description=(
+        "variables added to [env] for this mode"))

@@ -1,0 +1,360 @@
+"""`agentconf run`: the suites in a pytest subprocess, the event stream in, the reports out.
+
+pytest runs in a child process with a config file and rootdir of our own, plugin autoloading off
+(only the plugins the suites need are loaded by name), no cache provider and no bytecode, so neither
+a user's pytest.ini, PYTEST_ADDOPTS or stray plugins can change the run, and nothing is written
+into the shipped suites. The child writes the plugin's event stream; this process follows it for
+progress, then aggregates it into clause statuses (report.aggregate) and writes the reports.
+"""
+
+import contextlib
+import re
+import secrets
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TextIO
+
+from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
+from agentconf.harness.disk import outer
+from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.report import (
+    ClauseResult,
+    EventLog,
+    Expectations,
+    Status,
+    TestEvent,
+    aggregate,
+    build_document,
+    load_expectations,
+    parse_expectations,
+    read_events,
+    verdict_of,
+    write_reports,
+)
+from agentconf.harness.report.console import Progress, render_summary
+from agentconf.harness.report.events import (
+    EventStreamError,
+)
+from agentconf.harness.report.expectations import CASE_SEPARATOR, close_clause_ids, render_baseline
+from agentconf.harness.report.write import REPORT_FILES
+from agentconf.harness.resources import suites_dir
+from agentconf.harness.run.child import (
+    EXIT_GRACE_SECONDS,
+    SNAPSHOT_TEST,
+    EventFollower,
+    Interrupted,
+    impl_arguments,
+    isolated_config,
+    pytest_command,
+    pytest_env,
+    run_pytest,
+    snapshot_report,
+    tail,
+)
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
+from agentconf.harness.target.spec import ImplSpec
+from agentconf.harness.verdicts.errors import ImplementationFailure
+
+HARNESS_BUG = "this is a bug in agentconf, please report it"
+# The start check before the suites: one session, one tools/list.
+PREFLIGHT_TIMEOUT_S = 30.0
+
+
+class RunError(Exception):
+    """The suites could not be run at all: agentconf's fault or a broken installation."""
+
+
+class CannotStart(Exception):
+    """The implementation did not start and list its tools: nothing could be checked."""
+
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    spec: ImplSpec
+    impl: str | None  # as given on the command line, passed on unchanged
+    profile: str | None
+    report_dir: Path
+    expectations: Expectations
+    clauses: tuple[str, ...] = ()  # ids or categories; empty: all
+    workers: int | None = None
+    hypothesis_profile: str = "ci"
+    snapshot_update: bool = False
+    snapshot_dir: Path | None = None
+    write_baseline: Path | None = None
+
+
+def report_name(spec: ImplSpec) -> str:
+    """A folder name for reports/<implementation-name>/ that is safe on every filesystem."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", spec.display_name).strip("-.")
+    return name or "implementation"
+
+
+def select_clauses(requested: Sequence[str]) -> list[Clause]:
+    """The active clauses named by ids or categories; every name must exist (ValueError if not)."""
+    if not requested:
+        return active_clauses()
+    wanted: set[str] = set()
+    for name in requested:
+        key = name.strip().upper()
+        if key in CATEGORIES:
+            wanted |= {c.id for c in CLAUSES.values() if c.category == key}
+        elif key in CLAUSES:
+            wanted.add(key)
+        else:
+            close = close_clause_ids(key, CATEGORIES)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ValueError(f"unknown clause or category {name!r}{hint}")
+    return [clause for clause in active_clauses() if clause.id in wanted]
+
+
+def profile_expectations(spec: ImplSpec) -> Expectations:
+    table = spec.profile.expected_failures
+    source = f"{spec.profile.path or 'profile'} [expected_failures]"
+    return parse_expectations(table, source) if table else Expectations()
+
+
+def gather_expectations(spec: ImplSpec, file: Path | None) -> Expectations:
+    found = profile_expectations(spec)
+    return found.merged(load_expectations(file)) if file is not None else found
+
+
+def run_arguments(options: RunOptions, events: Path) -> list[str]:
+    arguments = [str(suites_dir()), "-q", "-rN", "--agentconf-events", str(events)]
+    arguments += impl_arguments(options.impl, options.profile)
+    arguments += ["--hypothesis-profile", options.hypothesis_profile]
+    if options.clauses:
+        arguments += ["--agentconf-clauses", ",".join(options.clauses)]
+    if options.workers is not None:
+        arguments += ["-n", str(options.workers)]
+    if options.snapshot_update:
+        arguments.append("--snapshot-update")
+    return arguments
+
+
+# ------------------------------------------------------------------ baselines
+
+
+def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
+    """Today's failures as expected-failures entries: listed ones keep their key and reason."""
+    entries: dict[str, str] = {}
+    today = date.today().isoformat()
+    for result in results:
+        if result.status is Status.XFAIL:
+            entries.update(result.expected)
+        elif result.status is Status.FAIL:
+            failing = [t for t in result.tests if t.outcome == "fail"]
+            first = (failing[0].evidence.strip().splitlines() or ["no evidence"])[0][:120]
+            reason = f"fails since {today}: {first}"
+            if failing and all(t.case for t in failing):
+                # Only some data cases fail: list those, so a new failing case still shows.
+                for test in failing:
+                    entries[f"{result.clause.id}{CASE_SEPARATOR}{test.case}"] = reason
+            else:
+                entries[result.clause.id] = reason
+    return sorted(entries.items())
+
+
+def write_baseline(path: Path, results: Sequence[ClauseResult], spec: ImplSpec) -> Expectations:
+    entries = baseline_entries(results)
+    header = (
+        f"agentconf expected failures for {spec.display_name}, written {date.today()} by\n"
+        "`agentconf run --write-baseline`. Each line is a clause (or CLAUSE-ID::case-id) that\n"
+        "fails today, with the reason. A listed clause that starts to pass turns the run red:\n"
+        "delete its line. Use it with `agentconf run --expected-failures FILE`."
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_baseline(entries, header), encoding="utf-8")
+    return parse_expectations(dict(entries), str(path))
+
+
+# ------------------------------------------------------------------ the run
+
+
+def finish(
+    options: RunOptions,
+    clauses: Sequence[Clause],
+    log: EventLog,
+    out: TextIO,
+    pytest_status: int | None = None,
+    snapshots: Sequence[str] = (),
+) -> int:
+    """Aggregation, baseline, reports and summary from a complete event log; the exit status."""
+    # A finding is charged to its own clause (an escape met while checking REGISTRY-02 is
+    # CONFINE-14's): that clause is reported even when the run did not select it.
+    charged = {cid for test in log.tests for cid in test.clauses}
+    clauses = [*clauses, *(clause for clause in active_clauses()
+                           if clause.id in charged and clause not in clauses)]
+    results = aggregate(clauses, log.tests, options.expectations)
+    if options.write_baseline is not None:
+        written = write_baseline(options.write_baseline, results, options.spec)
+        # The new file replaces the old one; the profile's own list still applies.
+        expectations = profile_expectations(options.spec).merged(written)
+        results = aggregate(clauses, log.tests, expectations)
+        out.write(f"wrote the baseline {options.write_baseline}\n")
+    verdict = verdict_of(results, log, pytest_status)
+    document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
+    write_reports(document, options.report_dir)
+    out.write(render_summary(document, str(options.report_dir), snapshots))
+    return verdict.exit_code
+
+
+def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
+    clauses = select_clauses(options.clauses)
+    options.report_dir.mkdir(parents=True, exist_ok=True)
+    # A previous run's files must not outlive this run, nor be mistaken for its results.
+    for name in (*REPORT_FILES, "events.jsonl", "pytest.log"):
+        (options.report_dir / name).unlink(missing_ok=True)
+    events = options.report_dir / "events.jsonl"
+    pytest_log = options.report_dir / "pytest.log"
+    out.write(f"agentconf: checking {options.spec.display_name} ({options.spec.text})\n")
+    progress = Progress(stream=out)
+
+    def on_test(test: TestEvent) -> None:
+        progress.planned = follower.planned
+        progress(test)
+
+    cause = preflight(options.spec)
+    if cause is not None:
+        raise CannotStart(f"{options.spec.display_name} did not start and list its tools, so "
+                          f"nothing was checked:\n{cause}")
+    follower = EventFollower(events, on_test)
+    marker = secrets.token_hex(8)
+    stopped: BaseException | None = None
+    try:
+        with isolated_config() as config:
+            command = pytest_command(config, run_arguments(options, events))
+            env = pytest_env(options.snapshot_dir, marker, scratch=config.parent)
+            status = run_pytest(command, env, pytest_log, follower)
+    except (KeyboardInterrupt, Interrupted) as interruption:
+        stopped, status = interruption, None
+    finally:
+        # Whatever the run started and that outlived it (a daemon of an in-process tool, a
+        # server of a killed worker) carries the run's marker.
+        kill_marked(RUN_VARIABLE, marker)
+        outer.sweep(marker)  # canaries in /tmp of workers killed mid-test
+    progress.finish()
+    if stopped is not None:
+        name = "SIGINT" if isinstance(stopped, KeyboardInterrupt) else str(stopped)
+        out.write(f"agentconf: interrupted by {name}; the report shows the checks done so far\n")
+    elif follower.broken is not None:
+        out.write(f"agentconf: stopped early: {follower.broken}\n")
+    elif status is None:
+        out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "
+                  "(a call into the implementation never returned) and was stopped\n")
+    try:
+        log = read_events(events)
+    except EventStreamError as error:
+        if stopped is not None:
+            raise stopped from None
+        raise RunError(
+            f"pytest exited with status {status} without a usable event stream ({error}); "
+            f"{HARNESS_BUG}. Last lines of {pytest_log}:\n{tail(pytest_log)}"
+        ) from None
+    code = finish(options, clauses, log, out, status, _snapshot_lines(options, log, pytest_log))
+    if stopped is not None:
+        signum = signal.SIGINT if isinstance(stopped, KeyboardInterrupt) else getattr(
+            stopped, "signum", signal.SIGTERM)
+        return 128 + int(signum)
+    return code
+
+
+def command_arguments(impl: str | None, profile: str | None) -> str:
+    """`--impl X --profile P` as a user types them after `agentconf run` (or `snapshots`)."""
+    words = []
+    if impl is not None or profile is None:
+        words += ["--impl", impl or "reference"]
+    if profile is not None:
+        words += ["--profile", profile]
+    return shlex.join(words)
+
+
+def _snapshot_lines(options: RunOptions, log: EventLog, pytest_log: Path) -> list[str]:
+    """syrupy's counts; when the snapshot checks ran without a folder, the command that makes one
+    (they are n/a then, which the issue of a silent n/a showed nobody notices)."""
+    counted = snapshot_report(pytest_log)
+    if counted:
+        return counted
+    ran = any(SNAPSHOT_TEST in test.nodeid for test in log.tests)
+    if ran and options.snapshot_dir is None and options.spec.text != "reference":
+        return [f"not checked (no snapshot folder); record them: agentconf snapshots record "
+                f"{command_arguments(options.impl, options.profile)} --snapshot-dir DIR"]
+    return []
+
+
+def preflight(spec: ImplSpec, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> str | None:
+    """Starts the implementation once in a sandbox of its own and lists its tools: None when it
+    did, else the cause (its error, its stderr). Runs in a thread, so that even a `python:`
+    factory that never returns costs `timeout_s`, not the run."""
+    outcome: list[str | None] = []
+    folder = Path(tempfile.mkdtemp(prefix="agentconf-preflight-"))
+
+    def attempt() -> None:
+        sandbox = SandboxWorkspace(base=folder)
+        env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp,
+                         call_timeout_s=min(timeout_s, 10.0), start_timeout_s=timeout_s,
+                         log_dir=sandbox.logs,
+                         extra_env=spec.environment(sandbox.root, sandbox.home, sandbox.tmp))
+        try:
+            adapter = open_adapter(spec, env)
+        except ImplementationFailure as error:
+            outcome.append(str(error))
+            return
+        except Exception as error:  # an import error of a python: factory, a bad command...
+            outcome.append(f"{type(error).__name__}: {error}")
+            return
+        try:
+            adapter.list_tools()
+            outcome.append(None)
+        except Exception as error:
+            outcome.append(str(error) if isinstance(error, ImplementationFailure)
+                           else f"{type(error).__name__}: {error}")
+        finally:
+            with contextlib.suppress(Exception):
+                adapter.close()
+
+    worker = threading.Thread(target=attempt, name="agentconf-preflight", daemon=True)
+    worker.start()
+    worker.join(timeout_s + 5.0)
+    if not worker.is_alive():
+        with contextlib.suppress(OSError):
+            remove_tree(folder)
+    if not outcome:
+        return f"no answer within {timeout_s:.0f} s (starting it, or to tools/list)"
+    return outcome[0]
+
+
+# ------------------------------------------------------------------ collection (explain)
+
+
+def collect_clause_tests(timeout_s: float = 120.0) -> dict[str, list[str]]:
+    """{nodeid: clause ids} for every suite test, by collecting the suites (no test runs)."""
+    import json
+
+    from agentconf.harness.report.collect import OUT_ENV
+
+    with isolated_config() as config:
+        out = config.parent / "collected.json"
+        command = pytest_command(config, [str(suites_dir()), "--collect-only", "-q",
+                                          "-p", "agentconf.harness.report.collect",
+                                          *impl_arguments("reference", None)])
+        env = {**pytest_env(), OUT_ENV: str(out)}
+        try:
+            done = subprocess.run(command, env=env, capture_output=True, text=True,
+                                  stdin=subprocess.DEVNULL, timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired:
+            raise RunError(f"collecting the suites took over {timeout_s:.0f}s") from None
+        if not out.exists():
+            tail = "\n".join((done.stdout + done.stderr).splitlines()[-10:])
+            raise RunError(f"collecting the suites failed (pytest status {done.returncode}):\n"
+                           f"{tail}")
+        return json.loads(out.read_text("utf-8"))

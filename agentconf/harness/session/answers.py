@@ -1,0 +1,152 @@
+"""Answers whose text is JSON, or that carry MCP structured content: the model-facing text, the
+error, the exit code and the failure marker, found where the profile's `result` table says.
+
+Without this, a check compares the JSON-escaped text (`gr\\u00fc\\u00dfe`, `A\\\\nB`) and takes a
+failure reported inside the JSON (mcp-text-editor's `{"result": "error"}` with isError = false)
+for a success. A place that is not in the answer leaves that part of the answer as it was.
+"""
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from agentconf.harness.profile.tools import MISSING, STRUCTURED, ResultShape
+
+_MISSING = MISSING
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the profile's places found; None where a place found nothing."""
+
+    text: str | None = None
+    failed: bool = False
+    error_code: str | None = None
+    error_message: str | None = None
+    exit_code: int | None = None
+
+
+def read_answer(shape: ResultShape, data: str, structured: Any,
+                codes: frozenset[str] = frozenset()) -> Reading:
+    """`codes`: the strings that are error codes (the contract's and the profile's spellings);
+    any other string found at `result.error` is a message."""
+    structured = unwrapped(structured, data)
+    parsed = _parsed(data)
+    documents = [doc for doc in (structured, parsed) if isinstance(doc, dict | list)]
+    failed = False
+    if shape.failure is not None:
+        where = shape.failure.path
+        failed = shape.failure.fails(
+            _MISSING if where is None else _first(documents, where, structured), data)
+    if not documents:
+        return Reading(failed=failed)
+    texts = [_text(found) for place in shape.text_places()
+             if (found := _first(documents, place, structured)) is not _MISSING
+             and found is not None]
+    code, message = None, None
+    if shape.error is not None:
+        code, message = _error(_first(documents, shape.error, structured), codes)
+    exit_code = None
+    if shape.exit_code is not None:
+        found = _first(documents, shape.exit_code, structured)
+        if isinstance(found, int) and not isinstance(found, bool):
+            exit_code = found
+    return Reading(
+        text="\n".join(text for text in texts if text) if texts else None,
+        failed=failed, error_code=code, error_message=message, exit_code=exit_code,
+    )
+
+
+def unwrapped(structured: Any, text: str) -> Any:
+    """None for the structured content a Python MCP SDK makes of a plain answer: a tool that
+    returns text blocks (or a string of JSON) gets `{"result": <those blocks or that string>}`,
+    which says nothing the text does not; the text, JSON itself, is then where places look. A
+    plain string (`{"result": "error"}` for the text "error") is kept: `result` finds it."""
+    if not isinstance(structured, dict) or set(structured) != {"result"}:
+        return structured
+    inner = structured["result"]
+    if isinstance(inner, str) and inner.strip() == text.strip():
+        return None if _parsed(text) is not None else structured
+    if isinstance(inner, list) and inner and all(
+            isinstance(block, dict) and block.get("type") == "text" for block in inner):
+        return None
+    return structured
+
+
+def _parsed(data: str) -> Any:
+    stripped = data.strip()
+    if not stripped.startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return None
+
+
+def _first(documents: list[Any], place: str, structured: Any = None) -> Any:
+    """The value at `place` in the first document holding one; a place starting
+    `structuredContent.` looks in the structured content only."""
+    if place.startswith(STRUCTURED):
+        return locate(structured, place.removeprefix(STRUCTURED)) \
+            if structured is not None else _MISSING
+    for document in documents:
+        found = locate(document, place)
+        if found is not _MISSING:
+            return found
+    return _MISSING
+
+
+def locate(document: Any, place: str) -> Any:
+    """The value at a JSON pointer (`/file/content`) or a dotted path (`content[0].text`)."""
+    if place.startswith("/"):
+        steps: list[str | int] = [
+            part.replace("~1", "/").replace("~0", "~") for part in place[1:].split("/")]
+    else:
+        steps = [name if name else int(index) for name, index in _STEP.findall(place)]
+    node = document
+    for step in steps:
+        if isinstance(node, dict) and str(step) in node:
+            node = node[str(step)]
+        elif isinstance(node, list) and str(step).isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return _MISSING
+    return node
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
+    """(code, message) of an error value: a string is a code when it is one of `codes`."""
+    if value is _MISSING or value is None or value is False:
+        return None, None
+    if isinstance(value, dict):
+        code, message = value.get("code"), value.get("message")
+        return (code if isinstance(code, str) and code else None,
+                message if isinstance(message, str) and message else None)
+    if isinstance(value, str) and value:
+        return (value, None) if value in codes else (None, value)
+    return None, _text(value)
+
+
+def readable(data: str) -> str:
+    """The answer, then every string inside it when it is JSON: `"caf\\u00e9.md"` (JSON's ASCII
+    escape) names `café.md` as much as the raw name does, for checks that look for a name."""
+    parsed = _parsed(data)
+    if parsed is None:
+        return data
+    strings: list[str] = []
+    stack = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, dict):
+            stack.extend([*item.keys(), *item.values()])
+        elif isinstance(item, list):
+            stack.extend(item)
+    return "\n".join([data, *strings])

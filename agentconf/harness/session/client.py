@@ -1,0 +1,361 @@
+"""Client: canonical calls -> the profile's names -> the adapter -> a normalised `Result`.
+
+After every call the disk oracle judges everything outside the root and scans the answer for
+the canaries' secret, even when the implementation then failed: an escape outranks a crash.
+Arguments are shaped by session/arguments.py and JSON answers read by session/answers.py, both
+as the profile says; what they change or drop is a note in the result's evidence.
+"""
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from agentconf.contract import CANONICAL_TOOLS, CAPABILITIES, ERROR_CODES, TOOL_CAPABILITIES, Limits
+from agentconf.harness.disk.oracle import DiskOracle
+from agentconf.harness.profile.model import Profile
+from agentconf.harness.session.answers import read_answer
+from agentconf.harness.session.arguments import is_virtual_outside, set_target, shape
+from agentconf.harness.session.capabilities import missing_argument
+from agentconf.harness.session.normalise import check_envelope, classify_text
+from agentconf.harness.session.reach import UnsafeCall, is_destructive, outside_contract, unsafe
+from agentconf.harness.session.result import Request, Result, dump, neutralise
+from agentconf.harness.session.shell_words import refused_programs
+from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
+from agentconf.harness.target.launch import placeholder_values
+from agentconf.harness.verdicts.errors import (
+    LISTING,
+    CancelUnsupported,
+    ContractViolation,
+    EscapeDetected,
+    ExcludedToolCall,
+    NotApplicable,
+)
+
+__all__ = ["Client", "set_target"]
+
+# How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
+# FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
+AT_ONCE_S = 3.0
+# The tools a read-before-write guard may refuse for an unread file.
+_GUARDED_TOOLS = ("write_file", "edit_file")
+
+
+class Client:
+    """One session of the implementation under test, spoken to in canonical names."""
+
+    def __init__(
+        self,
+        adapter: Adapter,
+        profile: Profile,
+        root: Path,
+        oracle: DiskOracle | None = None,
+        sandbox: Path | None = None,
+        known_tools: list[dict[str, Any]] | None = None,
+    ) -> None:
+        self.adapter = adapter
+        self.profile = profile
+        self.root = root
+        self.oracle = oracle
+        # A listing taken earlier in this process (listings are deterministic, REGISTRY-02):
+        # schemas for shaping arguments without asking again in every session.
+        self._known = known_tools
+        # Implementation tool name -> canonical, to read any answer of a mapped tool.
+        self._canonical_of = {mapping.name: name for name, mapping in profile.tools.items()}
+        env = getattr(adapter, "env", None)  # placeholders of [tools.X] defaults
+        self._places = {"root": str(root)} if not isinstance(env, AdapterEnv) else \
+            placeholder_values(profile, root, env.home, env.tmp)
+        # Destructive tools are sent only paths inside this folder (harness/session/reach.py).
+        self.sandbox = sandbox if sandbox is not None else root
+        self._replacements = ((str(root), "<ROOT>"),) + (
+            ((str(sandbox), "<SANDBOX>"),) if sandbox is not None else ()
+        )
+        self._listing: list[dict[str, Any]] | None = None
+        # Requests sent, and those of them that carried a `path`: counted for the run's stats.
+        self.calls = 0
+        self.paths = 0
+        # Play every write and edit as a model would after reading first: a read-before-write
+        # guard that refuses unread files must not hide an escape a model gets by reading.
+        self.read_first = False
+
+    # ---- what the implementation offers -------------------------------------------------------
+
+    @property
+    def limits(self) -> Limits:
+        return self.profile.limits
+
+    def limits_for(self, tool: str) -> Limits:
+        """The limits a canonical tool is judged by: its own output bound, if it declares one."""
+        return self.profile.limits_for(tool)
+
+    def may_call(self, name: str) -> bool:
+        """False for a tool the profile excludes, and for an advertised tool outside the contract
+        the profile neither declares nor opts in to (session/reach.py): the kit never calls it."""
+        return (name not in self.profile.exclude_tools
+                and not outside_contract(self.profile, name, self._tools()))
+
+    def destructive(self, name: str) -> bool:
+        """A tool driven only with paths inside the sandbox (harness/session/reach.py)."""
+        return is_destructive(self.profile, name, self._tools())
+
+    def judged_virtually(self, path: Any) -> bool:
+        """An absolute path outside the root, sent to an implementation that maps `/x` to
+        `root/x` by design: judged on the disk, not by OUTSIDE_ROOT."""
+        return is_virtual_outside(path, self.profile, self.root)
+
+    @property
+    def listing(self) -> list[dict[str, Any]] | None:
+        """The last tools/list answer, or None if none was asked for yet."""
+        return self._listing
+
+    def tool_name(self, canonical: str) -> str:
+        return self.profile.tool(canonical).name
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        """A fresh listing each time (REGISTRY-02 compares two); its shape is checked."""
+        try:
+            tools = self.adapter.list_tools()
+        except BaseException:
+            self.judge("tools/list", "")
+            raise
+        problems = [
+            f"tool #{index} is {dump(tool)[:120]}"
+            for index, tool in enumerate(tools)
+            if not isinstance(tool, dict) or not isinstance(tool.get("name"), str)
+        ]
+        if not isinstance(tools, list) or problems:
+            raise ContractViolation("tools/list must give a list of objects with a string `name`: "
+                                    + "; ".join(problems[:5]), **LISTING)
+        if self._listing is None and self.oracle is not None:
+            # The session's first listing marks the end of its start: what it wrote into its
+            # own HOME until now is its own (state, config), not an escape of a call.
+            self.oracle.accept_startup()
+        self.judge("tools/list", json.dumps(tools, default=str))
+        self._listing = tools
+        return tools
+
+    def _tools(self) -> dict[str, dict[str, Any]]:
+        if self._listing is None:
+            self.list_tools()
+        return {tool["name"]: tool for tool in self._listing or ()}
+
+    def contract_tool_names(self, leave_out: tuple[str, ...] = ()) -> list[str]:
+        """The advertised names of the contract's tools (canonical ones, as the profile maps
+        them), in listing order, without `leave_out` (canonical) and the profile's
+        exclude_tools: the only tools a check may call with arbitrary arguments."""
+        wanted = {self.tool_name(name) for name in CANONICAL_TOOLS if name not in leave_out}
+        return [name for name in self._tools()
+                if name in wanted and name not in self.profile.exclude_tools]
+
+    def advertises(self, canonical: str) -> bool:
+        return self.tool_name(canonical) in self._tools()
+
+    def schema(self, tool: str) -> dict[str, Any]:
+        """The implementation's input schema for a canonical tool."""
+        listed = self._tools().get(self.tool_name(tool))
+        if listed is None:
+            raise LookupError(f"the implementation does not advertise {tool} "
+                              f"(as {self.tool_name(tool)!r})")
+        schema = listed.get("input_schema", listed.get("inputSchema"))
+        if not isinstance(schema, dict):
+            raise ContractViolation(f"{tool}'s input_schema is not an object: {dump(schema)}",
+                                    **LISTING)
+        return schema
+
+    def has(self, capability: str) -> bool:
+        return self.why_missing(capability) is None
+
+    def why_missing(self, capability: str) -> str | None:
+        """None when the implementation has the capability, else why not (naming what to set)."""
+        if capability not in CAPABILITIES:
+            raise ValueError(f"unknown capability {capability!r}")
+        switched = self.profile.capabilities.get(capability)
+        if switched is not None:
+            return None if switched else f"[capabilities].{capability} = false"
+        if capability in TOOL_CAPABILITIES:
+            if self.advertises(capability):
+                return None
+            return f"{self.tool_name(capability)!r} is not advertised"
+        return missing_argument(capability, self.profile, self._tools())
+
+    def missing(self, capabilities: list[str]) -> list[str]:
+        return [name for name in capabilities if not self.has(name)]
+
+    # ---- calls ---------------------------------------------------------------------------------
+
+    def call(self, tool: str, **arguments: Any) -> Result:
+        if tool == "bash":
+            self._check_programs(arguments.get("command"))
+        if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
+            self._prime(arguments["path"])
+        return self._finish([self._request(tool, arguments)])[0]
+
+    def _check_programs(self, command: Any) -> None:
+        """NotApplicable when the shell's allow-list refuses a program the command needs."""
+        allowed = getattr(self.profile.tool("bash"), "allowed_programs", None)
+        if allowed is None or not isinstance(command, str):
+            return
+        refused = refused_programs(command, allowed)
+        if refused:
+            raise NotApplicable(
+                f"the check runs {', '.join(map(repr, refused))}, which "
+                f"[tools.bash].allowed_programs ({', '.join(allowed)}) does not allow")
+
+    def _prime(self, path: str) -> None:
+        """Reads `path` first; whatever the read answers is not this check's business (a read
+        outside is judged by the read clauses), but the disk is judged after it as always."""
+        if not self.has("read_file"):
+            return
+        request = self._request("read_file", {"path": path})
+        self.calls += 1
+        try:
+            self.adapter.call_tool(request.name, request.sent)
+        finally:
+            self.judge("read_file (read before writing)", "")
+
+    def call_raw(self, name: str, arguments: Any) -> Result:
+        """No mapping at all: for unknown tools and arguments that are not objects."""
+        return self._finish([Request(name, arguments, name, arguments)])[0]
+
+    def call_concurrently(self, calls: list[tuple[str, dict[str, Any]]]) -> list[Result]:
+        return self._finish([self._request(tool, arguments) for tool, arguments in calls])
+
+    def call_cancelled(
+        self, tool: str, ready: Callable[[], bool], **arguments: Any
+    ) -> Result | None:
+        """Makes the call and cancels it once `ready()` holds (CANCEL): the Result of what the
+        implementation answered, or None when the cancelled call answered nothing (MCP, and a
+        cancelled task in process). CancelUnsupported when it offers no way to cancel."""
+        cancel = getattr(self.adapter, "call_and_cancel", None)
+        if cancel is None:
+            raise CancelUnsupported(f"the {type(self.adapter).__name__} cannot cancel a call")
+        request = self._request(tool, arguments)
+        self._refuse_unsafe([request])
+        self.calls += 1
+        try:
+            raw = cancel(request.name, request.sent, ready)
+        except BaseException:
+            self.judge(f"{request.name} (cancelled)", "")
+            raise
+        self.judge(f"{request.name} (cancelled)", json.dumps(raw, default=str, ensure_ascii=False))
+        return None if raw is None else self._result(request, raw)
+
+    def close(self) -> None:
+        self.adapter.close()
+
+    @contextlib.contextmanager
+    def budget(self, seconds: float) -> Iterator[None]:
+        """A shorter per-call timeout for a check that waits for a hang on purpose (a FIFO read
+        must answer at once: waiting the full timeout for it would only slow every run)."""
+        previous = self.adapter.set_call_timeout(seconds)
+        if previous <= seconds:
+            self.adapter.set_call_timeout(previous)
+            yield
+            return
+        try:
+            yield
+        finally:
+            self.adapter.set_call_timeout(previous)
+
+    def _request(self, tool: str, arguments: dict[str, Any]) -> Request:
+        mapping = self.profile.tool(tool)
+        shaped = shape(tool, arguments, self.profile, self.root, self._schema_of(mapping.name),
+                       self._places)
+        return Request(tool, dict(arguments), mapping.name, shaped.sent, shaped.notes)
+
+    def _schema_of(self, name: str) -> dict[str, Any] | None:
+        listing = self._listing if self._listing is not None else self._known
+        if listing is None:
+            listing = self.list_tools()
+        for tool in listing:
+            if tool.get("name") == name:
+                schema = tool.get("input_schema", tool.get("inputSchema"))
+                return schema if isinstance(schema, dict) else None
+        return None
+
+    def _finish(self, requests: list[Request]) -> list[Result]:
+        excluded = [r.name for r in requests if r.name in self.profile.exclude_tools]
+        if excluded:  # a suite's bug, never sent: the profile says these must not run
+            raise ExcludedToolCall(f"the kit tried to call {', '.join(excluded)}, which the "
+                                   "profile's [implementation].exclude_tools forbids")
+        self._refuse_unsafe(requests)
+        self.calls += len(requests)
+        self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
+                          for r in requests)
+        what = ", ".join(request.name for request in requests)
+        try:
+            if len(requests) == 1:
+                raws = [self.adapter.call_tool(requests[0].name, requests[0].sent)]
+            else:
+                raws = self.adapter.call_many([(req.name, req.sent) for req in requests])
+        except BaseException:
+            self.judge(what, "")  # an escape, if there was one, is the finding that matters
+            raise
+        self.judge(what, json.dumps(raws, default=str, ensure_ascii=False))
+        return [self._result(request, raw) for request, raw in zip(requests, raws, strict=True)]
+
+    def _refuse_unsafe(self, requests: list[Request]) -> None:
+        """The safety rules of harness/session/reach.py, for every request before any is sent."""
+        for request in requests:
+            why = unsafe(self.profile, self._tools(), request.name, request.sent, self.root,
+                         self.sandbox)
+            if why is not None:
+                raise UnsafeCall(neutralise(why, self._replacements))
+
+    def _result(self, request: Request, raw: Any) -> Result:
+        try:
+            envelope = check_envelope(raw)
+        except ContractViolation as error:
+            raise ContractViolation(neutralise(
+                f"{error}\nrequest: {request.tool} {dump(request.arguments)}", self._replacements
+            )) from None
+        success, data, code = envelope.success, envelope.data, envelope.error
+        exit_code = envelope.exit_code
+        notes: tuple[str, ...] = ()
+        canonical = self._canonical_of.get(request.name, request.name)
+        mapping = self.profile.tools.get(canonical)  # only a tool with a table has a shape
+        answer_shape = mapping.result if mapping is not None else None
+        if answer_shape is not None and answer_shape.model_fields_set:
+            reading = read_answer(answer_shape, data, raw.get("structured_content"),
+                                  self._codes)
+            where = f"[tools.{canonical}].result"
+            if reading.text is not None:
+                data = reading.text
+                notes += (f"text read at {where}.text: {dump(data)}",)
+            if reading.failed and success:
+                success = False
+                notes += (f"a failure by {where}.failure",)
+            if not success and reading.error_message and reading.text is None:
+                data = reading.error_message
+            code = code or reading.error_code
+            if reading.exit_code is not None:
+                exit_code = reading.exit_code
+            if not success and code is None and reading.error_message:
+                code = classify_text(reading.error_message, self.profile)
+        return Result(
+            success=success,
+            data=data,
+            error=classify_text(data, self.profile, code=code, success=success),
+            summary=envelope.summary,
+            diff=envelope.diff,
+            issues=envelope.issues,
+            denial=envelope.denial,
+            exit_code=exit_code,
+            raw=raw,
+            request=request,
+            _replacements=self._replacements,
+            notes=notes,
+        )
+
+    @property
+    def _codes(self) -> frozenset[str]:
+        return frozenset(ERROR_CODES) | frozenset(self.profile.error_codes)
+
+    def judge(self, what: str, text: str = "") -> None:
+        if self.oracle is None:
+            return
+        try:
+            self.oracle.check(text, what)
+        except EscapeDetected as error:
+            raise EscapeDetected(neutralise(str(error), self._replacements)) from None

@@ -1,0 +1,63 @@
+"""What one call came to, as the suites read it: the request (canonical and as sent) and the
+normalised `Result`, with the evidence a failing check quotes."""
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+_EVIDENCE_FIELD_CHARS = 3000
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    tool: str  # canonical (or, for call_raw, the name sent)
+    arguments: Any  # canonical
+    name: str  # as sent
+    sent: Any  # as sent
+    notes: tuple[str, ...] = ()  # what shaping the arguments changed or dropped
+
+
+@dataclass(frozen=True)
+class Result:
+    success: bool
+    data: str
+    error: str | None
+    summary: str | None
+    diff: str | None
+    issues: list[dict[str, Any]] | None
+    denial: dict[str, Any] | None
+    exit_code: int | None
+    raw: dict[str, Any]
+    request: Request
+    _replacements: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    # What the profile's `result` table read out of a JSON answer, for the evidence.
+    notes: tuple[str, ...] = ()
+
+    def evidence(self) -> str:
+        """Request and response for an assertion message, with the sandbox paths made neutral."""
+        lines = [f"request: {self.request.tool} {dump(self.request.arguments)}"]
+        if (self.request.name, self.request.sent) != (self.request.tool, self.request.arguments):
+            lines.append(f"sent as: {self.request.name} {dump(self.request.sent)}")
+        lines.extend(f"note: {note}" for note in self.request.notes)
+        lines.append(f"response: {dump(self.raw)}")
+        lines.extend(f"note: {note}" for note in self.notes)
+        if self.error is not None and self.raw.get("error") != self.error:
+            lines.append(f"error code (classified by the profile): {self.error}")
+        return neutralise("\n".join(lines), self._replacements)
+
+
+def neutralise(text: str, replacements: tuple[tuple[str, str], ...]) -> str:
+    for old, new in replacements:
+        text = text.replace(old, new)
+    return text
+
+
+def dump(value: Any) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > _EVIDENCE_FIELD_CHARS:
+        half = _EVIDENCE_FIELD_CHARS // 2
+        text = f"{text[:half]} …[{len(text) - 2 * half} chars cut]… {text[-half:]}"
+    return text

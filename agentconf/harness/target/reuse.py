@@ -1,0 +1,119 @@
+"""One server per pytest worker, kept from test to test (profile `[implementation] reuse`).
+
+Starting a server per test is most of a run against a real peer (Node loads server-filesystem in
+about 0.4 s of CPU; a run has hundreds of applicable tests). A profile whose server keeps no
+state between calls may opt in with `reuse = "worker"`; profile/model.py refuses it while the
+session features (read-before-edit, stale-read) are on, since those are exactly state kept across
+calls.
+
+Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
+base is emptied in place, the root folder itself kept and emptied, and the next workspace is
+built there with new canaries and a new secret. The server therefore sees what a freshly started
+one would: the same root on its command line, its cwd that root, HOME and TMPDIR the current
+sandbox's, so `~` still lands on this test's canaries and the disk oracle judges every write.
+(Re-rooting one server through MCP roots was the alternative; its HOME and cwd would stay those
+of the first sandbox, outside every later test's oracle.)
+
+Anything else retires the server and its base: a failed or errored test keeps its sandbox and
+the server's stderr for inspection, a dead or killed server is never handed out again, and a
+root that is no longer the folder the server started in is not reused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agentconf.harness.disk.workspace import empty_for_reuse, remove_tree
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
+from agentconf.harness.target.spec import ImplSpec
+
+
+class _Lease:
+    """The kept adapter as one test sees it: closing it leaves the server running."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.name = adapter.name
+        self.version = adapter.version
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.adapter.list_tools()
+
+    def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        return self.adapter.call_tool(name, arguments)
+
+    def call_many(self, calls: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+        return self.adapter.call_many(calls)
+
+    def set_call_timeout(self, seconds: float) -> float:
+        return self.adapter.set_call_timeout(seconds)
+
+    @property
+    def alive(self) -> bool:
+        return self.adapter.alive
+
+    def close(self) -> None:
+        """The test is done with it; WorkerServer.release decides whether it is kept."""
+
+
+class WorkerServer:
+    """The kept server and the base folder its sandboxes are built in, for one pytest process."""
+
+    def __init__(self, spec: ImplSpec, new_base: Callable[[], Path]) -> None:
+        self._spec = spec
+        self._new_base = new_base
+        self._base: Path | None = None
+        self._adapter: Adapter | None = None
+        self._root_id: tuple[int, int] | None = None
+        self._root_mode = 0o755
+        self.started = 0  # servers started, for the kit's own tests
+
+    def base(self) -> Path:
+        """Where the next workspace is built: the kept base, or a new one."""
+        if self._base is None:
+            self._base = self._new_base()
+        return self._base
+
+    def open(self, env: AdapterEnv) -> Adapter:
+        """The kept server when it still runs in this root, else a new one (kept from now on)."""
+        if self._adapter is not None and not self._adapter.alive:
+            self._close_adapter()
+        if self._adapter is None:
+            self._adapter = open_adapter(self._spec, env)
+            self.started += 1
+            info = os.lstat(env.root)
+            self._root_id = (info.st_dev, info.st_ino)
+            self._root_mode = info.st_mode & 0o7777
+        return _Lease(self._adapter)
+
+    def release(self, clean: bool) -> None:
+        """After a test: keep the server and empty the base for the next, or retire both."""
+        if self._base is None:
+            return
+        if clean and self._adapter is not None and self._root_id is not None \
+                and self._emptied(self._base, self._root_id):
+            return
+        self._close_adapter()
+        if clean:  # a clean test that started no server, or a root that cannot be reused
+            with contextlib.suppress(OSError):
+                remove_tree(self._base)
+        self._base = None  # else left as it is: a failure's sandbox and the server's stderr
+
+    def close(self) -> None:
+        self._close_adapter()
+
+    def _emptied(self, base: Path, root_id: tuple[int, int]) -> bool:
+        try:
+            return empty_for_reuse(base, root_id, self._root_mode)
+        except OSError:  # something in it could not be removed: start afresh elsewhere
+            return False
+
+    def _close_adapter(self) -> None:
+        adapter, self._adapter, self._root_id = self._adapter, None, None
+        if adapter is not None:
+            adapter.close()

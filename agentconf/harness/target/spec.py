@@ -1,0 +1,277 @@
+"""Implementation specs: which implementation to check, and how to reach it.
+
+    reference               the built-in reference (== python:agentconf.reference:create)
+    python:MODULE:FACTORY   in process: FACTORY(workspace) -> object with list_tools/call_tool
+    cmd:COMMAND             any language over stdio JSON-RPC (argv by shlex, never a shell)
+    mcp:COMMAND             an MCP server over stdio
+    path/to/agentconf.toml  a profile whose [implementation].spec is one of the above
+
+Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and once: {cache}
+($AGENTCONF_CACHE, else ~/.cache/agentconf) and {profile_dir} (the profile's folder).
+"""
+
+import atexit
+import contextlib
+import functools
+import importlib
+import importlib.util
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from agentconf.harness.profile.model import Profile, load_profile
+from agentconf.harness.target.launch import cache_dir
+
+REFERENCE = "python:agentconf.reference:create"
+Kind = Literal["python", "cmd", "mcp"]
+
+
+class SpecError(ValueError):
+    """An implementation spec that cannot be used; the message names the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImplSpec:
+    text: str  # as the user gave it, for reports and the reproduce line
+    kind: Kind
+    target: str  # MODULE:FACTORY, or the command line
+    argv: tuple[str, ...] = ()
+    profile: Profile = field(default_factory=Profile)
+    mode: str | None = None  # a [modes.<name>] of the profile, when not the default launch
+
+    @property
+    def module(self) -> str:
+        return self.target.split(":", 1)[0]
+
+    @property
+    def factory_name(self) -> str:
+        return self.target.split(":", 1)[1]
+
+    def load_factory(self) -> Any:
+        return load_factory(self.target)
+
+    def command(self, root: Path, home: Path, tmp: Path) -> list[str]:
+        """argv with the per-workspace placeholders filled in."""
+        values = {"root": str(root), "home": str(home), "tmp": str(tmp)}
+        return [_fill(arg, values) for arg in self.argv]
+
+    def environment(self, root: Path, home: Path, tmp: Path) -> dict[str, str]:
+        """The profile's [env] with {root}, {home}, {tmp}, {profile_dir} and {cache} filled in."""
+        values = {"root": str(root), "home": str(home), "tmp": str(tmp),
+                  "profile_dir": _profile_dir(self.profile), "cache": _cache_dir()}
+        return {name: _fill(value, values) for name, value in self.profile.env.items()}
+    def with_mode(self, name: str) -> "ImplSpec":
+        """The same implementation started as `[modes.<name>]` says: another spec, or more
+        arguments; its env is added by harness/target/launch.py."""
+        mode = self.profile.modes.get(name)
+        if mode is None:
+            known = ", ".join(sorted(self.profile.modes)) or "none"
+            raise SpecError(f"profile {self.profile.path}: no [modes.{name}] (modes: {known})")
+        base = parse_spec(mode.spec, self.profile) if mode.spec is not None else self
+        if mode.args and base.kind == "python":
+            raise SpecError(f"profile {self.profile.path}: [modes.{name}].args needs a cmd: or "
+                            "mcp: spec; a python: factory takes no arguments")
+        once = {"cache": _cache_dir(), "profile_dir": _profile_dir(self.profile)}
+        argv = base.argv + tuple(_fill(arg, once) for arg in mode.args)
+        return ImplSpec(self.text, base.kind, base.target, argv, self.profile, name)
+
+    @property
+    def display_name(self) -> str:
+        if self.profile.name:
+            return self.profile.name
+        if self.text == "reference":
+            return "reference"
+        if self.kind == "python":
+            return self.module
+        return Path(self.argv[0]).name if self.argv else self.target
+
+    @property
+    def display_version(self) -> str | None:
+        if self.profile.version:
+            return self.profile.version
+        if self.kind == "python":
+            module = importlib.import_module(self.module)
+            version = getattr(module, "__version__", None)
+            if version is None and "." in self.module:  # the package's version, for a submodule
+                top = importlib.import_module(self.module.split(".")[0])
+                version = getattr(top, "__version__", None)
+            return str(version) if version is not None else None
+        return None
+
+
+def parse_spec(text: str, profile: Profile | None = None) -> ImplSpec:
+    """Parses and checks a spec; a python: factory is imported now so a typo fails early."""
+    if not isinstance(text, str) or not text.strip():
+        raise SpecError("empty implementation spec; use reference, python:MODULE:FACTORY, "
+                        "cmd:COMMAND, mcp:COMMAND or a profile .toml")
+    text = text.strip()
+    if text == "reference":
+        spec = _parse_inline(REFERENCE, profile or Profile())
+        return ImplSpec("reference", spec.kind, spec.target, spec.argv, spec.profile)
+    scheme = text.split(":", 1)[0]
+    if scheme in ("python", "cmd", "mcp"):
+        return _parse_inline(text, profile or Profile())
+    if text.endswith(".toml") or Path(text).is_file():
+        loaded = load_profile(text)
+        if loaded.spec is None:
+            raise SpecError(f"profile {text} has no [implementation].spec naming what to check")
+        inner = parse_spec_from_profile(loaded)
+        return ImplSpec(text, inner.kind, inner.target, inner.argv, loaded)
+    raise SpecError(
+        f"unknown implementation spec {text!r}: use reference, python:MODULE:FACTORY, "
+        "cmd:COMMAND, mcp:COMMAND or the path of a profile .toml"
+    )
+
+
+def parse_spec_from_profile(profile: Profile) -> ImplSpec:
+    inner = (profile.spec or "").strip()
+    if inner.endswith(".toml"):
+        raise SpecError(f"profile {profile.path}: [implementation].spec may not be a profile")
+    try:
+        return parse_spec(inner, profile)
+    except SpecError as error:
+        raise SpecError(f"profile {profile.path}: [implementation].spec: {error}") from None
+
+
+# Set in the process a run hands over to the profile's interpreter: it never hands over again.
+HANDED_OVER = "AGENTCONF_HANDED_OVER"
+
+
+def profile_interpreter(impl: str | None, profile_path: str | None) -> str | None:
+    """The interpreter a profile's `[implementation].python` names for its python: spec, when
+    it is not this one: the run is then made by that interpreter's agentconf, since a python:
+    implementation runs in the kit's own process and its framework lives in that venv."""
+    if os.environ.get(HANDED_OVER):
+        return None
+    path = profile_path or (impl if impl and impl.endswith(".toml") else None)
+    if path is None or not Path(path).is_file():
+        return None
+    profile = load_profile(path)
+    spec_text = impl if impl and not impl.endswith(".toml") else profile.spec
+    if profile.python is None or not (spec_text or "").strip().startswith("python:"):
+        return None
+    python = _fill(profile.python, {"profile_dir": _profile_dir(profile), "cache": _cache_dir()})
+    python = str(_anchored(python, Path(_profile_dir(profile)), first=False))
+    if os.path.realpath(python) == os.path.realpath(sys.executable):
+        return None
+    if not os.access(python, os.X_OK):
+        raise SpecError(f"profile {path}: [implementation].python {python} is not an "
+                        "executable interpreter")
+    return python
+
+
+def resolve(impl: str | None, profile_path: str | None) -> ImplSpec:
+    """The implementation for a run: --impl, --profile, or both (the profile then maps names)."""
+    if profile_path is None:
+        return parse_spec(impl or "reference")
+    profile = load_profile(profile_path)
+    if impl is None:
+        if profile.spec is None:
+            raise SpecError(f"profile {profile_path} has no [implementation].spec and no --impl "
+                            "was given")
+        spec = parse_spec_from_profile(profile)
+        return ImplSpec(profile_path, spec.kind, spec.target, spec.argv, profile)
+    return parse_spec(impl, profile)
+
+
+def _parse_inline(text: str, profile: Profile) -> ImplSpec:
+    scheme, _, rest = text.partition(":")
+    rest = rest.strip()
+    if scheme == "python":
+        module, sep, factory = rest.partition(":")
+        if not sep or not module or not factory:
+            raise SpecError(f"python spec {text!r} must look like python:MODULE:FACTORY")
+        if profile.reuse is not None:
+            raise SpecError(f"profile {profile.path}: [implementation].reuse is for cmd: and mcp: "
+                            "servers; a python: factory makes one object per workspace")
+        if profile.path is not None:
+            # A profile's adapter module sits beside it (peers/<peer>/adapter.py): importable
+            # wherever the run starts, in this process and in the pytest child that re-parses it.
+            folder = _profile_dir(profile)
+            if folder not in sys.path:
+                sys.path.insert(0, folder)
+        load_factory(rest)
+        return ImplSpec(text, "python", rest, (), profile)
+    if not rest:
+        raise SpecError(f"{scheme}: spec {text!r} has no command after '{scheme}:'")
+    if scheme == "mcp" and importlib.util.find_spec("mcp") is None:
+        # An extra, so the kit installs beside frameworks that pin an older MCP SDK.
+        raise SpecError("mcp: specs need the MCP SDK: pip install 'agentconf-kit[mcp]'")
+    try:
+        argv = shlex.split(rest)
+    except ValueError as error:
+        raise SpecError(f"cannot split the command of {text!r}: {error}") from None
+    once = {"cache": _cache_dir(), "profile_dir": _profile_dir(profile)}
+    base = Path(_profile_dir(profile))
+    argv = [_anchored(_fill(arg, once), base, first=i == 0) for i, arg in enumerate(argv)]
+    return ImplSpec(text, scheme, rest, tuple(argv), profile)  # type: ignore[arg-type]
+
+
+def _anchored(arg: str, base: Path, *, first: bool) -> str:
+    """A relative argument naming an existing file, made absolute.
+
+    The program starts with the workspace root as its cwd, so `cmd:node server.mjs {root}` would
+    otherwise look for server.mjs in the root. A bare program name stays a PATH lookup.
+    """
+    if "{" in arg or arg.startswith("-") or os.path.isabs(arg) or (first and "/" not in arg):
+        return arg
+    candidate = base / arg
+    return str(candidate.resolve()) if candidate.is_file() else arg
+
+
+@functools.cache
+def _import_scratch() -> str:
+    """A folder of this process's own for what a module makes with tempfile when imported,
+    removed when the process ends (a module-level editor's history folder: openhands-aci)."""
+    folder = tempfile.mkdtemp(prefix="agentconf-import-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@contextlib.contextmanager
+def _importing() -> Iterator[None]:
+    saved, tempfile.tempdir = tempfile.tempdir, _import_scratch()
+    try:
+        yield
+    finally:
+        tempfile.tempdir = saved
+
+
+def load_factory(target: str) -> Any:
+    module_name, _, factory_name = target.partition(":")
+    try:
+        with _importing():
+            module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise SpecError(f"cannot import module {module_name!r}: {error}") from None
+    except Exception as error:  # the module itself is broken: still one line
+        raise SpecError(f"importing module {module_name!r} failed: "
+                        f"{type(error).__name__}: {error}") from None
+    factory: Any = module
+    for part in factory_name.split("."):
+        factory = getattr(factory, part, None)
+        if factory is None:
+            raise SpecError(f"module {module_name!r} has no factory {factory_name!r}")
+    if not callable(factory):
+        raise SpecError(f"{module_name}:{factory_name} is not callable")
+    return factory
+
+
+def _cache_dir() -> str:
+    return str(cache_dir())
+
+
+def _profile_dir(profile: Profile) -> str:
+    return str(profile.path.resolve().parent) if profile.path is not None else os.getcwd()
+
+
+def _fill(arg: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        arg = arg.replace("{" + key + "}", value)
+    return arg

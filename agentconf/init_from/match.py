@@ -1,0 +1,286 @@
+"""`agentconf init --from`: which advertised tool is which canonical tool, and where each canonical
+argument goes, inferred from what a tool and its arguments do: names (with a family's prefixes
+and suffixes: `fast_read_file`, `mcp_read`), argument synonyms, JSON-schema types, required
+lists and descriptions (a `pattern` described as a file glob is not grep's). An exact canonical
+name always wins. Every guess keeps its evidence, for the comment above it in the draft.
+
+Pure: nothing here starts or calls anything (tests/drafting holds it to the drafting corpus).
+"""
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentconf.contract import CANONICAL_TOOLS
+from agentconf.init_from.modes import for_other_mode, mode_for, mode_switch
+from agentconf.init_from.words import (
+    ARGUMENT_SYNONYMS,
+    ARGUMENT_TYPES,
+    DESCRIPTION_WORDS,
+    INCLUDE_NAMES,
+    NOT_THIS_TOOL,
+    PATH_TOOLS,
+    TOOL_SYNONYMS,
+    describes_glob,
+    describes_names,
+    describes_regex,
+)
+
+_MIN_SCORE = 0.75
+_EXACT = 3.0  # an advertised tool named exactly as the canonical one
+
+
+@dataclass
+class ToolGuess:
+    canonical: str
+    name: str
+    score: float
+    args: dict[str, str] = field(default_factory=dict)  # canonical -> target
+    evidence: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # canonical arguments with no property
+    keys: dict[str, Any] = field(default_factory=dict)  # window, offset_base, defaults, ...
+    todo: list[str] = field(default_factory=list)  # keys it needs that the kit cannot write yet
+    mode: tuple[str, str] | tuple[()] = ()  # (argument, option) of a tool with several modes
+
+
+def words(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return [word for word in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if word]
+
+
+def _norm(name: str) -> str:
+    return "_".join(words(name))
+
+
+def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
+    schema = tool.get("input_schema", tool.get("inputSchema")) or {}
+    return schema if isinstance(schema, dict) else {}
+
+
+def flat_properties(schema: dict[str, Any], prefix: str = "",
+                    depth: int = 0) -> dict[str, dict[str, Any]]:
+    """target -> property schema: top-level properties, `obj.sub`, and `list[0].sub` for a list
+    of objects (server-filesystem's edits[0].oldText, mcp-text-editor's
+    files[0].ranges[0].start), three levels deep."""
+    found: dict[str, dict[str, Any]] = {}
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    for name, prop in (properties or {}).items():
+        if not isinstance(prop, dict):
+            continue
+        target = f"{prefix}{name}"
+        found[target] = prop
+        inner, step = prop, "."
+        if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
+            inner, step = prop["items"], "[0]."
+        if depth < 2 and isinstance(inner.get("properties"), dict):
+            found.update(flat_properties(inner, f"{target}{step}", depth + 1))
+    return found
+
+
+def required_target(schema: dict[str, Any], target: str) -> bool:
+    """Every step of `target` is required (`files[0].ranges[0].start`: files, ranges, start)."""
+    node: Any = schema
+    for step in target.split("."):
+        name = step.split("[", 1)[0]
+        if not isinstance(node, dict) or name not in required_of(node):
+            return False
+        node = (node.get("properties") or {}).get(name, {})
+        if "[" in step:
+            node = node.get("items", {}) if isinstance(node, dict) else {}
+    return True
+
+
+def required_of(schema: dict[str, Any]) -> list[str]:
+    required = schema.get("required")
+    return [str(name) for name in required] if isinstance(required, list) else []
+
+
+def types_of(prop: dict[str, Any]) -> set[str]:
+    kind = prop.get("type")
+    if isinstance(kind, list):
+        return set(kind)
+    options = prop.get("anyOf") or prop.get("oneOf")
+    if kind is None and isinstance(options, list):
+        return {str(option["type"]) for option in options
+                if isinstance(option, dict) and isinstance(option.get("type"), str)}
+    return {kind} if isinstance(kind, str) else set()
+
+
+def content_switch(properties: dict[str, dict[str, Any]]) -> tuple[str, Any] | None:
+    """A search tool's switch from names to contents: a boolean `content_search` (true), or an
+    enum like Desktop Commander's searchType with a "content" option."""
+    for target, prop in properties.items():
+        if "." in target:
+            continue
+        if "boolean" in types_of(prop) and {"content", "contents"} & set(words(target)):
+            return target, True
+        options = prop.get("enum")
+        if isinstance(options, list) and "content" in options:
+            return target, "content"
+    return None
+
+
+def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str, switch: bool,
+          tool_text: str) -> bool:
+    """What the property's description says it does agrees with the canonical argument."""
+    text = f"{leaf} {prop.get('description', '')}"
+    if canonical == "grep" and argument == "pattern":
+        return switch or not (describes_glob(text)
+                              or (describes_names(text) and not describes_regex(text)))
+    if canonical == "grep" and argument == "include":
+        return "_".join(words(leaf)) in INCLUDE_NAMES or describes_names(text)
+    if canonical == "list_files" and argument == "pattern":  # a glob, not a substring of names
+        return describes_glob(f"{text} {tool_text}")
+    return True
+
+
+def match_argument(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
+                   taken: set[str], tool_text: str = "") -> str | None:
+    switch = canonical == "grep" and content_switch(properties) is not None
+    wanted = ARGUMENT_TYPES.get(argument, ("string",))
+    for synonym in ARGUMENT_SYNONYMS.get(argument, (argument,)):
+        for target, prop in properties.items():
+            leaf = target.rsplit(".", 1)[-1]
+            if target in taken or _norm(leaf) != synonym:
+                continue
+            types = types_of(prop)
+            if types and not types & set(wanted):
+                continue
+            if _fits(canonical, argument, prop, leaf, switch, tool_text):
+                return target
+    return None
+
+
+def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> None:
+    """OpenHands' `view_range: [start, end]`: a line window as one list of two integers."""
+    if "start_line" in guess.args or "end_line" in guess.args:
+        return
+    for target, prop in properties.items():
+        listed = prop.get("items")
+        items: dict[str, Any] = listed if isinstance(listed, dict) else {}
+        if "." not in target and "range" in words(target) and types_of(items) & {"integer"}:
+            guess.args.update(start_line=f"{target}[0]", end_line=f"{target}[1]")
+            for argument in ("start_line", "end_line"):
+                if argument in guess.missing:
+                    guess.missing.remove(argument)
+            return
+
+
+def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
+          properties: dict[str, dict[str, Any]]) -> bool:
+    """What the tool's own description says rules it out, whatever its name."""
+    description = str(tool.get("description", ""))
+    if canonical == "grep" and content_switch(properties) is None:
+        # search_files of the official server: "matches partial names", not contents
+        return describes_names(description) and not describes_regex(description)
+    if canonical == "list_files" and not guess.args:  # `list_background`, `ListAgents`
+        return not {"file", "files", "dir", "directory", "directories", "folder", "ls",
+                    "glob"} & set(words(guess.name))
+    return False
+
+
+def _contains(inner: list[str], outer: list[str]) -> bool:
+    """`inner`'s words in order within `outer` (get_file_contents in get_text_file_contents)."""
+    rest = iter(outer)
+    return all(word in rest for word in inner)
+
+
+def _name_score(canonical: str, name: str) -> float:
+    """1.0 for a known name; a known name inside a longer one (`fast_read_file`, `mcp_read`,
+    `read_text_file_tool`) a little less for every extra word; a word that names another thing
+    (`read_multiple_files`, `read_process_output`) counts against it."""
+    if name == canonical:
+        return _EXACT
+    own = words(name)
+    synonyms = TOOL_SYNONYMS.get(canonical, (canonical,))
+    best = 0.0
+    for rank, synonym in enumerate(synonyms):
+        theirs = words(synonym)
+        if own == theirs:
+            best = max(best, 1.0 - 0.02 * rank)
+        elif _contains(theirs, own):
+            best = max(best, 0.9 - 0.05 * (len(own) - len(theirs)) - 0.01 * rank)
+    if best == 0.0:
+        overlap = set(own) & {w for s in synonyms for w in words(s)}
+        best = 0.4 * len(overlap) / max(1, len(own))
+    if set(own) & set(NOT_THIS_TOOL.get(canonical, ())):
+        best -= 0.6
+    return best
+
+
+def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
+    schema = schema_of(tool)
+    properties = flat_properties(schema)
+    spec = CANONICAL_TOOLS[canonical] if canonical in CANONICAL_TOOLS else PATH_TOOLS[canonical]
+    guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
+    switch = mode_switch(schema)
+    if switch is not None:  # one tool for several canonical ones, by its mode
+        mode = mode_for(canonical, switch)
+        if mode is None:
+            guess.score = 0.0
+            return guess
+        properties = {target: prop for target, prop in properties.items()
+                      if target != switch[0] and not for_other_mode(prop, mode, switch[1])}
+        guess.mode = (switch[0], mode)
+        # below a tool of its own with a known name; above a mode of a tool named otherwise
+        guess.score = max(guess.score, 0.8) + (0.4 if guess.score >= 0.75 else 0.0)
+        guess.evidence.append(f"its {switch[0]} {mode!r} does it")
+    taken: set[str] = set(guess.mode[:1])
+    tool_text = str(tool.get("description", ""))
+    for argument in spec.arguments:
+        target = match_argument(canonical, argument, properties, taken, tool_text)
+        if target is None:
+            guess.missing.append(argument)
+            continue
+        taken.add(target)
+        guess.args[argument] = target
+    if canonical == "read_file":
+        _line_range(guess, properties)
+    if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
+                                                                 properties):
+        guess.score = 0.0  # it cannot be called the canonical way, or does something else
+        return guess
+    guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
+    if canonical == "list_files" and "pattern" in guess.args:  # a glob over a bare listing
+        guess.score += 0.3
+    # A property it requires that no canonical argument fills: calls would fail without it.
+    unfilled = [name for name in required_of(schema) if name not in taken
+                and name not in guess.mode[:1]
+                and not any(target.startswith(f"{name}[") or target.startswith(f"{name}.")
+                            for target in taken)]
+    guess.score -= 0.15 * len(unfilled)
+    description = str(tool.get("description", "")).lower()
+    guess.score += 0.1 * sum(word in description for word in DESCRIPTION_WORDS.get(canonical, ()))
+    if "deprecated" in description:  # even an exact name gives way to its successor
+        guess.score -= 0.5 + (_EXACT - 1.0 if guess.name == canonical else 0.0)
+    return guess
+
+
+def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANONICAL_TOOLS,
+                used: set[str] | None = None) -> dict[str, ToolGuess]:
+    """The best advertised tool for each canonical one, no tool used twice (best scores first).
+    Names and arguments only: shape.map_listing adds the keys each one needs."""
+    candidates = sorted(
+        (score_tool(canonical, tool) for canonical in canonicals for tool in listing
+         if isinstance(tool, dict) and isinstance(tool.get("name"), str)),
+        key=lambda guess: -guess.score,
+    )
+    chosen: dict[str, ToolGuess] = {}
+    used = set(used or ())
+    for guess in candidates:
+        if guess.score < _MIN_SCORE or guess.canonical in chosen or guess.name in used:
+            continue
+        chosen[guess.canonical] = guess
+        if not guess.mode:  # a tool with modes serves each canonical tool it has a mode for
+            used.add(guess.name)
+    return chosen
+
+
+def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
+    for guess in chosen.values():
+        tool = next(t for t in listing if t.get("name") == guess.name)
+        text = str(tool.get("description", "")) + " " + str(schema_of(tool))
+        if re.search(r"must be (an )?absolute|absolute path", text, re.IGNORECASE):
+            return True
+    return False

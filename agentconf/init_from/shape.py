@@ -1,0 +1,261 @@
+"""`agentconf init --from`: the keys a mapped tool needs besides its name and arguments, read from
+its schema and descriptions: a line window's form and base, replace_all as a count, a timeout's
+unit, and the arguments it must always be sent (`dryRun = false`, `overwrite = true`, a search
+switched to contents, a shell's required working folder).
+
+Keys the profile model does not have yet (on branches not merged here) are never written live:
+they become a TODO comment naming the key (`LANDED` lists the ones that have landed).
+"""
+
+import json
+import re
+from typing import Any
+
+from agentconf.contract import DEFAULT_LIMITS
+from agentconf.init_from.match import (
+    ToolGuess,
+    content_switch,
+    flat_properties,
+    match_tools,
+    required_of,
+    required_target,
+    schema_of,
+    types_of,
+    words,
+)
+from agentconf.init_from.words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
+
+# KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
+PLACEHOLDER_DEFAULTS = "placeholders in defaults"
+ARGV = "[tools.bash] argv"
+CODE_GROUP = "error_patterns code group"
+LANDED: frozenset[str] = frozenset({PLACEHOLDER_DEFAULTS, ARGV, CODE_GROUP})
+
+_ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
+                         r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
+                         r"first line is (line )?0")
+_ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
+                        r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
+                        r"first line is (line )?1")
+# A canonical argument the model may leave out, mapped onto a property the tool requires: the
+# value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
+_NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
+            ("grep", "path"): "."}
+_WORKDIR = ("workdir", "cwd", "working_dir", "working_directory")
+
+
+def map_listing(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
+    """The mapping half of a draft, from the listed tools alone: which tool is which canonical
+    one, its arguments, defaults and keys (no call is made)."""
+    mapped = match_tools(listing)
+    by_name = {str(tool.get("name")): tool for tool in listing if isinstance(tool, dict)}
+    for guess in mapped.values():
+        shape_keys(guess, by_name[guess.name])
+    return mapped
+
+
+def mapping_view(mapped: dict[str, ToolGuess]) -> dict[str, Any]:
+    """The mapping in the drafting corpus's `expected` form (KEYS.md): tools with their name,
+    every mapped argument and defaults; the other keys per tool."""
+    tools: dict[str, Any] = {}
+    keys: dict[str, Any] = {}
+    for canonical, guess in mapped.items():
+        entry: dict[str, Any] = {"name": guess.name, "args": dict(guess.args)}
+        if guess.keys.get("defaults"):
+            entry["defaults"] = dict(guess.keys["defaults"])
+        tools[canonical] = entry
+        rest = {key: value for key, value in guess.keys.items() if key != "defaults"}
+        if rest:
+            keys[canonical] = rest
+    return {"tools": tools, "keys": keys}
+
+
+def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
+    properties = flat_properties(schema_of(tool))
+    description = str(tool.get("description", ""))
+    _window(guess, properties, description)
+    if guess.args.get("replace_all") == "expected_replacements":
+        guess.keys["replace_all"] = "expected_replacements"
+    _timeout_unit(guess, properties)
+    if guess.canonical == "bash":
+        _argv(guess, properties, description)
+    if guess.canonical == "grep":
+        _grep_keys(guess, properties, description)
+    _defaults(guess, tool, properties)
+
+
+def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
+    args = guess.args
+    counted = set(words(args.get("end_line", ""))) & {"limit", "length", "count", "num"}
+    if not (args.get("start_line") == "offset" or counted):
+        return
+    guess.keys["window"] = "offset_limit"
+    said = str(properties.get(args.get("start_line", ""), {}).get("description", ""))
+    text = f"{said} {description}"
+    zero, one = _ZERO_BASED.search(text), _ONE_BASED.search(text)
+    if zero and not one:
+        guess.keys["offset_base"] = 0
+        guess.evidence.append(f"its line window is offset/limit, offset_base 0: the schema says "
+                              f"{zero.group(0)!r}")
+    elif one and not zero:
+        guess.keys["offset_base"] = 1
+        guess.evidence.append(f"its line window is offset/limit, offset_base 1: the schema says "
+                              f"{one.group(0)!r}")
+    else:  # the probe's window read settles it (probe.py)
+        guess.keys["offset_base"] = 1
+        guess.evidence.append("its line window is offset/limit; its base is not in the schema")
+
+
+def _argv(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
+    """A shell whose command is an argv array: a command line goes through `sh -c` (or bash),
+    if its allow-list lets one run."""
+    target = guess.args.get("command")
+    types = types_of(properties.get(target or "", {}))
+    if target is None or "array" not in types or "string" in types:  # a string is sent as is
+        return
+    listed = ALLOWED_PROGRAMS.search(description)
+    allowed = [p.strip() for p in listed.group(1).split(",") if p.strip()] if listed else None
+    shell = next((p for p in ("bash", "sh") if allowed is None or p in allowed), None)
+    if allowed is not None:
+        guess.keys["allowed_programs"] = allowed
+        guess.evidence.append(f"its description lists the programs it allows: {allowed}")
+    if ARGV not in LANDED or shell is None:
+        guess.todo.append(f"TODO: {target} is an argv array"
+                          + ("" if shell else " and no shell is on its allow-list")
+                          + "; needs [tools.bash] argv (KEYS.md)")
+        return
+    guess.keys["argv"] = [shell, "-c", "{command}"]
+    guess.evidence.append(f"{target} is an argv array: a command line is sent as "
+                          f"[{shell!r}, '-c', COMMAND]")
+
+
+def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str
+               ) -> None:
+    said = f"{properties.get(guess.args.get('pattern', ''), {}).get('description', '')} " \
+           f"{description}"
+    switch = any("literal" in words(target) for target, prop in properties.items()
+                 if "boolean" in types_of(prop))  # literalSearch: regex unless switched
+    if not switch and (literal := LITERAL.search(said)) is not None:
+        guess.keys["literal"] = True
+        guess.evidence.append(f"its pattern is plain text: {literal.group(0)!r}")
+    if (zero := _ZERO_BASED.search(description)) is not None:
+        guess.keys["line_base"] = 0
+        guess.evidence.append(f"its output numbers lines from 0: {zero.group(0)!r}")
+
+
+def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
+    timeout = guess.args.get("timeout_ms")
+    if timeout is None:
+        return
+    text = (timeout + " " + str(properties.get(timeout, {}).get("description", ""))).lower()
+    if re.search(r"millisecond|\bms\b|_ms\b", text):
+        guess.evidence.append(f"{timeout} is in milliseconds (its description says so)")
+    elif re.search(r"second|_s\b|_secs?\b", text):
+        guess.keys["units"] = {"timeout_ms": "s"}
+        guess.evidence.append(f"{timeout} is in seconds (its description says so)")
+    else:
+        guess.evidence.append(f"TODO: is {timeout} in milliseconds? (assumed; set "
+                              "units = { timeout_ms = \"s\" } if seconds)")
+
+
+def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str | None:
+    for target, prop in properties.items():
+        if "." not in target and prop.get("type") == "boolean" and "_".join(
+                words(target)) in names:
+            return target
+    return None
+
+
+def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
+              ) -> None:
+    found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
+    why: list[str] = [f"{guess.mode[0]} = {guess.mode[1]!r}: the mode that does it"] if (
+        guess.mode) else []
+    if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
+        found[flag] = False
+        why.append(f"{flag} = false: edit for real, not a dry run")
+    if guess.canonical == "write_file" and (
+            flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))
+    ) and ASKS.search(f"{properties[flag].get('description', '')} {tool.get('description')}"):
+        found[flag] = True
+        why.append(f"{flag} = true: a write replaces an existing file without asking "
+                   f"({_said(properties[flag], tool)})")
+    if guess.canonical == "delete_file" and (flag := _flag(properties, ("force", "confirm"))):
+        found[flag] = True
+        why.append(f"{flag} = true: it deletes without asking "
+                   f"({_said(properties[flag], tool)})")
+    if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
+        found[mode[0]] = mode[1]
+        why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
+    if guess.canonical == "grep" and (switch := content_switch(properties)):
+        found[switch[0]] = switch[1]
+        why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
+                   f"({_said(properties[switch[0]], tool)})")
+    required = required_of(schema_of(tool))
+    # "." is no neutral path where the path is a glob or a list of files (strands' file_read)
+    neutral = {target: _neutral(guess, argument) for argument, target in guess.args.items()
+               if _neutral(guess, argument) is not None
+               and required_target(schema_of(tool), target)
+               and not (argument == "path" and describes_glob(
+                   str(properties.get(target, {}).get("description", ""))))}
+    if neutral:
+        found.update(neutral)
+        sent = ", ".join(f"{key} = {json.dumps(value)}" for key, value in neutral.items())
+        why.append(f"it requires {', '.join(neutral)}: sent as {sent} when the model leaves "
+                   "them out")
+    _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
+    filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
+    for name in required:
+        if name in filled or name in found:
+            continue
+        options = properties.get(name, {}).get("enum")
+        if guess.canonical == "edit_file" and isinstance(options, list) and "literal" in options:
+            found[name] = "literal"
+            why.append(f"{name} = \"literal\": old_text is plain text, not a pattern")
+        elif "default" in properties.get(name, {}):  # required, yet it says what it means
+            found[name] = properties[name]["default"]
+            why.append(f"it requires {name}: sent as its own default, {found[name]!r}")
+        elif not any(name in line for line in guess.todo):
+            guess.evidence.append(f"TODO: it requires {name}, which no canonical argument "
+                                  "fills: add it to defaults")
+    if found:
+        guess.keys.setdefault("defaults", {}).update(found)
+        guess.evidence.extend(why)
+
+
+def _neutral(guess: ToolGuess, argument: str) -> Any:
+    """What a canonical argument the model left out means, for a tool that requires it."""
+    if argument == "timeout_ms" and guess.canonical == "bash":
+        timeout = DEFAULT_LIMITS.shell_timeout_ms
+        return timeout // 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else timeout
+    if argument == "start_line" and "window" not in guess.keys:  # a range from the first line
+        return 1
+    return _NEUTRAL.get((guess.canonical, argument))
+
+
+def _rewrite_mode(properties: dict[str, dict[str, Any]]) -> tuple[str, str] | None:
+    """Desktop Commander's write_file `mode` enum ["rewrite", "append"]: rewrite."""
+    for target, prop in properties.items():
+        options = prop.get("enum")
+        if "." not in target and isinstance(options, list):
+            chosen = [o for o in ("rewrite", "overwrite") if o in options]
+            if chosen and "append" in options:
+                return target, chosen[0]
+    return None
+
+
+def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:
+    required = [name for name in required_of(schema_of(tool))
+                if "_".join(words(name)) in _WORKDIR and name not in guess.args.values()]
+    for name in required:
+        if PLACEHOLDER_DEFAULTS in LANDED:
+            guess.keys.setdefault("defaults", {})[name] = "{root}"
+            guess.evidence.append(f"it requires {name}: sent as the root")
+        else:
+            guess.todo.append(f'defaults = {{ {name} = "{{root}}" }}  # TODO: it requires '
+                              f"{name}; needs the key \"placeholders in defaults\" (KEYS.md)")
+
+
+def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
+    text = str(prop.get("description") or tool.get("description") or "")
+    return f"its description: {text[:100]!r}" if text else "its schema"

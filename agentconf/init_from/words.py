@@ -1,0 +1,126 @@
+"""The drafting vocabulary: what real tool systems call the canonical tools and arguments, and
+the words in a description that say what an argument does. Every entry is from a real listing
+(the drafting corpus under fixtures/drafting/, the peers under peers/).
+"""
+
+import re
+
+from agentconf.contract.tools import CANONICAL_TOOLS, CanonicalTool
+from agentconf.contract.tools import PATH_TOOLS as CONTRACT_PATH_TOOLS
+
+TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "read_file": ("read_file", "read", "read_text_file", "view", "cat", "get_file_contents",
+                  "open_file", "read_text", "view_file", "file_read", "get_file",
+                  "read_file_content", "read_file_contents"),
+    "write_file": ("write_file", "write", "create_file", "write_text_file", "save_file",
+                   "create_text_file", "file_write", "put_file", "create"),
+    "edit_file": ("edit_file", "edit", "edit_block", "str_replace", "replace_in_file",
+                  "edit_text_file_contents", "apply_edit", "modify_file", "replace_content",
+                  "search_replace", "file_edit", "replace_string", "multi_edit"),
+    "list_files": ("list_files", "glob", "list_directory", "ls", "list_dir", "search_files",
+                   "find_files", "list", "find_file", "list_folder", "file_glob", "find",
+                   "file_search"),
+    "grep": ("grep", "search_content", "ripgrep", "rg", "find_in_files", "search_code",
+             "start_search", "search_text", "search_for_pattern", "search_in_files",
+             "search_file_content", "grep_search", "search_files_content", "search"),
+    "bash": ("bash", "shell", "execute", "execute_command", "run_command", "exec", "terminal",
+             "start_process", "run_shell", "execute_bash", "run_terminal_cmd", "shell_exec",
+             "exec_command", "run_bash", "execute_shell_command", "run_shell_command", "run"),
+    "tool_search": ("tool_search", "search_tools", "find_tools"),
+}
+# The optional canonical path tools, as the contract defines them (contract/tools.py): the
+# draft maps them like the six.
+PATH_TOOLS: dict[str, CanonicalTool] = {name: CANONICAL_TOOLS[name] for name in CONTRACT_PATH_TOOLS}
+TOOL_SYNONYMS.update({
+    "move_file": ("move_file", "move", "rename_file", "rename", "mv"),
+    "copy_file": ("copy_file", "copy", "cp"),
+    "delete_file": ("delete_file", "file_delete", "remove_file", "delete", "remove", "rm"),
+    "make_directory": ("make_directory", "create_directory", "mkdir", "make_dir", "create_dir",
+                       "create_folder"),
+    "read_multiple_files": ("read_multiple_files", "read_files"),
+    "directory_tree": ("directory_tree", "get_directory_tree", "tree"),
+    "file_info": ("file_info", "get_file_info", "stat", "file_stat", "get_file_stats"),
+})
+# Words in a tool's name that say it is something else (`read_multiple_files`, `read_media_file`,
+# `read_process_output`, `create_directory`, `list_allowed_directories`).
+NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
+    "read_file": ("multiple", "media", "image", "images", "process", "output", "directory",
+                  "dir", "allowed", "notebook", "url", "pdf", "memory", "resource", "info"),
+    "write_file": ("directory", "dir", "multiple", "notebook", "memory", "config"),
+    "edit_file": ("notebook", "memory", "config", "image"),
+    "list_files": ("allowed", "process", "processes", "sessions", "tools", "memories", "symbols",
+                   "resources", "prompts"),
+    "grep": ("tools", "web", "memory", "memories", "symbol", "symbols", "processes"),
+    "bash": ("process", "sessions", "output"),
+    "delete_file": ("directory", "dir", "text", "contents", "content", "lines", "block",
+                    "symbol"),
+    "move_file": ("directory", "dir"), "copy_file": ("directory", "dir"),
+}
+# Words in a description that speak for a canonical tool.
+DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
+    "grep": ("content", "regex", "regular expression", "ripgrep", "within files", "lines"),
+    "list_files": ("glob", "list", "directory", "directories"),
+    "bash": ("command", "shell", "terminal"),
+    "edit_file": ("replace", "edit"),
+}
+ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "path": ("path", "file_path", "filepath", "file", "filename", "file_name", "relative_path",
+             "target_file", "absolute_path", "target_path", "dir_path", "directory", "dir",
+             "directory_path", "folder", "relative_dir"),
+    "start_line": ("start_line", "offset", "line_start", "from_line", "start", "first_line"),
+    "end_line": ("end_line", "limit", "line_end", "to_line", "end", "length", "last_line",
+                 "line_count", "num_lines", "lines_count"),
+    "content": ("content", "contents", "text", "file_text", "data", "file_content", "body"),
+    "old_text": ("old_text", "old_string", "old_str", "search", "old", "needle", "find",
+                 "search_text", "old_content", "original_text"),
+    "new_text": ("new_text", "new_string", "new_str", "replacement", "new", "repl", "replace",
+                 "replace_with", "new_content", "replacement_text"),
+    "replace_all": ("replace_all", "replaceall", "expected_replacements", "all", "allow_multiple",
+                    "allow_multiple_occurrences"),
+    "pattern": ("pattern", "search_pattern", "substring_pattern", "regex", "query", "glob",
+                "search_term", "search", "expression", "term", "file_mask", "mask"),
+    "include": ("include", "file_pattern", "include_pattern", "glob", "filepattern", "pattern",
+                "paths_include_glob", "include_glob", "file_glob", "files"),
+    "command": ("command", "cmd", "script", "command_line", "shell_command", "args", "argv"),
+    "timeout_ms": ("timeout_ms", "timeout", "timeout_seconds", "timeout_s", "timeout_sec",
+                   "timeout_secs"),
+    "query": ("query", "q", "search"),
+    "source": ("source", "source_path", "src", "from_path", "old_path"),
+    "destination": ("destination", "destination_path", "dest", "dst", "target_path", "new_path"),
+    "paths": ("paths", "file_paths"),
+}
+ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
+    "start_line": ("integer", "number"), "end_line": ("integer", "number"),
+    "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
+    "command": ("string", "array"),  # an argv array: [tools.bash] argv
+    "paths": ("array",),
+}
+# "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
+ALLOWED_PROGRAMS = re.compile(r"(?im)^\s*allowed (?:commands|programs|executables)\s*:\s*(.+)$")
+
+_GLOB = re.compile(r"(?i)\bglob|\*\*/|\*\.\w+|wildcard|shell regex|\* matches|file mask")
+# A search whose pattern is plain text ([tools.grep] literal): deepagents' "LITERAL text pattern
+# (NOT regex)", agno's "query string".
+LITERAL = re.compile(r"(?i)\bliteral\b|not regex|verbatim|plain text|query string")
+# A write that asks or fails unless told to overwrite: `overwrite = true` is then needed.
+ASKS = re.compile(r"(?i)confirm|\basks?\b|unless|fails?\b|error|refus")
+_NAMES = re.compile(r"(?i)file ?names?|names? of files|file pattern|\bpartial names|"
+                    r"matches (partial )?names|search for files|finding files")
+_REGEX = re.compile(r"(?i)regex|regular expression|file contents?|inside files|within files|"
+                    r"content search|search for in|text to search|contents of files")
+# Argument names that are an include filter by themselves, whatever their description.
+INCLUDE_NAMES = ("include", "file_pattern", "include_pattern", "paths_include_glob",
+                 "include_glob", "file_glob", "glob", "filepattern")
+
+
+def describes_glob(text: str) -> bool:
+    return _GLOB.search(text) is not None
+
+
+def describes_names(text: str) -> bool:
+    """It matches names of files (a glob, a substring of names), not their contents."""
+    return describes_glob(text) or _NAMES.search(text) is not None
+
+
+def describes_regex(text: str) -> bool:
+    return _REGEX.search(text) is not None
