@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS
+from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS, PATH_TOOLS
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.session.client import Client
@@ -223,7 +223,9 @@ def _capabilities(mapped: dict[str, ToolGuess],
                   findings: Findings) -> dict[str, tuple[bool, str]]:
     found: dict[str, tuple[bool, str]] = {}
     for canonical in CANONICAL_TOOLS:
-        if canonical not in mapped and canonical != "tool_search":
+        # An optional path tool not advertised is n/a by itself, and a deferred one (behind
+        # tool_search) is revealed by the checks that need it: only the others are written off.
+        if canonical not in mapped and canonical != "tool_search" and canonical not in PATH_TOOLS:
             found[canonical] = (False, f"no advertised tool looks like {canonical}")
     for canonical, guess in mapped.items():
         for argument in guess.missing:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from once import once
 
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, DEFAULT_LIMITS, PATH_TOOLS, Level
 from agentconf.harness.profile.model import load_profile
@@ -59,10 +60,7 @@ def _level(clause_id: str) -> Level:
     return CLAUSES[clause_id].level
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """One `agentconf run` against the profile; its conformance.json, events and output."""
-    where = tmp_path_factory.mktemp("plain-run")
+def _run(where: Path) -> dict[str, Any]:
     report = where / "report"
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--impl", str(PROFILE), "--report",
@@ -75,6 +73,13 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     events = [json.loads(line) for line in (report / "events.jsonl").read_text().splitlines()]
     return {"conformance": json.loads(conformance.read_text()), "events": events,
             "output": done.stdout[-3000:]}
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One `agentconf run` against the profile for the whole session (tests/once.py): its
+    conformance.json, events and output."""
+    return once(tmp_path_factory, "plain-python-run", _run)
 
 
 def _clauses(run: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -8,11 +8,11 @@ session, in module fixtures; the tests read what they recorded. Minutes in all: 
 """
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from once import once
 
 from agentconf.contract import CLAUSES, Level
 from agentconf.learn.course import expand, load_course
@@ -32,11 +32,10 @@ NOT_OFFERED = {"CONFINE-06": "mention_prefix = false in agentconf.toml",
 Walk = tuple[Path, dict[str, tuple[Attempt, Attempt]]]
 
 
-@pytest.fixture(scope="module")
-def walk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Walk]:
+def _walk(folder: Path) -> Walk:
     """`learn new`, then for every lesson: `learn` (must fail), its solution, `learn` again."""
-    project = tmp_path_factory.mktemp("learner") / "project"
-    made = agentconf("learn", "new", str(project), cwd=project.parent)
+    project = folder / "project"
+    made = agentconf("learn", "new", str(project), cwd=folder)
     assert made.returncode == 0, made.stderr
     attempts: dict[str, tuple[Attempt, Attempt]] = {}
     for lesson in LESSONS:
@@ -46,7 +45,13 @@ def walk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Walk]:
         attempts[lesson] = (before, after)
         if after.status != 0:
             break  # the walk cannot go on past a lesson its solution does not pass
-    yield project, attempts
+    return project, attempts
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory: pytest.TempPathFactory) -> Walk:
+    """The walk, made once for the whole session (tests/once.py): it takes minutes."""
+    return once(tmp_path_factory, "learner-walk", _walk)
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -83,14 +88,19 @@ def test_a_failing_lesson_teaches_the_first_failing_clause(walk) -> None:
 
 
 @pytest.fixture(scope="module")
-def full_run(walk: Walk) -> dict[str, Any]:
+def full_run(walk: Walk, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     project, attempts = walk
     assert len(attempts) == len(LESSONS)
     assert all(after.status == 0 for _, after in attempts.values())
-    done = agentconf("run", "--profile", "agentconf.toml", "-n", "2", "--report", "full",
-                     cwd=project, timeout=FULL_RUN_BOUND_S)
-    document = json.loads((project / "full" / "conformance.json").read_text("utf-8"))
-    return {"status": done.returncode, "output": done.stdout + done.stderr, "document": document}
+
+    def run(_folder: Path) -> dict[str, Any]:
+        done = agentconf("run", "--profile", "agentconf.toml", "-n", "2", "--report", "full",
+                         cwd=project, timeout=FULL_RUN_BOUND_S)
+        document = json.loads((project / "full" / "conformance.json").read_text("utf-8"))
+        return {"status": done.returncode, "output": done.stdout + done.stderr,
+                "document": document}
+
+    return once(tmp_path_factory, "learner-full-run", run)
 
 
 def test_the_finished_project_passes_every_must_clause_of_a_full_run(full_run) -> None:

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from once import once
 
 from agentconf.harness.resources import fixtures_dir
 
@@ -65,7 +66,6 @@ def _outcomes(report: Path, *arguments: str) -> Outcomes:
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Outcomes]:
     """`runs(name)`: the outcomes of the run `direct`, `cmd` or `mcp`, made on first use."""
-    base = tmp_path_factory.mktemp("parity")
     snapshots = str(fixtures_dir() / "snapshots" / "reference")
     serve = f"{sys.executable} -m agentconf serve"
     arguments = {
@@ -77,7 +77,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Outcomes]:
     @cache
     def run(name: str) -> Outcomes:
         subset = () if FULL or name == "direct" else ("--clauses", CI_CATEGORIES[name])
-        return _outcomes(base / name, *arguments[name], *subset)
+        # The direct run serves both piped tests, on whichever worker each lands (tests/once.py).
+        return once(tmp_path_factory, f"parity-{name}",
+                    lambda folder: _outcomes(folder / "report", *arguments[name], *subset))
 
     return run
 
