@@ -5,6 +5,7 @@ evidence and every unknown marked TODO.
 """
 
 import json
+import os
 import re
 import tempfile
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from .draft_state import snapshot, state_entries
 from .launch import launch_env
 from .profile import parse_profile
 from .spec import ImplSpec
+from .temproot import memory_temproot
 from .workspace import SandboxWorkspace, remove_tree
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
@@ -41,7 +43,10 @@ class Draft:
 
 def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) -> Draft:
     """Start `spec` once in a scratch sandbox, learn what it can, and return the draft."""
-    base = Path(tempfile.mkdtemp(prefix="agentconf-init-"))
+    # Where `agentconf run` will put its sandboxes (/dev/shm when it can): a server whose allowed
+    # folders are fixed places (fast-filesystem-mcp: HOME and /tmp) answers there as it will in
+    # the run, not as it would in /tmp.
+    base = Path(tempfile.mkdtemp(prefix="agentconf-init-", dir=memory_temproot(os.environ)))
     try:
         ws = SandboxWorkspace(base=base)
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,

@@ -17,6 +17,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  nothing ("Search content not found in <path>", Desktop Commander's way)
 --lists-folders  a read of a folder lists it (success): IS_DIRECTORY only from edits and writes
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
+--fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
+                 3.5.2 allows HOME and /tmp and ignores the folder it is started with)
 """
 
 import sys
@@ -89,6 +91,9 @@ PROGRAM = textwrap.dedent('''
         full = os.path.realpath(os.path.join(root, path))
         if full != root and not full.startswith(root + os.sep):
             raise PermissionError(full)  # the resolved path, as Node's messages say it
+        allowed = os.path.realpath(os.environ.get("TOY_ALLOWED", "/"))
+        if "--fixed-allow" in flags and not full.startswith(allowed + os.sep):
+            raise PermissionError(full)
         return full
 
     def read(args):

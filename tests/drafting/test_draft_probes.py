@@ -7,8 +7,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from draft_programs import toy_spec
 
+from agentconf.harness import draft as draft_module
 from agentconf.harness.draft import draft_profile
 from agentconf.harness.spec import parse_spec
 
@@ -164,3 +166,17 @@ def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
 def test_a_folder_is_learned_from_edits_when_reads_list_it(tmp_path: Path) -> None:
     profile, text = _draft(tmp_path, "--error-prefix", "--lists-folders")
     assert _classified(profile, "Error: sub is a folder") == "IS_DIRECTORY", text
+
+
+def test_the_probes_run_where_the_run_puts_its_sandboxes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fast-filesystem-mcp 3.5.2 allows HOME and /tmp, whatever folder it is started with: drafted
+    with its sandbox in /tmp its probes read the root, while `agentconf run` puts its sandboxes
+    in /dev/shm, where it refused every path. The probes must see what the run will see."""
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    monkeypatch.setattr(draft_module, "memory_temproot", lambda environ: str(runs),
+                        raising=False)
+    monkeypatch.setenv("TOY_ALLOWED", str(runs))
+    profile, text = _draft(tmp_path, "--fixed-allow")
+    assert _classified(profile, "missing: agentconf-probe-missing.txt") == "NOT_FOUND", text
