@@ -17,6 +17,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  nothing ("Search content not found in <path>", Desktop Commander's way)
 --lists-folders  a read of a folder lists it (success): IS_DIRECTORY only from edits and writes
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
+--json-read      Read answers {"path", "content", "size"} as JSON text (filesystem-mcp 1.0.2;
+                 fast-filesystem-mcp's {"content", "mode", ...})
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
 """
@@ -117,7 +119,11 @@ PROGRAM = textwrap.dedent('''
         first = args.get("offset", 0 if "--zero-based" in flags else 1)
         first -= 0 if "--zero-based" in flags else 1
         count = args.get("limit", len(lines))
-        return {"success": True, "data": "".join(lines[first:first + count])}
+        text = "".join(lines[first:first + count])
+        if "--json-read" in flags:
+            return {"success": True, "data": json.dumps(
+                {"path": path, "content": text, "size": len(text)}, indent=2)}
+        return {"success": True, "data": text}
 
     def edit(args):
         try:

@@ -180,3 +180,13 @@ def test_the_probes_run_where_the_run_puts_its_sandboxes(
     monkeypatch.setenv("TOY_ALLOWED", str(runs))
     profile, text = _draft(tmp_path, "--fixed-allow")
     assert _classified(profile, "missing: agentconf-probe-missing.txt") == "NOT_FOUND", text
+
+
+def test_a_read_answering_json_has_its_text_located(tmp_path: Path) -> None:
+    """filesystem-mcp 1.0.2's read_file answers {"path", "content", "size"} (fast-filesystem-mcp
+    {"content", "mode", ...}): the draft left the JSON as the text, and every exact check of a
+    read's text failed on it."""
+    profile, text = _draft(tmp_path, "--json-read")
+    assert profile["tools"]["read_file"].get("result", {}).get("text") == "content", text
+    plain, _ = _draft(tmp_path)
+    assert "result" not in plain["tools"]["read_file"]
