@@ -63,6 +63,11 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+    if "list_files" in mapped:  # LIST-03's two failures
+        _failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
+            "list_files", path=f"{_PROBE_MARK}-nodir"))
+        _failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
+            "list_files", path="a.txt"))
     _disguised_failures(found, variable)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text

@@ -19,6 +19,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
 --json-read      Read answers {"path", "content", "size"} as JSON text (filesystem-mcp 1.0.2;
                  fast-filesystem-mcp's {"content", "mode", ...})
+--list           also list_directory{path}: "Path is not a directory" for a file, Node's
+                 "ENOENT: ..., scandir '<path>'" for a missing folder (fast-filesystem-mcp)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
 """
@@ -49,6 +51,9 @@ PROGRAM = textwrap.dedent('''
     ]
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
+    if "--list" in flags:
+        TOOLS.append({"name": "list_directory", "description": "Lists the entries of a folder",
+                      "input_schema": schema({"path": S}, ["path"])})
     if "--state" in flags:
         sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
         os.makedirs(sessions, exist_ok=True)
@@ -163,8 +168,18 @@ PROGRAM = textwrap.dedent('''
             return fail("missing", "Write", args["file_path"])
         return {"success": True, "data": "written"}
 
+    def listing(args):
+        path = resolve(args["path"])
+        if os.path.isfile(path):
+            return {"success": False, "data": "Path is not a directory"}
+        if not os.path.isdir(path):
+            return {"success": False,
+                    "data": f"ENOENT: no such file or directory, scandir '{path}'"}
+        return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
+
     def call(name, args):
-        tool = {"Read": read, "Write": write, "Edit": edit}.get(name)
+        tool = {"Read": read, "Write": write, "Edit": edit,
+                "list_directory": listing}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
             return {"success": False, "data": "no such tool " + name, "error": "TOOL_NOT_FOUND"}
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]

@@ -190,3 +190,14 @@ def test_a_read_answering_json_has_its_text_located(tmp_path: Path) -> None:
     assert profile["tools"]["read_file"].get("result", {}).get("text") == "content", text
     plain, _ = _draft(tmp_path)
     assert "result" not in plain["tools"]["read_file"]
+
+
+def test_the_failures_of_a_listing_are_probed(tmp_path: Path) -> None:
+    """fast-filesystem-mcp 3.5.2's fast_list_directory of a file answers "Path is not a
+    directory": the draft probed reads only, kept no pattern for it, and LIST-03 failed an
+    answer that says just what the contract asks."""
+    profile, text = _draft(tmp_path, "--list")
+    assert profile["tools"]["list_files"]["name"] == "list_directory", text
+    assert _classified(profile, "Path is not a directory") == "NOT_A_DIRECTORY", text
+    assert _classified(profile, "ENOENT: no such file or directory, scandir '/x/nope'") == (
+        "NOT_FOUND"), text
