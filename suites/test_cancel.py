@@ -74,7 +74,10 @@ def _big_content() -> str:
 
 
 def _read_first(client: Any, path: str) -> None:
-    if client.has("read_file"):  # an overwrite may need a prior read (read_before_edit)
+    # An overwrite needs a prior read only with read_before_edit; a read it does not need is a
+    # check of nothing the clause says (fast-filesystem-mcp's read of the big file a cancelled
+    # write leaves never answers, and CANCEL-03 was charged that read's error).
+    if client.has("read_file") and client.has("read_before_edit"):
         client.call("read_file", path=path)
 
 
