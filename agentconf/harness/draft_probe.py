@@ -383,10 +383,13 @@ def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # an implementation that wants a read before an edit gets one
         _safely(lambda: client.call("read_file", path="crlf.txt"), found, "read of crlf.txt")
         _safely(lambda: client.call("read_file", path="curly.txt"), found, "read of curly.txt")
+    # On only when the edit landed: a "success" that changed nothing (fast-filesystem-mcp's
+    # {"message": "Text not found"}) shows no feature.
     _settle(found, "crlf_preserve", "an edit of a CRLF file", edit("crlf.txt", "one", "uno"),
-            lambda r: r.success and (root / "crlf.txt").read_bytes().count(b"\r\n") == 2)
+            lambda r: r.success and (root / "crlf.txt").read_bytes() == b"uno\r\ntwo\r\n")
     _settle(found, "curly_quotes", "an edit with straight quotes of curly ones",
-            edit("curly.txt", 'say "hi"', "say bye"), lambda r: r.success)
+            edit("curly.txt", 'say "hi"', "say bye"),
+            lambda r: r.success and (root / "curly.txt").read_text("utf-8") == "say bye\n")
 
 
 def _read_guard(client: Client, found: Findings, unread: Result,

@@ -201,3 +201,12 @@ def test_the_failures_of_a_listing_are_probed(tmp_path: Path) -> None:
     assert _classified(profile, "Path is not a directory") == "NOT_A_DIRECTORY", text
     assert _classified(profile, "ENOENT: no such file or directory, scandir '/x/nope'") == (
         "NOT_FOUND"), text
+
+
+def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
+        tmp_path: Path) -> None:
+    """fast-filesystem-mcp 3.5.2's fast_edit_block answers {"message": "Text not found", ...} as a
+    success: the draft read that as straight quotes matching curly ones (curly_quotes = true),
+    and EDIT-07 failed on a feature the draft had invented."""
+    profile, text = _draft(tmp_path, "--quiet-misses")
+    assert profile["capabilities"]["curly_quotes"] is False, text
