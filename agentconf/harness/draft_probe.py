@@ -63,6 +63,9 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+    # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text (filesystem-mcp)
+    _failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
+        f"{_PROBE_MARK}_no_such_tool", {}))
     if "list_files" in mapped:  # LIST-03's two failures
         _failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
             "list_files", path=f"{_PROBE_MARK}-nodir"))

@@ -21,6 +21,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  fast-filesystem-mcp's {"content", "mode", ...})
 --list           also list_directory{path}: "Path is not a directory" for a file, Node's
                  "ENOENT: ..., scandir '<path>'" for a missing folder (fast-filesystem-mcp)
+--unknown-text   an unknown tool is "Unknown tool: <name>" without a code (the MCP Python
+                 SDK's answer: filesystem-mcp 1.0.2)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
 """
@@ -181,6 +183,8 @@ PROGRAM = textwrap.dedent('''
         tool = {"Read": read, "Write": write, "Edit": edit,
                 "list_directory": listing}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
+            if "--unknown-text" in flags:
+                return {"success": False, "data": f"Unknown tool: {name}"}
             return {"success": False, "data": "no such tool " + name, "error": "TOOL_NOT_FOUND"}
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
         if any(not isinstance(args.get(key), str) for key in spec["required"]):

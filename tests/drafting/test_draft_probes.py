@@ -210,3 +210,11 @@ def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
     and EDIT-07 failed on a feature the draft had invented."""
     profile, text = _draft(tmp_path, "--quiet-misses")
     assert profile["capabilities"]["curly_quotes"] is False, text
+
+
+def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
+    """filesystem-mcp 1.0.2 (the MCP Python SDK) answers "Unknown tool: no_such_tool" as text:
+    the draft never called an unknown name, kept no TOOL_NOT_FOUND pattern, and REGISTRY-04
+    failed an answer that says what it asks."""
+    profile, text = _draft(tmp_path, "--unknown-text")
+    assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text
