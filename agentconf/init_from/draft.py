@@ -5,6 +5,7 @@ evidence and every unknown marked TODO.
 """
 
 import json
+import os
 import re
 import tempfile
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS, PATH_TOOLS
+from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.session.client import Client
@@ -40,7 +42,10 @@ class Draft:
 
 def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) -> Draft:
     """Start `spec` once in a scratch sandbox, learn what it can, and return the draft."""
-    base = Path(tempfile.mkdtemp(prefix="agentconf-init-"))
+    # Where `agentconf run` will put its sandboxes (/dev/shm when it can): a server whose allowed
+    # folders are fixed places (fast-filesystem-mcp: HOME and /tmp) answers there as it will in
+    # the run, not as it would in /tmp.
+    base = Path(tempfile.mkdtemp(prefix="agentconf-init-", dir=memory_temproot(os.environ)))
     try:
         ws = SandboxWorkspace(base=base)
         env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, call_timeout_s=call_timeout_s,

@@ -7,15 +7,14 @@ Every feature it probes gets a value: what the probe showed, or, when the probe 
 it, off with a TODO. A feature left on without a probe would turn into false failures.
 """
 
+import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
-from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
+from agentconf.init_from.findings import Findings, failure, record, safely
 from agentconf.init_from.patterns import (
     SPELLED_CODE,
     Answer,
@@ -27,24 +26,6 @@ from agentconf.init_from.patterns import (
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
-_CODE_KEYS = ("code", "error_code", "errorCode", "error")
-_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
-
-
-@dataclass
-class Findings:
-    patterns: list[tuple[str, str, str]] = field(default_factory=list)  # code, regex, evidence
-    error_codes: dict[str, tuple[str, str]] = field(default_factory=dict)  # theirs -> ours, ev.
-    capabilities: dict[str, tuple[bool, str]] = field(default_factory=dict)  # name -> value, ev.
-    keys: dict[str, dict[str, Any]] = field(default_factory=dict)  # canonical -> key updates
-    evidence: dict[str, list[str]] = field(default_factory=dict)  # canonical -> comment lines
-    todo: dict[str, list[str]] = field(default_factory=dict)  # canonical -> commented keys
-    notes: list[str] = field(default_factory=list)
-    answers: list[Answer] = field(default_factory=list)  # failures without a code
-    server_name: str | None = None
-    # Edits that answered success and changed nothing: failures in plain text (edit_file).
-    disguised: list[Answer] = field(default_factory=list)
-    successes: list[str] = field(default_factory=list)  # texts of real successful edits
 
 
 def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
@@ -64,11 +45,19 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _failures_of_edits(client, found, can_read="read_file" in mapped)
         _features_of_edits(client, found, can_read="read_file" in mapped)
     if "write_file" in mapped:
-        _failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
+        failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+    # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text (filesystem-mcp)
+    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
+        f"{_PROBE_MARK}_no_such_tool", {}))
+    if "list_files" in mapped:  # LIST-03's two failures
+        failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
+            "list_files", path=f"{_PROBE_MARK}-nodir"))
+        failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
+            "list_files", path="a.txt"))
     _disguised_failures(found, variable)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
@@ -121,85 +110,11 @@ def _scratch_files(client: Client) -> None:
     (root / "stale.txt").write_text("alpha\nbeta\n", encoding="utf-8")
 
 
-def _safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:
-    try:
-        return call()
-    except (ImplementationFailure, ContractViolation) as error:
-        found.notes.append(f"{label}: {type(error).__name__}: {str(error)[:200]}")
-        return None
-
-
-def _failure(found: Findings, code: str, label: str, call: Callable[[], Result]) -> None:
-    result = _safely(call, found, label)
-    if result is None or result.success:
-        if result is not None:
-            found.notes.append(f"{label}: succeeded, so no {code} was learned")
-        return
-    _record(found, code, label, result)
-
-
-def _record(found: Findings, code: str, label: str, result: Result) -> None:
-    """A failure of kind `code`: its own spelling of the code, or its text for the patterns."""
-    theirs = result.raw.get("error") if isinstance(result.raw, dict) else None
-    if isinstance(theirs, str) and re.search(r"\s", theirs):  # a message, not a code
-        found.answers.append(Answer(code, label, theirs))
-        return
-    if isinstance(theirs, str) and theirs:  # a code of its own: a JSON field, structured content
-        if theirs in ERROR_CODES:
-            if theirs != code:
-                found.notes.append(f"{label}: answered {theirs}, the contract expects {code}")
-            return
-        found.error_codes.setdefault(theirs, (code, f"{label} answered error {theirs!r}"))
-        return
-    if result.error is not None:  # the adapter settled it (an MCP protocol error)
-        return
-    structured = result.raw.get("structured_content") if isinstance(result.raw, dict) else None
-    located = _code_locator(structured)
-    if located is not None and result.request.tool in CANONICAL_TOOLS:
-        _learn_locator(found, code, label, result.request.tool, *located)
-        return
-    found.answers.append(Answer(code, label, result.data))
-
-
-def _code_locator(value: Any, path: str = "structuredContent", depth: int = 0
-                  ) -> tuple[str, str] | None:
-    """Where structured content spells a failure's code (`failures[0].error.code`), shallowest
-    first, and the code there."""
-    if depth > 4:
-        return None
-    if isinstance(value, dict):
-        for key in sorted(value, key=lambda k: k not in _CODE_KEYS):
-            if key in _CODE_KEYS and isinstance(value[key], str) and _CODE.fullmatch(value[key]):
-                return f"{path}.{key}", value[key]
-        for key, inner in value.items():
-            found = _code_locator(inner, f"{path}.{key}", depth + 1)
-            if found:
-                return found
-    if isinstance(value, list) and value:
-        return _code_locator(value[0], f"{path}[0]", depth + 1)
-    return None
-
-
-def _learn_locator(found: Findings, code: str, label: str, tool: str, locator: str,
-                   spelled: str) -> None:
-    result = found.keys.setdefault(tool, {}).setdefault("result", {})
-    if "error" not in result:
-        result["error"] = locator
-        found.evidence.setdefault(tool, []).append(
-            f"probe: {label} answered code {spelled!r} at {locator}")
-    if spelled in ERROR_CODES:
-        return
-    ours = found.error_codes.setdefault(spelled, (code, f"{label} answered {spelled!r}"))[0]
-    if ours != code:
-        found.notes.append(f"{label}: answered {spelled!r} too, mapped to {ours} (its first "
-                           f"probe); the contract expects {code}")
-
-
 def _failures_of_reads(client: Client, found: Findings) -> None:
     root = client.root
 
     def read(code: str, label: str, path: str) -> None:
-        _failure(found, code, label, lambda: client.call("read_file", path=path))
+        failure(found, code, label, lambda: client.call("read_file", path=path))
 
     read("NOT_FOUND", "read of a missing file", f"{_PROBE_MARK}-missing.txt")
     # Some implementations word a missing folder apart from a missing file.
@@ -219,21 +134,21 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
 
 def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # a read guard would answer NOT_READ to both instead
-        _safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
-        _safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
-    _failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
+        safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
+        safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
+    failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
         "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x", new_text="y"))
     for code, label, path, old in (
             ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
              f"{_PROBE_MARK} absent"),
             ("TEXT_MULTIPLE_MATCHES", "edit of text that is there twice", "twice.txt", "same")):
         before = (client.root / path).read_bytes()
-        result = _safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
+        result = safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
             "edit_file", path=p, old_text=o, new_text="other"), found, label)
         if result is None:
             continue
         if not result.success:
-            _record(found, code, label, result)
+            record(found, code, label, result)
         elif (client.root / path).read_bytes() == before:  # a "success" that changed nothing
             found.disguised.append(Answer(code, label, result.data))
         else:
@@ -254,9 +169,9 @@ def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
     def bad() -> Result:
         return client.call_raw(mapping.name, {mapping.target(first): 12345})
 
-    _failure(found, "INVALID_ARGS", label, bad)
+    failure(found, "INVALID_ARGS", label, bad)
     # Arguments that are null, not an object: some word it apart (VALIDATE-09).
-    _failure(found, "INVALID_ARGS", f"{tool} with null arguments",
+    failure(found, "INVALID_ARGS", f"{tool} with null arguments",
              lambda: client.call_raw(mapping.name, None))
     _settle(found, "validation_issues", label, bad, lambda r: r.issues is not None,
             unsettled=lambda r: r.success)
@@ -266,7 +181,7 @@ def _settle(found: Findings, name: str, label: str, call: Callable[[], Result],
             present: Callable[[Result], bool],
             unsettled: Callable[[Result], bool] | None = None) -> Result | None:
     """The feature `name` on or off as the probe shows it; off with a TODO when it cannot."""
-    result = _safely(call, found, label)
+    result = safely(call, found, label)
     if result is None:
         found.capabilities[name] = (False, f"TODO: {label} raised (see the notes); off until "
                                            "checked by hand")
@@ -288,10 +203,11 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
     _settle(found, "mention_prefix", "a read of @a.txt",
             lambda: client.call("read_file", path="@a.txt"),
             lambda r: r.success and "alpha" in r.data)
-    _settle(found, "line_numbers", "a read of a two-line file",
-            lambda: client.call("read_file", path="a.txt"),
-            lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
-            unsettled=lambda r: not r.success)
+    whole = _settle(found, "line_numbers", "a read of a two-line file",
+                    lambda: client.call("read_file", path="a.txt"),
+                    lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
+                    unsettled=lambda r: not r.success)
+    _text_place(found, whole, "alpha\nbeta\n")
     big = client.root / f"{_PROBE_MARK}-big.txt"
     big.write_text(("y" * 79 + "\n") * (max_output_chars // 40), encoding="utf-8")
     _settle(found, "truncation", f"a read of {big.stat().st_size} characters",
@@ -301,12 +217,43 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
         _window_base(client, found)
 
 
+def _text_place(found: Findings, result: Result | None, text: str) -> None:
+    """A read answering JSON with the file's text in one field (filesystem-mcp's {"path",
+    "content", "size"}, fast-filesystem-mcp's {"content", "mode", ...}): that field is the text
+    the checks read, `[tools.read_file.result] text`."""
+    if result is None or not result.success or result.data == text:
+        return
+    try:
+        value = json.loads(result.data)
+    except ValueError:
+        return
+    place = _located(value, text)
+    if place is not None:
+        found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
+        found.evidence.setdefault("read_file", []).append(
+            f"probe: a read of a two-line file answered JSON with the file's text at {place}")
+
+
+def _located(value: Any, text: str, path: str = "", depth: int = 0) -> str | None:
+    """The dotted place of `text` in a JSON object, shallowest first."""
+    if not isinstance(value, dict) or depth > 3:
+        return None
+    for key, inner in value.items():
+        if inner == text:
+            return f"{path}{key}"
+    for key, inner in value.items():
+        place = _located(inner, text, f"{path}{key}.", depth + 1)
+        if place is not None:
+            return place
+    return None
+
+
 def _window_base(client: Client, found: Findings) -> None:
     """Line 2 alone, asked for with the drafted offset_base: which line came back says the base."""
     mapping = client.profile.tool("read_file")
     base = mapping.first_offset
     label = f"a read of line 2 of 3 (offset {1 + base}, limit 1)"
-    result = _safely(lambda: client.call("read_file", path="lines.txt", start_line=2,
+    result = safely(lambda: client.call("read_file", path="lines.txt", start_line=2,
                                          end_line=2), found, label)
     seen = [line for line in _LINES if result is not None and line in result.data]
     # offset = 1 + base: the line after (0-based read as 1-based) or before (the other way)
@@ -331,7 +278,7 @@ def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     def edit(path: str, old: str, new: str) -> Callable[[], Result]:
         return lambda: client.call("edit_file", path=path, old_text=old, new_text=new)
 
-    unread = _safely(edit("unread.txt", "beta", "gamma"), found, "an edit of a file never read")
+    unread = safely(edit("unread.txt", "beta", "gamma"), found, "an edit of a file never read")
     done = unread
     if unread is None:
         _unsettled(found, ("read_before_edit", "stale_read"), "an edit of an unread file raised")
@@ -350,42 +297,40 @@ def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     else:
         _unsettled(found, ("diff", "summary"), "no edit succeeded")
     if can_read:  # an implementation that wants a read before an edit gets one
-        _safely(lambda: client.call("read_file", path="crlf.txt"), found, "read of crlf.txt")
-        _safely(lambda: client.call("read_file", path="curly.txt"), found, "read of curly.txt")
+        safely(lambda: client.call("read_file", path="crlf.txt"), found, "read of crlf.txt")
+        safely(lambda: client.call("read_file", path="curly.txt"), found, "read of curly.txt")
+    # On only when the edit landed: a "success" that changed nothing (fast-filesystem-mcp's
+    # {"message": "Text not found"}) shows no feature.
     _settle(found, "crlf_preserve", "an edit of a CRLF file", edit("crlf.txt", "one", "uno"),
-            lambda r: r.success and (root / "crlf.txt").read_bytes().count(b"\r\n") == 2)
+            lambda r: r.success and (root / "crlf.txt").read_bytes() == b"uno\r\ntwo\r\n")
     _settle(found, "curly_quotes", "an edit with straight quotes of curly ones",
-            edit("curly.txt", 'say "hi"', "say bye"), lambda r: r.success)
+            edit("curly.txt", 'say "hi"', "say bye"),
+            lambda r: r.success and (root / "curly.txt").read_text("utf-8") == "say bye\n")
 
 
 def _read_guard(client: Client, found: Findings, unread: Result,
                 edit: Callable[[str, str, str], Callable[[], Result]]) -> Result | None:
     """The edit of an unread file failed: a read guard only if the same edit, after a read,
     succeeds; then an outside change between read and edit shows whether it checks for it."""
-    _safely(lambda: client.call("read_file", path="unread.txt"), found, "read of unread.txt")
-    again = _safely(edit("unread.txt", "beta", "gamma"), found, "the same edit after a read")
+    safely(lambda: client.call("read_file", path="unread.txt"), found, "read of unread.txt")
+    again = safely(edit("unread.txt", "beta", "gamma"), found, "the same edit after a read")
     if again is None or not again.success:
         _unsettled(found, ("read_before_edit", "stale_read"),
                    f"an edit failed before a read ({_short(unread)}) and after it too")
         return again
     found.capabilities["read_before_edit"] = (True, "an edit of a file never read failed "
                                               f"({_short(unread)}), and succeeded after a read")
-    _record(found, "NOT_READ", "an edit of a file never read", unread)
+    record(found, "NOT_READ", "an edit of a file never read", unread)
     stale = client.root / "stale.txt"
-    _safely(lambda: client.call("read_file", path="stale.txt"), found, "read of stale.txt")
+    safely(lambda: client.call("read_file", path="stale.txt"), found, "read of stale.txt")
     stale.write_text("alpha\nbeta\nchanged outside\n", encoding="utf-8")
     changed = _settle(found, "stale_read", "an edit of a file changed on disk since its read",
                       edit("stale.txt", "beta", "gamma"), lambda r: not r.success)
     if changed is not None and not changed.success:
-        _record(found, "STALE_READ", "an edit of a file changed on disk since its read", changed)
+        record(found, "STALE_READ", "an edit of a file changed on disk since its read", changed)
     return again
 
 
 def _short(result: Result) -> str:
     state = "succeeded" if result.success else "failed"
     return f"{state}: {neutralise(result.data, result._replacements)[:80]!r}"
-
-
-def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugging
-    return {"patterns": found.patterns, "error_codes": found.error_codes,
-            "capabilities": found.capabilities, "notes": found.notes}

@@ -17,6 +17,14 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  nothing ("Search content not found in <path>", Desktop Commander's way)
 --lists-folders  a read of a folder lists it (success): IS_DIRECTORY only from edits and writes
 --state          writes $HOME/.toystate/sessions/<pid>.key at start and removes it at exit
+--json-read      Read answers {"path", "content", "size"} as JSON text (filesystem-mcp 1.0.2;
+                 fast-filesystem-mcp's {"content", "mode", ...})
+--list           also list_directory{path}: "Path is not a directory" for a file, Node's
+                 "ENOENT: ..., scandir '<path>'" for a missing folder (fast-filesystem-mcp)
+--unknown-text   an unknown tool is "Unknown tool: <name>" without a code (the MCP Python
+                 SDK's answer: filesystem-mcp 1.0.2)
+--fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
+                 3.5.2 allows HOME and /tmp and ignores the folder it is started with)
 """
 
 import sys
@@ -45,6 +53,9 @@ PROGRAM = textwrap.dedent('''
     ]
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
+    if "--list" in flags:
+        TOOLS.append({"name": "list_directory", "description": "Lists the entries of a folder",
+                      "input_schema": schema({"path": S}, ["path"])})
     if "--state" in flags:
         sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
         os.makedirs(sessions, exist_ok=True)
@@ -89,6 +100,9 @@ PROGRAM = textwrap.dedent('''
         full = os.path.realpath(os.path.join(root, path))
         if full != root and not full.startswith(root + os.sep):
             raise PermissionError(full)  # the resolved path, as Node's messages say it
+        allowed = os.path.realpath(os.environ.get("TOY_ALLOWED", "/"))
+        if "--fixed-allow" in flags and not full.startswith(allowed + os.sep):
+            raise PermissionError(full)
         return full
 
     def read(args):
@@ -112,7 +126,11 @@ PROGRAM = textwrap.dedent('''
         first = args.get("offset", 0 if "--zero-based" in flags else 1)
         first -= 0 if "--zero-based" in flags else 1
         count = args.get("limit", len(lines))
-        return {"success": True, "data": "".join(lines[first:first + count])}
+        text = "".join(lines[first:first + count])
+        if "--json-read" in flags:
+            return {"success": True, "data": json.dumps(
+                {"path": path, "content": text, "size": len(text)}, indent=2)}
+        return {"success": True, "data": text}
 
     def edit(args):
         try:
@@ -152,9 +170,21 @@ PROGRAM = textwrap.dedent('''
             return fail("missing", "Write", args["file_path"])
         return {"success": True, "data": "written"}
 
+    def listing(args):
+        path = resolve(args["path"])
+        if os.path.isfile(path):
+            return {"success": False, "data": "Path is not a directory"}
+        if not os.path.isdir(path):
+            return {"success": False,
+                    "data": f"ENOENT: no such file or directory, scandir '{path}'"}
+        return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
+
     def call(name, args):
-        tool = {"Read": read, "Write": write, "Edit": edit}.get(name)
+        tool = {"Read": read, "Write": write, "Edit": edit,
+                "list_directory": listing}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
+            if "--unknown-text" in flags:
+                return {"success": False, "data": f"Unknown tool: {name}"}
             return {"success": False, "data": "no such tool " + name, "error": "TOOL_NOT_FOUND"}
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
         if any(not isinstance(args.get(key), str) for key in spec["required"]):

@@ -7,9 +7,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from draft_programs import toy_spec
 
 from agentconf.harness.target.spec import parse_spec
+from agentconf.init_from import draft as draft_module
 from agentconf.init_from.draft import draft_profile
 
 # The probe answers of other kinds each shape's patterns must leave alone.
@@ -164,3 +166,55 @@ def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
 def test_a_folder_is_learned_from_edits_when_reads_list_it(tmp_path: Path) -> None:
     profile, text = _draft(tmp_path, "--error-prefix", "--lists-folders")
     assert _classified(profile, "Error: sub is a folder") == "IS_DIRECTORY", text
+
+
+def test_the_probes_run_where_the_run_puts_its_sandboxes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fast-filesystem-mcp 3.5.2 allows HOME and /tmp, whatever folder it is started with: drafted
+    with its sandbox in /tmp its probes read the root, while `agentconf run` puts its sandboxes
+    in /dev/shm, where it refused every path. The probes must see what the run will see."""
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    monkeypatch.setattr(draft_module, "memory_temproot", lambda environ: str(runs),
+                        raising=False)
+    monkeypatch.setenv("TOY_ALLOWED", str(runs))
+    profile, text = _draft(tmp_path, "--fixed-allow")
+    assert _classified(profile, "missing: agentconf-probe-missing.txt") == "NOT_FOUND", text
+
+
+def test_a_read_answering_json_has_its_text_located(tmp_path: Path) -> None:
+    """filesystem-mcp 1.0.2's read_file answers {"path", "content", "size"} (fast-filesystem-mcp
+    {"content", "mode", ...}): the draft left the JSON as the text, and every exact check of a
+    read's text failed on it."""
+    profile, text = _draft(tmp_path, "--json-read")
+    assert profile["tools"]["read_file"].get("result", {}).get("text") == "content", text
+    plain, _ = _draft(tmp_path)
+    assert "result" not in plain["tools"]["read_file"]
+
+
+def test_the_failures_of_a_listing_are_probed(tmp_path: Path) -> None:
+    """fast-filesystem-mcp 3.5.2's fast_list_directory of a file answers "Path is not a
+    directory": the draft probed reads only, kept no pattern for it, and LIST-03 failed an
+    answer that says just what the contract asks."""
+    profile, text = _draft(tmp_path, "--list")
+    assert profile["tools"]["list_files"]["name"] == "list_directory", text
+    assert _classified(profile, "Path is not a directory") == "NOT_A_DIRECTORY", text
+    assert _classified(profile, "ENOENT: no such file or directory, scandir '/x/nope'") == (
+        "NOT_FOUND"), text
+
+
+def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
+        tmp_path: Path) -> None:
+    """fast-filesystem-mcp 3.5.2's fast_edit_block answers {"message": "Text not found", ...} as a
+    success: the draft read that as straight quotes matching curly ones (curly_quotes = true),
+    and EDIT-07 failed on a feature the draft had invented."""
+    profile, text = _draft(tmp_path, "--quiet-misses")
+    assert profile["capabilities"]["curly_quotes"] is False, text
+
+
+def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
+    """filesystem-mcp 1.0.2 (the MCP Python SDK) answers "Unknown tool: no_such_tool" as text:
+    the draft never called an unknown name, kept no TOOL_NOT_FOUND pattern, and REGISTRY-04
+    failed an answer that says what it asks."""
+    profile, text = _draft(tmp_path, "--unknown-text")
+    assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text

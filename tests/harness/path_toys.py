@@ -1,6 +1,7 @@
 """A reference whose destructive tools record every path they are given (TOY_CALLED, a JSON line
 each: the root, the path, and where it really led at that moment), then let the reference act."""
 
+import asyncio
 import json
 import os
 from pathlib import Path
@@ -42,3 +43,44 @@ class Recording:
 
 def create_recording(workspace: Workspace) -> Recording:
     return Recording(workspace)
+
+
+READ = {"name": "read_file", "description": "Reads a file.", "kind": "read",
+        "input_schema": {"type": "object", "properties": {"path": {"type": "string"}},
+                         "required": ["path"]}}
+WRITE = {"name": "write_file", "description": "Writes a file.", "kind": "edit",
+         "input_schema": {"type": "object", "properties": {"path": {"type": "string"},
+                                                           "content": {"type": "string"}},
+                          "required": ["path", "content"]}}
+
+
+class SlowBigReads:
+    """fast-filesystem-mcp 3.5.2's shape: no read guard (a write needs no read first), and a
+    whole read of a big file never answers (its fast_read_file of a file over 2 MB; here over
+    100 bytes, so that a write cut short by its cancel leaves a file too big to read)."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.root = Path(os.path.realpath(workspace.root))
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [READ, WRITE]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.root / str(arguments.get("path", ""))
+        if name == "read_file":
+            if path.stat().st_size > 100:
+                await asyncio.sleep(3600)
+            return {"success": True, "data": path.read_text("utf-8")}
+        if name == "write_file":
+            content = arguments["content"]
+            with path.open("w", encoding="utf-8") as handle:  # a cancel stops it between chunks
+                for start in range(0, len(content), 65536):
+                    handle.write(content[start:start + 65536])
+                    handle.flush()
+                    await asyncio.sleep(0.001)
+            return {"success": True, "data": "written"}
+        return {"success": False, "data": f"no tool {name}", "error": "TOOL_NOT_FOUND"}
+
+
+def create_slow_big_reads(workspace: Workspace) -> SlowBigReads:
+    return SlowBigReads(workspace)

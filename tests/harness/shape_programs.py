@@ -19,6 +19,8 @@ SHAPES flags:
   --max-lines=N     a whole read refuses a file over N lines: "FILE_TOO_LARGE: ..."
   --match-only      grep shows the match, not its line, in JSON {"ripgrep_enhanced": true, ...}
   --grep0           grep numbers lines from 0
+  --mkdir-anywhere  advertises mkdir{path}, which makes the folder wherever its path leads
+                    (@agent-infra/mcp-server-filesystem's create_directory: a prefix check)
   --needs-sandbox   every call fails "sandbox was required but not provided" until a
                     `sandbox/configure` request names the root
 Failures are text prefixed with their code, as some servers spell them: `NOT_FOUND: ...`; an
@@ -61,6 +63,10 @@ SHAPES = textwrap.dedent('''
         {"name": "shell", "description": "run a command",
          "input_schema": schema(shell_props, shell_required)},
     ]
+
+    if "--mkdir-anywhere" in flags:
+        TOOLS.append({"name": "mkdir", "description": "make a folder",
+                      "input_schema": schema({"path": S}, ["path"])})
 
     if "--only" in flags:
         TOOLS = [tool for tool in TOOLS if tool["name"] in flags["--only"].split(",")]
@@ -178,6 +184,10 @@ SHAPES = textwrap.dedent('''
             handle.write(args["content"])
         return ok("written")
 
+    def mkdir(args):
+        os.makedirs(os.path.join(root, os.path.expanduser(args["path"])), exist_ok=True)
+        return ok("made")
+
     def call(name, args):
         if "--state-in-root" in flags:  # its own log, as some servers keep one in the workspace
             os.makedirs(os.path.join(root, ".shapes-state"), exist_ok=True)
@@ -186,7 +196,7 @@ SHAPES = textwrap.dedent('''
         if not sandbox["given"]:
             return {"success": False, "data": "Error: sandbox was required but not provided"}
         handler = {"read": read, "write": write, "edit": edit, "search": search,
-                   "shell": shell, "list": listing}.get(name)
+                   "shell": shell, "list": listing, "mkdir": mkdir}.get(name)
         if handler is None:
             return fail("UNKNOWN_TOOL", str(name))
         try:

@@ -142,3 +142,19 @@ def test_the_profiles_env_reaches_the_implementation_with_placeholders_filled(
     without.write_text(f'[implementation]\nspec = "cmd:sh {script} {{root}}"\n', "utf-8")
     done = run(tmp_path, str(without), "READ-01")
     assert done.returncode == 2 and "no TOOL_STATE" in done.stderr, done.stdout + done.stderr
+
+
+def test_a_cancel_check_reads_first_only_when_a_read_is_needed(tmp_path: Path) -> None:
+    """fast-filesystem-mcp 3.5.2 needs no read before a write, and its read of a file over 2 MB
+    never answers: CANCEL-03 read the big file its cancelled write left "in case a read was
+    needed" and was charged an error for that read, a check of nothing CANCEL-03 says."""
+    shutil.copy(Path(__file__).with_name("path_toys.py"), tmp_path / "path_toys.py")
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:path_toys:create_slow_big_reads"\n'
+                       "[capabilities]\nread_before_edit = false\nstale_read = false\n", "utf-8")
+    run(tmp_path, str(profile), "CANCEL-03")
+    events = [json.loads(line) for line in (tmp_path / "report" / "events.jsonl").read_text()
+              .splitlines()]
+    outcomes = {e["outcome"] for e in events if e["event"] == "test"
+                and "CANCEL-03" in e["clauses"]}
+    assert "error" not in outcomes and "pass" in outcomes, outcomes

@@ -107,3 +107,13 @@ def test_an_allow_listed_shell_is_judged_on_the_programs_it_allows(tmp_path: Pat
     assert outcomes(events) == {"pass", "n/a"}, events
     reasons = [e["evidence"] for e in events if e["outcome"] == "n/a"]
     assert any("'printf'" in r and "[tools.bash].allowed_programs" in r for r in reasons), reasons
+
+
+def test_confine_16_reports_a_path_tool_escape_as_a_failure_not_a_harness_error(
+        tmp_path: Path) -> None:
+    """@agent-infra/mcp-server-filesystem's create_directory made <root>_evil/... (its prefix
+    check): CONFINE-16's generated paths hit a harness error (hypothesis: FlakyStrategyDefinition)
+    because the folder the first example made outside was still there when it replayed it."""
+    found = verdicts(tmp_path, "CONFINE-16", "--mkdir-anywhere", "--only=read,write,mkdir",
+                     extra=CODES + '\n[tools.make_directory]\nname = "mkdir"\n')
+    assert "fail" in found["CONFINE-16"] and "harness-error" not in found["CONFINE-16"], found

@@ -1,0 +1,112 @@
+"""What `init --from`'s probes learnt (Findings), and how a probe's failure is recorded: the
+implementation's own spelling of a code (a JSON field, structured content) or its text, which
+the patterns module turns into an error pattern once every other answer has been seen.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
+from agentconf.harness.session.result import Result
+from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
+from agentconf.init_from.patterns import Answer
+
+_CODE_KEYS = ("code", "error_code", "errorCode", "error")
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
+
+
+@dataclass
+class Findings:
+    patterns: list[tuple[str, str, str]] = field(default_factory=list)  # code, regex, evidence
+    error_codes: dict[str, tuple[str, str]] = field(default_factory=dict)  # theirs -> ours, ev.
+    capabilities: dict[str, tuple[bool, str]] = field(default_factory=dict)  # name -> value, ev.
+    keys: dict[str, dict[str, Any]] = field(default_factory=dict)  # canonical -> key updates
+    evidence: dict[str, list[str]] = field(default_factory=dict)  # canonical -> comment lines
+    todo: dict[str, list[str]] = field(default_factory=dict)  # canonical -> commented keys
+    notes: list[str] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)  # failures without a code
+    server_name: str | None = None
+    # Edits that answered success and changed nothing: failures in plain text (edit_file).
+    disguised: list[Answer] = field(default_factory=list)
+    successes: list[str] = field(default_factory=list)  # texts of real successful edits
+
+
+def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:
+    try:
+        return call()
+    except (ImplementationFailure, ContractViolation) as error:
+        found.notes.append(f"{label}: {type(error).__name__}: {str(error)[:200]}")
+        return None
+
+
+def failure(found: Findings, code: str, label: str, call: Callable[[], Result]) -> None:
+    result = safely(call, found, label)
+    if result is None or result.success:
+        if result is not None:
+            found.notes.append(f"{label}: succeeded, so no {code} was learned")
+        return
+    record(found, code, label, result)
+
+
+def record(found: Findings, code: str, label: str, result: Result) -> None:
+    """A failure of kind `code`: its own spelling of the code, or its text for the patterns."""
+    theirs = result.raw.get("error") if isinstance(result.raw, dict) else None
+    if isinstance(theirs, str) and re.search(r"\s", theirs):  # a message, not a code
+        found.answers.append(Answer(code, label, theirs))
+        return
+    if isinstance(theirs, str) and theirs:  # a code of its own: a JSON field, structured content
+        if theirs in ERROR_CODES:
+            if theirs != code:
+                found.notes.append(f"{label}: answered {theirs}, the contract expects {code}")
+            return
+        found.error_codes.setdefault(theirs, (code, f"{label} answered error {theirs!r}"))
+        return
+    if result.error is not None:  # the adapter settled it (an MCP protocol error)
+        return
+    structured = result.raw.get("structured_content") if isinstance(result.raw, dict) else None
+    located = _code_locator(structured)
+    if located is not None and result.request.tool in CANONICAL_TOOLS:
+        _learn_locator(found, code, label, result.request.tool, *located)
+        return
+    found.answers.append(Answer(code, label, result.data))
+
+
+def _code_locator(value: Any, path: str = "structuredContent", depth: int = 0
+                  ) -> tuple[str, str] | None:
+    """Where structured content spells a failure's code (`failures[0].error.code`), shallowest
+    first, and the code there."""
+    if depth > 4:
+        return None
+    if isinstance(value, dict):
+        for key in sorted(value, key=lambda k: k not in _CODE_KEYS):
+            if key in _CODE_KEYS and isinstance(value[key], str) and _CODE.fullmatch(value[key]):
+                return f"{path}.{key}", value[key]
+        for key, inner in value.items():
+            found = _code_locator(inner, f"{path}.{key}", depth + 1)
+            if found:
+                return found
+    if isinstance(value, list) and value:
+        return _code_locator(value[0], f"{path}[0]", depth + 1)
+    return None
+
+
+def _learn_locator(found: Findings, code: str, label: str, tool: str, locator: str,
+                   spelled: str) -> None:
+    result = found.keys.setdefault(tool, {}).setdefault("result", {})
+    if "error" not in result:
+        result["error"] = locator
+        found.evidence.setdefault(tool, []).append(
+            f"probe: {label} answered code {spelled!r} at {locator}")
+    if spelled in ERROR_CODES:
+        return
+    ours = found.error_codes.setdefault(spelled, (code, f"{label} answered {spelled!r}"))[0]
+    if ours != code:
+        found.notes.append(f"{label}: answered {spelled!r} too, mapped to {ours} (its first "
+                           f"probe); the contract expects {code}")
+
+
+def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugging
+    return {"patterns": found.patterns, "error_codes": found.error_codes,
+            "capabilities": found.capabilities, "notes": found.notes}
