@@ -1,10 +1,10 @@
 """RESULT-04, CONFINE-07, SYMLINK-05: four inputs make the file tools raise instead of answering.
 A path with a NUL byte (ValueError: embedded null byte) and a symbolic link loop (RuntimeError:
 Symlink loop) fail inside get_relative_path's Path.resolve(), before the tools' own
-try/except; handle_tool_error covers only ToolException. And move_file refuses a destination
-outside root_dir by raising UnboundLocalError: its refusal formats the message with
-`destination_path_`, the variable the failed check never assigned (move.py); nothing moves. (LangGraph's ToolNode would catch the
-exception and show the model its repr; the tools themselves raise.)
+try/except; handle_tool_error covers only ToolException. (LangGraph's ToolNode would catch the
+exception and show the model its repr; the tools themselves raise.) And move_file refuses a
+destination outside root_dir by raising UnboundLocalError: its refusal formats the message with
+`destination_path_`, the variable the failed check never assigned (move.py); nothing moves.
 
     .cache/peers/langchain-community/venv/bin/python peers/langchain-community/repro/crashes.py
 """

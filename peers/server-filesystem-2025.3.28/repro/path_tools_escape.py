@@ -35,7 +35,8 @@ with tempfile.TemporaryDirectory() as base:
         made = server.call("create_directory", path=str(sibling / "made"))
         tree = server.call("directory_tree", path=str(root / "link_out"))
         many = server.call("read_multiple_files", paths=[str(root / "link_out_file")])
-    for name, answer in [("move_file root -> root_evil", out), ("move_file root_evil -> root", back),
+    for name, answer in [("move_file root -> root_evil", out),
+                         ("move_file root_evil -> root", back),
                          ("create_directory root_evil/made", made),
                          ("directory_tree link_out", tree),
                          ("read_multiple_files link_out_file", many)]:
