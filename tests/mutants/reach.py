@@ -34,6 +34,29 @@ class MovePrefixConfined(Mutant):
         return succeeded(f"Moved {source} to {destination}.")
 
 
+
+class MakeDirectoryUnconfined(Mutant):
+    """make_directory joins the path to the root and makes it, unchecked: `../outside/new` is
+    made beside the root. It removes nothing, so the kit drives it with any hostile path, and
+    most hostile paths escape: a property's escape leaves a folder outside for the next example.
+
+    Known from: path tools without confinement beside confined ones (the filesystem server
+    2025.3.28's create_directory lets `../root_evil/x` through its prefix check)."""
+
+    KILLS = ("CONFINE-16",)
+    KNOWN_FROM = "CVE-2025-53110's prefix check in the filesystem server 2025.3.28"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        if name != "make_directory" or path is None:
+            return await super().call_tool(name, arguments)
+        target = self.lexical(path)
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return failed("ALREADY_EXISTS" if target.exists() else "IO_ERROR", str(error))
+        return succeeded(f"Made {path}.")
+
 _SYSTEM_TMP = ("/tmp/", "/var/tmp/")
 
 

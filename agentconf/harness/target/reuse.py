@@ -57,6 +57,13 @@ class _Lease:
     def alive(self) -> bool:
         return self.adapter.alive
 
+    @property
+    def stdout_noise(self) -> list[str] | None:
+        """The kept server's stdout lines that were no protocol message (RESULT-09), since it
+        started; None when its adapter has no channel to judge (in process)."""
+        noise = getattr(self.adapter, "stdout_noise", None)
+        return noise if isinstance(noise, list) else None
+
     def close(self) -> None:
         """The test is done with it; WorkerServer.release decides whether it is kept."""
 

@@ -6,6 +6,9 @@ Exit 1 when any is reproduced; each line says what was seen:
 - ESCAPE (CONFINE-01/02, SYMLINK-09): the editor takes any absolute path; workspace_root only
   shapes a hint for relative paths. A file beside the workspace is created, and a link out is
   read through.
+- ESCAPE (CONFINE-16, SYMLINK-12): `view` of a folder, its directory tree, lists a folder beside
+  the workspace and one behind a link out (`find -L`).
+- ESCAPE (CONFINE-17): a file in a folder of the system's /tmp is created and read back.
 - READ-04, RESULT-04: viewing a file that starts like a PNG raises NameError ('unicode' is not
   defined) out of binaryornot 0.4.4, a Python 2 branch reached under chardet 7.
 - EDIT-02: an old_str that is not in the file is stripped of surrounding whitespace and tried
@@ -14,6 +17,7 @@ Exit 1 when any is reproduced; each line says what was seen:
   of a CRLF file rewrites every line ending.
 """
 
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -48,6 +52,27 @@ with tempfile.TemporaryDirectory() as base:
     print("view link (to ../outside/secret.txt):", answer[:120])
     if "outside secret" in answer:
         seen.append("ESCAPE: a file outside was read through a link")
+
+    (outside / "dir").mkdir()
+    (root / "link_out").symlink_to(outside)
+    answer = attempt(editor, command="view", path=str(root / ".." / "outside"))
+    print("view ../outside (a folder):", answer[:160])
+    if "secret.txt" in answer:
+        seen.append("ESCAPE: view of a folder beside the workspace listed it")
+    answer = attempt(editor, command="view", path=str(root / "link_out"))
+    print("view link_out (a folder link out):", answer[:160])
+    if "secret.txt" in answer:
+        seen.append("ESCAPE: view of a folder link out listed the folder outside")
+    canary = Path(tempfile.mkdtemp(prefix="repro-canary-", dir="/tmp"))
+    try:
+        (canary / "secret.txt").write_text("tmp secret\n")
+        print("create in /tmp:", attempt(editor, command="create", path=str(canary / "new.txt"),
+                                          file_text="x"))
+        answer = attempt(editor, command="view", path=str(canary / "secret.txt"))
+        if (canary / "new.txt").exists() or "tmp secret" in answer:
+            seen.append("ESCAPE: a file in /tmp was created and another read")
+    finally:
+        shutil.rmtree(canary)
 
     (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
     answer = attempt(editor, command="view", path=str(root / "image.png"))

@@ -1,0 +1,36 @@
+"""RESULT-09 is judged on a server kept from test to test (`reuse = "worker"`), as on one started
+per test: the kept adapter's lease passes its stdout noise on. Without it every MCP peer of the
+matrix with `reuse = "worker"` (the filesystem servers, Desktop Commander) showed RESULT-09 as
+n/a, "not spoken to over stdio"."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+SERVE = TESTS / "mutants" / "programs" / "serve_mutant.py"
+
+
+def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text(
+        "[implementation]\n"
+        f'spec = "cmd:{sys.executable} {SERVE} mutants.reach:NoisyStartup {{root}}"\n'
+        'reuse = "worker"\n'
+        "[capabilities]\n"
+        "read_before_edit = false\n"
+        "stale_read = false\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
+    report = tmp_path / "report"
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
+         "RESULT-09", "--report", str(report)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False,
+        stdin=subprocess.DEVNULL)
+    assert (report / "conformance.json").is_file(), done.stdout + done.stderr
+    run = json.loads((report / "conformance.json").read_text())
+    verdicts = {clause["id"]: clause for clause in run["clauses"]}
+    assert verdicts["RESULT-09"]["status"] == "fail", verdicts["RESULT-09"]["tests"]
