@@ -64,9 +64,9 @@ def check_targets(targets: Sequence[Target], jobs: int = 1, env: dict[str, str] 
             tail = "\n".join(log.read_text("utf-8", "replace").splitlines()[-15:])
             return SessionResult({}, {}, f"pytest exited {status} without events ({error}):\n"
                                          f"{tail}")
-    if not tests:
-        tail = "\n".join(log.read_text("utf-8", "replace").splitlines()[-15:])
-        return SessionResult({}, {}, f"pytest exited {status} having run no check:\n{tail}")
+        if not tests:  # read while the log still exists (the scratch folder goes next)
+            tail = "\n".join(log.read_text("utf-8", "replace").splitlines()[-15:])
+            return SessionResult({}, {}, f"pytest exited {status} having run no check:\n{tail}")
     by_target: dict[str, list[Any]] = {}
     for test in tests:
         by_target.setdefault(target_of(test.nodeid) or "", []).append(test)
