@@ -5,7 +5,7 @@ about 3 s of CPU) used to be paid once per mutant, 140 times, for about ten chec
 suites are collected once and each check is parametrized by the mutants it concerns
 (`gallery=<Name>` in its id): a mutant gets exactly the checks `agentconf run --clauses <its
 clauses>` would have run, and the plugin's run state is pointed at it before each of them
-(`_State.retarget`), so nothing learnt of one implementation carries over to the next. The
+(`RunState.retarget`), so nothing learnt of one implementation carries over to the next. The
 verdict per mutant is the same aggregation of the same events `agentconf run` makes.
 
 Loaded by name in the child (`-p agentconf.selfcheck.gallery_plugin`) with

@@ -1,8 +1,9 @@
 """The kit checks itself: every mutant of the gallery must be caught by the clauses it names.
 
-A mutant is the reference with one defect grafted on (see tests/mutants/). For each, `agentconf
-run` checks only the clauses the mutant names; the mutant is *killed* when every one of them ends
-in a status it declares (`fail`, or `error` for defects that hang). The kill rate is the share of
+A mutant is the reference with one defect grafted on (see tests/mutants/). Each is checked at
+only the clauses it names, as `agentconf run --clauses` would check it, all mutants in one pytest
+session (session.py); the mutant is *killed* when every one of them ends in a status it declares
+(`fail`, or `error` for defects that hang). The kill rate is the share of
 mutants killed. This runs from a checkout and from an installed wheel, where the gallery ships as
 `agentconf/_data/mutants`.
 """
