@@ -91,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
     left_baseline, failed = [], []
     for peer in peers:
         folder = args.out / peer.id
+        if peer.table.cannot_judge:  # listed with its reason, never run: not a failure
+            could_not_run(folder, CouldNotRun(**_peer_fields(peer, args.cache).model_dump(),
+                                              stage="judge", reason=peer.table.cannot_judge))
+            print(f"agentconf matrix: {peer.id}: not judged yet: {peer.table.cannot_judge}")
+            continue
         if not args.render_only and (args.rerun or not _kept(peer, folder, args)):
             outcome = _run_peer(peer, folder, args)
             if isinstance(outcome, CouldNotRun):

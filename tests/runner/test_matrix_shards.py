@@ -167,3 +167,25 @@ def test_one_run_over_a_folder_with_a_broken_peer_publishes_the_others_and_exits
     assert [e["id"] for e in document["implementations"]] == ["no-job"]
     assert document["implementations"][0]["cells"]["READ-01"]["status"] == "pass"
     assert [(f["id"], f["stage"]) for f in document["could_not_run"]] == [("no-install", "install")]
+
+
+def test_a_peer_the_kit_cannot_judge_yet_is_listed_with_its_reason_never_run_and_not_a_failure(
+    tmp_path: Path,
+) -> None:
+    peers = tmp_path / "peers"
+    _broken_peers(peers)
+    shutil.rmtree(peers / "no-install")
+    # its program does not exist: were it run, the row would say "could not run (run)"
+    toml = peers / "no-start" / "peer.toml"
+    toml.write_text(toml.read_text("utf-8")
+                    + 'cannot_judge = "answers in a shape no profile can express yet"\n', "utf-8")
+    done = agentconf("matrix", "--peers", str(peers), "--clauses", "READ-01", "-n", "1",
+                     cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "no-start: not judged yet: answers in a shape" in done.stdout
+    document = _matrix(tmp_path / "docs/matrix")
+    assert [e["id"] for e in document["implementations"]] == ["no-job"]
+    assert [(f["id"], f["stage"], f["reason"]) for f in document["could_not_run"]] == [
+        ("no-start", "judge", "answers in a shape no profile can express yet")]
+    page = (tmp_path / "docs/matrix/index.html").read_text("utf-8")
+    assert "<b>could not run</b> (judge): answers in a shape" in page

@@ -79,7 +79,9 @@ class PeerFields(_Strict):
 
 
 class CouldNotRun(PeerFields):
-    stage: Literal["install", "run"] = Field(description="Where it stopped.")
+    stage: Literal["install", "run", "judge"] = Field(description=(
+        "Where it stopped: its install, its run, or before both: 'judge' is a peer the kit "
+        "cannot judge fairly yet (peer.toml's cannot_judge), listed with the reason."))
     reason: str = Field(min_length=1, description="Why, in one line.")
 
 

@@ -1,6 +1,7 @@
 """A peers folder: the real implementations a conformance matrix judges, one folder each.
 
-    peers/<id>/peer.toml          [peer]: title, package, version, registry, homepage, python, notes
+    peers/<id>/peer.toml          [peer]: title, package, version, registry, homepage, python,
+                                  notes, cannot_judge (why it is listed but not run yet)
     peers/<id>/agentconf.toml     the profile the run uses (or `profile` in peer.toml names one)
     peers/<id>/package.json       npm peers: with package-lock.json, installed by `npm ci`
     peers/<id>/requirements.txt   pypi peers: hashed pins, installed into the peer's own venv
@@ -45,6 +46,9 @@ class PeerTable(BaseModel):
     profile: str | None = Field(default=None, description=(
         "the profile, relative to this folder, when it lives elsewhere (an example's own); "
         "default agentconf.toml"))
+    cannot_judge: str | None = Field(default=None, min_length=1, description=(
+        "why the kit cannot judge it fairly yet, in one line: it stays on the matrix as a row "
+        "that could not run (stage 'judge') with this reason, and is not run"))
 
 
 @dataclass(frozen=True)
