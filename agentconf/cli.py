@@ -43,15 +43,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"agentconf: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    return sorted(info.name.replace("_", "-") for info in pkgutil.iter_modules(commands.__path__)
+                  if not info.name.startswith("_"))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or only the subcommand `only` (when argv names it): a command
+    module imports what its command needs, and every server a run starts (`agentconf serve` per
+    check) would otherwise pay for importing all of them."""
     parser = _Parser(prog="agentconf", description="Conformance kit for LLM agent tool systems.")
     parser.add_argument("--version", action="version", version=f"agentconf {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
+    for name in command_names():
+        if only is not None and name != only:
             continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        name = info.name.replace("_", "-")
+        module = importlib.import_module(f"{commands.__name__}.{name.replace('-', '_')}")
         command = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
@@ -59,13 +66,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    given = sys.argv[1:] if argv is None else list(argv)
+    named = given[0] if given and given[0] in command_names() else None
+    parser = build_parser(only=named)
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        _hand_over(args, sys.argv[1:] if argv is None else list(argv))
+        _hand_over(args, given)
         return int(args._run(args))
     except UsageError as error:
         print(f"agentconf {args.command}: {error}", file=sys.stderr)
