@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -26,7 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--report", metavar="DIR", type=Path,
                         help="where to write the reports (default reports/<implementation-name>)")
     parser.add_argument("-n", dest="workers", metavar="N", type=workers,
-                        help="run the checks in N processes (pytest-xdist)")
+                        help="run the checks in N processes (pytest-xdist); default: one per "
+                             "core for a whole run, in this process for --clauses; 0: in this "
+                             "process")
     parser.add_argument("--clauses", metavar="IDS",
                         help="comma-separated clause ids or categories to check (default: all)")
     parser.add_argument("--expected-failures", metavar="FILE", type=Path,
@@ -42,6 +45,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--summary-md", metavar="FILE", type=Path,
                         help="append a short Markdown summary (escapes, then failures with their "
                              "reproduce lines) to FILE, such as $GITHUB_STEP_SUMMARY")
+
+
+def default_workers(clauses: tuple[str, ...]) -> str | None:
+    """A whole run uses the cores it has: most of a run is waiting (timeouts, kill grace, a
+    server per check), and workers overlap the waits. A run of a few clauses stays in one
+    process, where starting workers would cost more than they save."""
+    if clauses:
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return str(cores) if cores and cores > 1 else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         report_dir=args.report or Path("reports") / runner.report_name(spec),
         expectations=expectations,
         clauses=clauses,
-        workers=args.workers,
+        workers=args.workers if args.workers is not None else default_workers(clauses),
         hypothesis_profile=args.hypothesis_profile,
         snapshot_update=args.snapshot_update,
         snapshot_dir=args.snapshot_dir,

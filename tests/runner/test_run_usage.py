@@ -38,3 +38,15 @@ def test_a_broken_profile_is_refused_naming_the_file(tmp_path: Path) -> None:
     (tmp_path / "agentconf.toml").write_text(
         '[implementation]\nspec = "cmd:true"\n[expected_failures]\n"NOPE-01" = "x"\n')
     assert_usage_error(agentconf("run", "--profile", "agentconf.toml", cwd=tmp_path), "NOPE-01")
+
+
+def test_a_whole_run_uses_the_cores_it_has_and_a_few_clauses_stay_in_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agentconf.commands.run import default_workers
+
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0, 1, 2})
+    assert default_workers(()) == "3"
+    assert default_workers(("READ-01",)) is None
+    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0})
+    assert default_workers(()) is None

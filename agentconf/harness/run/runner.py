@@ -86,7 +86,7 @@ class RunOptions:
     report_dir: Path
     expectations: Expectations
     clauses: tuple[str, ...] = ()  # ids or categories; empty: all
-    workers: int | None = None
+    workers: str | None = None  # pytest-xdist -n: a number or "auto"; None: in this process
     hypothesis_profile: str = "ci"
     snapshot_update: bool = False
     snapshot_dir: Path | None = None
