@@ -187,3 +187,20 @@ def test_report_md_states_that_the_shell_is_not_confined_as_a_fact() -> None:
     for other in ({**not_claimed, "status": "pass"},
                   {**not_claimed, "evidence": "n/a: the implementation lacks bash"}):
         assert _facts({"clauses": [other]}) == []
+
+
+def test_the_console_says_where_the_time_went_counting_a_check_charged_twice_once() -> None:
+    from agentconf.harness.report.console import render_summary
+
+    records = stream([
+        test_event("suites/test_shell.py::waits", "SHELL-01", "pass", duration=6.0),
+        test_event("suites/test_edit.py::both", ["EDIT-01", "EDIT-02"], "pass", duration=2.0),
+        test_event("suites/test_eol.py::quick", "EOL-01", "pass", duration=0.5),
+    ])
+    log = as_log(records)
+    results = aggregate([CLAUSES[i] for i in IDS], log.tests, parse_expectations({}, "test"))
+    document = build_document(results, log, verdict_of(results, log), "python:fake_impl:create")
+    text = render_summary(document, "reports/x")
+    assert "time: the checks took 8 s in all (2833 ms each on average" in text, text
+    assert "most in SHELL 6 s, EDIT 2 s, EOL 0 s" in text, text
+    assert "slowest: waits 6.0 s, both 2.0 s, quick 0.5 s" in text, text

@@ -66,6 +66,7 @@ def render_summary(
              counts_table(document, "levels", text_table), "",
              counts_table(document, "categories", text_table), ""]
     lines.append(f"{summary['executed']} of {summary['planned']} planned checks executed.")
+    lines += time_lines(document)
     if summary["unchecked"]:
         lines.append(f"warning: no test checks {len(summary['unchecked'])} clause(s): "
                      + ", ".join(summary["unchecked"]))
@@ -87,6 +88,33 @@ def render_summary(
     state = "GREEN" if verdict["green"] else "RED"
     lines.append(f"{state}: report in {report_dir}")
     return "\n".join(lines) + "\n"
+
+
+SHOWN_SLOWEST = 3
+
+
+def time_lines(document: dict[str, Any]) -> list[str]:
+    """Where the run's time went: the checks' own time by category and the slowest checks, so a
+    slow run says what dominated it (a server started per check, a category that waits)."""
+    durations: dict[str, tuple[str, float]] = {}  # node id -> (category, seconds), once each
+    for clause in document["clauses"]:
+        for test in clause["tests"]:
+            durations.setdefault(test["nodeid"], (clause["category"], test["duration"] or 0.0))
+    total = sum(seconds for _, seconds in durations.values())
+    if not durations or total <= 0:
+        return []
+    by_category: dict[str, float] = {}
+    for category, seconds in durations.values():
+        by_category[category] = by_category.get(category, 0.0) + seconds
+    top = sorted(by_category.items(), key=lambda item: -item[1])[:SHOWN_SLOWEST]
+    slowest = sorted(durations.items(), key=lambda item: -item[1][1])[:SHOWN_SLOWEST]
+    return [
+        f"time: the checks took {total:.0f} s in all ({1000 * total / len(durations):.0f} ms "
+        "each on average, session start included); most in "
+        + ", ".join(f"{category} {seconds:.0f} s" for category, seconds in top),
+        "  slowest: " + ", ".join(f"{nodeid.rpartition('::')[2]} {seconds:.1f} s"
+                                  for nodeid, (_, seconds) in slowest),
+    ]
 
 
 def _messages(messages: list[dict[str, Any]]) -> list[str]:
