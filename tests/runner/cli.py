@@ -11,7 +11,9 @@ TIMEOUT_S = 600  # only to turn a hang into a failure; never a performance asser
 def agentconf(*args: str, cwd: Path, timeout: float = TIMEOUT_S,
               env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
-    env["AGENTCONF_CACHE"] = str(cwd / ".cache")  # nothing of a run may leave the temp dir
+    # Nothing of a run may leave the temp dir: the session's cache (tests/conftest.py, in the
+    # temp dir) shared by every run, so none builds bytecode and Unicode tables again.
+    env["AGENTCONF_CACHE"] = os.environ.get("AGENTCONF_CACHE") or str(cwd / ".cache")
     env["HOME"] = str(cwd)
     env.update(env_extra or {})
     # As in an activated virtual environment: `python3` is the one agentconf is installed in.

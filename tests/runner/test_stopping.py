@@ -80,9 +80,12 @@ def test_an_in_process_implementation_leaves_no_daemon_and_no_file_in_the_users_
     user_tmp.mkdir()
     done = agentconf("run", "--impl", "python:sprawl_at_import:create", "--clauses",
                      "CONFINE-01,RESULT-01", "--report", "out", cwd=tmp_path,
-                     env_extra={"TMPDIR": str(user_tmp)})
+                     env_extra={"TMPDIR": str(user_tmp),
+                                "AGENTCONF_CACHE": str(tmp_path / ".cache")})  # its marker
     assert (tmp_path / "out" / "conformance.json").is_file(), done.stdout + done.stderr
     assert not (tmp_path / "cwd-probe.txt").exists(), "a tool wrote into the user's folder"
+    # Hypothesis' Unicode tables live in the kit's cache, not in ./.hypothesis of the user's folder.
+    assert not (tmp_path / ".hypothesis").exists()
     # In the sandbox's own tmp/ (removed with it, or kept with a failing check's sandbox under
     # the kit's pytest-of-* folder), never loose in the user's TMPDIR.
     assert list(user_tmp.glob("toy-sprawl-*")) == [], "a tool's temporary folder outlived the run"

@@ -28,7 +28,7 @@ from agentconf.harness.report.events import (
 )
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.target.adapters.base import RUN_VARIABLE
-from agentconf.harness.target.launch import bytecode_env
+from agentconf.harness.target.launch import bytecode_env, cache_dir
 
 # The plugins a run needs, loaded by name because autoloading is off (see the module docstring).
 PYTEST_PLUGINS = ("agentconf.harness.plugin", "xdist.plugin", "syrupy", "_hypothesis_pytestplugin")
@@ -81,6 +81,11 @@ def pytest_env(snapshot_dir: Path | None = None, marker: str | None = None,
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(bytecode_env())
+    # Hypothesis keeps its Unicode tables (the characters a codec can encode, ~1.5 s of CPU to
+    # build in each process) in its storage folder, by default ./.hypothesis of the current
+    # folder: every run left one in the user's folder and built the tables again in each worker.
+    # The kit's cache keeps them once (the suites use no example database: nothing else is kept).
+    env.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache_dir() / "hypothesis"))
     # The child imports python:MODULE specs from the user's folder, as this process did.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.getcwd(), env.get("PYTHONPATH")]))
     if snapshot_dir is not None:
