@@ -81,7 +81,7 @@ def full_run(workers: int | None, folder: Path, impl: str | None = None
     command = [PYTHON, "-m", "agentconf", "run", "--report", str(report)]
     if impl:
         command += ["--impl", impl]
-    if workers:
+    if workers is not None:  # -n 0: serial (a whole run uses every core by default)
         command += ["-n", str(workers)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -105,7 +105,7 @@ FIRST_PEER = "peers/server-filesystem/agentconf.toml"
 
 
 def bench_full(folder: Path) -> list[Row]:
-    serial, serial_cpu, ok_serial, _ = full_run(None, folder)
+    serial, serial_cpu, ok_serial, _ = full_run(0, folder)
     parallel, parallel_cpu, ok_parallel, executed = full_run(2, folder)
     note = "" if ok_serial and ok_parallel else "a run was not green"
     per_check = 1000 * parallel_cpu / max(executed, 1)
