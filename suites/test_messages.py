@@ -7,6 +7,11 @@ where they live; `--snapshot-update` records them). Normalised means: the sandbo
 changes only when the words do. A snapshot test is charged to no clause; `--agentconf-clauses`
 selects it by the clauses of its scenario (marker `scenario`).
 
+Each scenario is played once per worker and its last answer judged by all four of its checks
+(the snapshot, RESULT-06, -07 and -08): a scenario that waits (a shell timeout, a FIFO read)
+waits once, and a server started per check starts once. A check finding the answer already
+played opens no session of its own; the answer is judged against the workspace it was played in.
+
 Beside the snapshots, the same scenarios check message quality (RESULT-06, -07, -08), judged
 without reference to any implementation's wording:
 
@@ -25,6 +30,7 @@ without reference to any implementation's wording:
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +38,7 @@ import pytest
 
 from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import play_case
+from agentconf.harness.run.plugin_state import run_state
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
@@ -155,19 +162,47 @@ def normalise(text: str, ws: Any) -> str:
     return _PID.sub(r"\1\2<PID>", text)
 
 
-def _last_answer(case: Case, ws: Any, client: Any) -> Any:
-    """The scenario's last answer. A scenario that gets none (a FIFO read that blocks, READ-10)
-    leaves nothing for a message clause to judge: that departure is its own clause's, not ours."""
-    try:
-        if _has_fifo(case.tree):  # it waits for a hang on purpose: "at once" is enough
-            with client.budget(AT_ONCE_S):
+@dataclass(frozen=True)
+class Played:
+    """A scenario's last answer, with the workspace it was played in and the words of the
+    listing it was played against (tool and argument names, for RESULT-06)."""
+
+    answer: Any
+    root: Path
+    sandbox: Path
+    listed_words: frozenset[str]
+    budget: int  # the profile's message budget (RESULT-07)
+
+
+def _played(case: Case, ws: Any, request: pytest.FixtureRequest) -> Played:
+    """The scenario's last answer, played on first use in this worker and kept for its other
+    checks. A scenario that gets none (a FIFO read that blocks, READ-10) leaves nothing for a
+    message clause to judge: that departure is its own clause's, not ours."""
+    kept = run_state(request.config).played
+    key = f"message-scenario:{case.id}"
+    if key not in kept:
+        client = request.getfixturevalue("client")
+        request.node.funcargs["client"] = client  # as if asked for: the run counts its calls
+        try:
+            if _has_fifo(case.tree):  # it waits for a hang on purpose: "at once" is enough
+                with client.budget(AT_ONCE_S):
+                    results, _ = play_case(case, ws, client)
+            else:
                 results, _ = play_case(case, ws, client)
+        except ImplementationFailure as failure:
+            kept[key] = (f"the scenario {case.id} got no answer to judge ({failure}); "
+                         f"that is judged under {', '.join(case.clauses)}")
         else:
-            results, _ = play_case(case, ws, client)
-    except ImplementationFailure as failure:
-        not_applicable(f"the scenario {case.id} got no answer to judge ({failure}); "
-                    f"that is judged under {', '.join(case.clauses)}")
-    return results[-1]
+            listing = client.list_tools()
+            words = {tool["name"] for tool in listing} | {
+                name for tool in listing
+                for name in (tool.get("input_schema") or {}).get("properties", {})}
+            kept[key] = Played(results[-1], ws.root, ws.sandbox, frozenset(words),
+                               client.limits.message_budget_chars)
+    played = kept[key]
+    if isinstance(played, str):
+        not_applicable(played)
+    return played
 
 
 def _has_fifo(tree: dict[str, Any]) -> bool:
@@ -183,28 +218,26 @@ def _names_path(text: str, path: str) -> bool:
 # a section of its own), not a departure from the clause its scenario checks.
 @pytest.mark.parametrize(("case", "tool"), _scenarios())
 def test_message_snapshot(
-    case: Case, tool: str, ws: Any, client: Any, message_snapshot: Callable[[str], None]
+    case: Case, tool: str, ws: Any, request: pytest.FixtureRequest,
+    message_snapshot: Callable[[str], None],
 ) -> None:
-    answer = _last_answer(case, ws, client)
-    message_snapshot(normalise(answer.data, ws))
+    played = _played(case, ws, request)
+    message_snapshot(normalise(played.answer.data, played))
 
 
 @pytest.mark.clause("RESULT-06")
 @pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
-def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, client: Any) -> None:
-    answer = _last_answer(case, ws, client)
+def test_failure_message_says_what_to_do_next(
+    case: Case, tool: str, ws: Any, request: pytest.FixtureRequest
+) -> None:
+    answer = _played(case, ws, request).answer
     if answer.success or answer.error in OWN_OUTPUT:
         not_applicable(
             f"this scenario answered {answer.error or 'success'}, not an advisable failure"
         )
-    names = {tool["name"] for tool in client.list_tools()}
-    arguments = {
-        name
-        for tool in client.list_tools()
-        for name in (tool.get("input_schema") or {}).get("properties", {})
-    }
     words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
-    actionable = words & (names | arguments) or {w.lower() for w in words} & NEXT_STEP_VERBS
+    listed = _played(case, ws, request).listed_words
+    actionable = words & listed or {w.lower() for w in words} & NEXT_STEP_VERBS
     assert actionable, (
         "the failure names no tool, no argument and no action the model could take next\n"
         + answer.evidence()
@@ -213,11 +246,14 @@ def test_failure_message_says_what_to_do_next(case: Case, tool: str, ws: Any, cl
 
 @pytest.mark.clause("RESULT-07")
 @pytest.mark.parametrize(("case", "tool"), _scenarios(failures_only=True))
-def test_failure_message_fits_the_budget(case: Case, tool: str, ws: Any, client: Any) -> None:
-    answer = _last_answer(case, ws, client)
+def test_failure_message_fits_the_budget(
+    case: Case, tool: str, ws: Any, request: pytest.FixtureRequest
+) -> None:
+    played = _played(case, ws, request)
+    answer = played.answer
     if answer.success or answer.error in OWN_OUTPUT_OR_PARTIAL:
         not_applicable(f"this scenario answered {answer.error or 'success'}, not a message")
-    budget = client.limits.message_budget_chars
+    budget = played.budget
     assert len(answer.data) <= budget, (
         f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"
         + answer.evidence()
@@ -227,15 +263,17 @@ def test_failure_message_fits_the_budget(case: Case, tool: str, ws: Any, client:
 @pytest.mark.clause("RESULT-08")
 @pytest.mark.parametrize(("case", "tool"), _scenarios())
 def test_message_reveals_no_path_outside_the_root(
-    case: Case, tool: str, ws: Any, client: Any
+    case: Case, tool: str, ws: Any, request: pytest.FixtureRequest
 ) -> None:
-    answer = _last_answer(case, ws, client)
+    played = _played(case, ws, request)
+    answer = played.answer
     text = answer.data + "\n" + (answer.summary or "")
     named = repr(answer.request.arguments)
-    for path in (ws.root, Path(os.path.realpath(ws.root))):
+    for path in (played.root, Path(os.path.realpath(played.root))):
         text = text.replace(str(path), "<ROOT>")
     for argument_path in re.findall(r"/[^\s'\",\]}]+", named):
         text = text.replace(argument_path, "<ARGUMENT>")
-    private = {str(ws.sandbox), os.path.realpath(ws.sandbox), str(Path.cwd()), str(Path.home())}
+    private = {str(played.sandbox), os.path.realpath(played.sandbox), str(Path.cwd()),
+               str(Path.home())}
     leaked = sorted(path for path in private if len(path) > 1 and _names_path(text, path))
     assert not leaked, f"the answer reveals {leaked}, outside the root\n" + answer.evidence()

@@ -50,6 +50,9 @@ class RunState:
         self.advertised: frozenset[str] | None = None
         # That first listing itself: its schemas shape arguments and derive capabilities.
         self.listing: list[dict[str, Any]] | None = None
+        # What a suite played once and judges in several checks, by its own key (the message
+        # scenarios: suites/test_messages.py). Forgotten with everything else on retarget.
+        self.played: dict[str, Any] = {}
 
     def spec(self) -> ImplSpec:
         if self._spec is None and self._spec_error is None:
@@ -85,6 +88,7 @@ class RunState:
         self.impl, self.profile, self.timeout = impl, None, timeout
         self._spec = self._spec_error = self.kept_server = None
         self.advertised = self.listing = None
+        self.played = {}
 
     @property
     def spec_text(self) -> str:
