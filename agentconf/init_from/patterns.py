@@ -44,28 +44,46 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
     `first`: patterns already settled (code "": the code is spelled in the text).
     """
     kept: list[tuple[str, str, str]] = list(first or [])
-    notes: list[str] = []
-    for answer in answers:
-        if any(code == "" and re.search(regex, answer.text) for code, regex, _ in kept):
-            continue  # its code is spelled out
-        if any(re.search(regex, answer.text) for code, regex, _ in kept if code == answer.code):
-            continue  # already covered by a pattern of its own kind
-        refused: list[str] = []
-        for candidate in candidates(answer.text, variable):
-            clash = [other for other in answers
-                     if other.code != answer.code and re.search(candidate, other.text)]
-            if clash:
-                refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
-                               f"({clash[0].code})")
-                continue
-            kept.append((answer.code, candidate, f"{answer.label} answered "
-                                                  f"{neutral(answer.text, variable)!r}"))
-            break
-        else:
-            why = "; ".join(refused) or "its text has no stable start"
-            notes.append(f"TODO: no pattern kept for {answer.code} from {answer.label} "
-                         f"({neutral(answer.text, variable)[:80]!r}): {why}")
+    refusals: dict[int, str] = {}
+    # Patterns apply in order, so a second round may keep a general pattern after a specific
+    # one: "Exit code" for NONZERO_EXIT once "Exit code ... Command timed out" is TIMEOUT's.
+    for _round in range(2):
+        for index, answer in enumerate(answers):
+            if any(re.search(regex, answer.text) for code, regex, _ in kept
+                   if code in ("", answer.code)):
+                refusals.pop(index, None)
+                continue  # its code is spelled out, or a pattern of its own kind covers it
+            refusals[index] = _keep_one(answer, answers, variable, kept)
+    notes = [f"TODO: no pattern kept for {answers[index].code} from {answers[index].label} "
+             f"({neutral(answers[index].text, variable)[:80]!r}): {why}"
+             for index, why in sorted(refusals.items()) if why]
     return kept, notes
+
+
+def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
+              kept: list[tuple[str, str, str]]) -> str:
+    """Appends the most general candidate that no answer of another kind reaches (one an
+    earlier pattern already gives its own code never does); "" when kept, else why not."""
+    refused: list[str] = []
+    for candidate in candidates(answer.text, variable):
+        clash = [other for other in answers if other.code != answer.code
+                 and re.search(candidate, other.text) and _first_code(kept, other) != other.code]
+        if clash:
+            refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
+                           f"({clash[0].code})")
+            continue
+        kept.append((answer.code, candidate, f"{answer.label} answered "
+                                              f"{neutral(answer.text, variable)!r}"))
+        return ""
+    return "; ".join(refused) or "its text has no stable start"
+
+
+def _first_code(kept: list[tuple[str, str, str]], answer: Answer) -> str | None:
+    """The code the first kept pattern that matches gives the answer (a spelled one: its own)."""
+    for code, regex, _ in kept:
+        if re.search(regex, answer.text):
+            return code or answer.code
+    return None
 
 
 def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:
