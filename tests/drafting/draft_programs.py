@@ -157,7 +157,8 @@ PROGRAM = textwrap.dedent('''
                     return {"success": False, "data": "Tool Read input is invalid: This tool "
                             "cannot read binary files. The file appears to be a binary file."}
                 if len(data) > 262144:
-                    return {"success": False, "data": f"File content ({len(data) // 1024}KB) "
+                    size = f"{len(data) / 1024:.1f}".removesuffix(".0")  # 256.1KB, 512KB
+                    return {"success": False, "data": f"File content ({size}KB) "
                             "exceeds maximum allowed size (256KB). Use offset and limit."}
         try:
             path = resolve(args["file_path"])

@@ -244,3 +244,7 @@ def test_binary_too_large_missing_edit_and_write_loop_wordings_are_probed(
         "IO_ERROR": "ELOOP: too many symbolic links encountered, stat '/x/loop_b'",
     }.items():
         assert _classified(profile, failure) == code, (code, failure, text)
+    # A head every "Tool X input is invalid: ..." shares is no BINARY_FILE pattern, though the
+    # answers the probes saw of it are each classified before it: one it never saw would not be.
+    assert _classified(profile, "Tool Write input is invalid: File has not been read yet. Read "
+                                "it first before writing to it.") in (None, "NOT_READ"), text
