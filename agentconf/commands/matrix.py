@@ -220,8 +220,8 @@ def _command(peer: Peer, args: argparse.Namespace, report: Path) -> list[str]:
 
 
 def _shown_command(peer: Peer, cache: Path) -> str:
-    runner = (f"{peer.venv(cache)}/bin/agentconf" if peer.table.registry == "pypi"
-              else "agentconf")
+    runner = (f"{peer.venv(cache)}/bin/agentconf"
+              if peer.table.registry == "pypi" and peer.in_process else "agentconf")
     baseline = f" --expected-failures {peer.baseline}" if peer.baseline else ""
     return f"{runner} run --impl {peer.profile}{baseline}"
 

@@ -14,7 +14,7 @@ from agentconf.contract import ERROR_CODES
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
-_NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?!\d)")  # a count; -32602 stays
+_NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?:\.\d+)?(?![\d.])")  # a count, 256.1 in one; -32602 stays
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
@@ -44,28 +44,49 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
     `first`: patterns already settled (code "": the code is spelled in the text).
     """
     kept: list[tuple[str, str, str]] = list(first or [])
-    notes: list[str] = []
-    for answer in answers:
-        if any(code == "" and re.search(regex, answer.text) for code, regex, _ in kept):
-            continue  # its code is spelled out
-        if any(re.search(regex, answer.text) for code, regex, _ in kept if code == answer.code):
-            continue  # already covered by a pattern of its own kind
-        refused: list[str] = []
-        for candidate in candidates(answer.text, variable):
-            clash = [other for other in answers
-                     if other.code != answer.code and re.search(candidate, other.text)]
-            if clash:
-                refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
-                               f"({clash[0].code})")
-                continue
-            kept.append((answer.code, candidate, f"{answer.label} answered "
-                                                  f"{neutral(answer.text, variable)!r}"))
-            break
-        else:
-            why = "; ".join(refused) or "its text has no stable start"
-            notes.append(f"TODO: no pattern kept for {answer.code} from {answer.label} "
-                         f"({neutral(answer.text, variable)[:80]!r}): {why}")
+    refusals: dict[int, str] = {}
+    # Patterns apply in order, so a second round may keep a general pattern after a specific
+    # one: "Exit code" for NONZERO_EXIT once "Exit code ... Command timed out" is TIMEOUT's.
+    # It is a second round alone: in the first, a head many kinds share ("Tool X input is
+    # invalid") would be kept for the last of them and classify every other answer it meets.
+    for relaxed in (False, True):
+        for index, answer in enumerate(answers):
+            if any(re.search(regex, answer.text) for code, regex, _ in kept
+                   if code in ("", answer.code)):
+                refusals.pop(index, None)
+                continue  # its code is spelled out, or a pattern of its own kind covers it
+            refusals[index] = _keep_one(answer, answers, variable, kept, relaxed)
+    notes = [f"TODO: no pattern kept for {answers[index].code} from {answers[index].label} "
+             f"({neutral(answers[index].text, variable)[:80]!r}): {why}"
+             for index, why in sorted(refusals.items()) if why]
     return kept, notes
+
+
+def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
+              kept: list[tuple[str, str, str]], relaxed: bool) -> str:
+    """Appends the most general candidate that no answer of another kind reaches (`relaxed`:
+    none but those an earlier pattern already gives their own code); "" when kept, else why."""
+    refused: list[str] = []
+    for candidate in candidates(answer.text, variable):
+        clash = [other for other in answers if other.code != answer.code
+                 and re.search(candidate, other.text)
+                 and not (relaxed and _first_code(kept, other) == other.code)]
+        if clash:
+            refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
+                           f"({clash[0].code})")
+            continue
+        kept.append((answer.code, candidate, f"{answer.label} answered "
+                                              f"{neutral(answer.text, variable)!r}"))
+        return ""
+    return "; ".join(refused) or "its text has no stable start"
+
+
+def _first_code(kept: list[tuple[str, str, str]], answer: Answer) -> str | None:
+    """The code the first kept pattern that matches gives the answer (a spelled one: its own)."""
+    for code, regex, _ in kept:
+        if re.search(regex, answer.text):
+            return code or answer.code
+    return None
 
 
 def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.init_from.findings import Findings, failure, record, safely
@@ -23,6 +24,7 @@ from agentconf.init_from.patterns import (
     neutral,
     spelled_codes,
 )
+from agentconf.init_from.probe_shell import probe_shell
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
@@ -58,6 +60,10 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
             "list_files", path=f"{_PROBE_MARK}-nodir"))
         failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
             "list_files", path="a.txt"))
+    # Last: answers a server may crash or hang on, which would cost every probe after them.
+    _late_failures(client, found, mapped)
+    if "bash" in mapped:
+        probe_shell(client, found)
     _disguised_failures(found, variable)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
@@ -69,6 +75,27 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     found.patterns = patterns
     found.notes.extend(notes)
     return found
+
+
+def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:
+    """A binary file and one over max_read_bytes (READ-04/05), a write into a link loop
+    (SYMLINK-05: often refused in other words than a read of one)."""
+    root = client.root
+    if "read_file" in mapped:
+        (root / f"{_PROBE_MARK}.bin").write_bytes(b"\x00\x01binary\x00\xff" * 64)
+        failure(found, "BINARY_FILE", "read of a file with NUL bytes", lambda: client.call(
+            "read_file", path=f"{_PROBE_MARK}.bin"))
+        big = root / f"{_PROBE_MARK}-over.txt"  # one line over the default max_read_bytes
+        big.write_text(("z" * 99 + "\n") * (DEFAULT_LIMITS.max_read_bytes // 100 + 1), "utf-8")
+        failure(found, "FILE_TOO_LARGE", f"read of a file of {big.stat().st_size} bytes",
+                lambda: client.call("read_file", path=big.name))
+        big.unlink()
+    if "write_file" in mapped:
+        for link, target in (("loop_a", "loop_b"), ("loop_b", "loop_a")):
+            if not (root / link).is_symlink():
+                (root / link).symlink_to(target)
+        failure(found, "IO_ERROR", "write of a symbolic link loop", lambda: client.call(
+            "write_file", path="loop_b", content="x"))
 
 
 def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
@@ -136,6 +163,9 @@ def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # a read guard would answer NOT_READ to both instead
         safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
         safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
+    # EDIT-11: an edit of a missing file is often worded apart from a read of one
+    failure(found, "NOT_FOUND", "edit of a missing file", lambda: client.call(
+        "edit_file", path=f"{_PROBE_MARK}-missing.txt", old_text="x", new_text="y"))
     failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
         "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x", new_text="y"))
     for code, label, path, old in (

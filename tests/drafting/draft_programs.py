@@ -25,6 +25,13 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  SDK's answer: filesystem-mcp 1.0.2)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
+--shell          also Bash{command, timeout}, worded as Claude Code's: JSON {"stdout", "stderr",
+                 "interrupted"} for a success, "Exit code N\\n<output>" for a non-zero exit and
+                 "Exit code 143\\nCommand timed out after 0s" for a timeout
+--claude-files   Claude Code's other wordings: a binary file, a file over 256 KB, a missing
+                 file ("File does not exist. Note: ..."; an edit's wrapped in "Tool Edit input
+                 is invalid: "), a write into a link loop (Node's "ELOOP: ..." where a read says
+                 "Where ... leads on disk could not be determined ...")
 """
 
 import sys
@@ -53,6 +60,10 @@ PROGRAM = textwrap.dedent('''
     ]
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
+    if "--shell" in flags:
+        TOOLS.append({"name": "Bash", "description": "Executes a given bash command",
+                      "input_schema": schema({"command": S, "timeout": dict(
+                          I, description="Optional timeout in milliseconds")}, ["command"])})
     if "--list" in flags:
         TOOLS.append({"name": "list_directory", "description": "Lists the entries of a folder",
                       "input_schema": schema({"path": S}, ["path"])})
@@ -105,7 +116,50 @@ PROGRAM = textwrap.dedent('''
             raise PermissionError(full)
         return full
 
+    def claude_file(tool, args, error):
+        path = os.path.join(root, args["file_path"])
+        if isinstance(error, FileNotFoundError):
+            text = f"File does not exist. Note: your current working directory is {root}."
+            return text if tool == "Read" else f"Tool {tool} input is invalid: {text}"
+        if tool == "Write" and error.errno == 40:
+            return f"ELOOP: too many symbolic links encountered, stat '{path}'"
+        if tool == "Read" and error.errno == 40:
+            return (f"Where {path} leads on disk could not be determined (a link or directory "
+                    "on the way could not be read)")
+        return None
+
+    def shell(args):
+        import subprocess
+        try:
+            done = subprocess.run(["bash", "-c", args["command"]], cwd=root, text=True,
+                                  capture_output=True, timeout=args.get("timeout", 60000) / 1000)
+        except subprocess.TimeoutExpired:
+            return {"success": False, "data": "Exit code 143\\nCommand timed out after 0s"}
+        if done.returncode:
+            return {"success": False, "data": f"Exit code {done.returncode}\\n"
+                                              f"{done.stdout}{done.stderr}".rstrip()}
+        return {"success": True, "data": json.dumps({
+            "stdout": done.stdout.rstrip(), "stderr": done.stderr.rstrip(),
+            "interrupted": False})}
+
     def read(args):
+        if "--claude-files" in flags:
+            full = os.path.join(root, args["file_path"])
+            try:
+                with open(full, "rb") as handle:
+                    data = handle.read()
+            except OSError as error:
+                text = claude_file("Read", args, error)
+                if text is not None:
+                    return {"success": False, "data": text}
+            else:
+                if b"\\0" in data:
+                    return {"success": False, "data": "Tool Read input is invalid: This tool "
+                            "cannot read binary files. The file appears to be a binary file."}
+                if len(data) > 262144:
+                    size = f"{len(data) / 1024:.1f}".removesuffix(".0")  # 256.1KB, 512KB
+                    return {"success": False, "data": f"File content ({size}KB) "
+                            "exceeds maximum allowed size (256KB). Use offset and limit."}
         try:
             path = resolve(args["file_path"])
             with open(path, encoding="utf-8") as handle:
@@ -122,6 +176,8 @@ PROGRAM = textwrap.dedent('''
             return fail("missing", "Read", args["file_path"])
         except OSError:
             return fail("loop", "Read", args["file_path"])
+        except UnicodeDecodeError:
+            return fail("binary", "Read", args["file_path"])
         seen[path] = os.stat(path).st_mtime_ns
         first = args.get("offset", 0 if "--zero-based" in flags else 1)
         first -= 0 if "--zero-based" in flags else 1
@@ -133,6 +189,8 @@ PROGRAM = textwrap.dedent('''
         return {"success": True, "data": text}
 
     def edit(args):
+        if "--claude-files" in flags and not os.path.exists(os.path.join(root, args["file_path"])):
+            return {"success": False, "data": claude_file("Edit", args, FileNotFoundError())}
         try:
             path = resolve(args["file_path"])
             with open(path, encoding="utf-8") as handle:
@@ -160,6 +218,12 @@ PROGRAM = textwrap.dedent('''
         return {"success": True, "data": "edited"}
 
     def write(args):
+        if "--claude-files" in flags:
+            try:
+                os.stat(os.path.join(root, args["file_path"]))
+            except OSError as error:
+                if error.errno == 40:
+                    return {"success": False, "data": claude_file("Write", args, error)}
         try:
             path = resolve(args["file_path"])
             with open(path, "w", encoding="utf-8") as handle:
@@ -180,7 +244,7 @@ PROGRAM = textwrap.dedent('''
         return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
 
     def call(name, args):
-        tool = {"Read": read, "Write": write, "Edit": edit,
+        tool = {"Read": read, "Write": write, "Edit": edit, "Bash": shell,
                 "list_directory": listing}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
             if "--unknown-text" in flags:

@@ -218,3 +218,33 @@ def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
     failed an answer that says what it asks."""
     profile, text = _draft(tmp_path, "--unknown-text")
     assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text
+
+
+def test_a_shells_exit_timeout_and_output_are_probed(tmp_path: Path) -> None:
+    """Claude Code's Bash: a non-zero exit and a timeout both start "Exit code"; its output sits
+    in JSON. RESULT-02, SHELL-02/04 and TRUNCATE-06 once failed on a draft that never ran it."""
+    profile, text = _draft(tmp_path, "--shell")
+    assert _classified(profile, "Exit code 42\nout-mark\nerr-mark") == "NONZERO_EXIT", text
+    assert _classified(profile, "Exit code 143\nCommand timed out after 0s") == "TIMEOUT", text
+    assert profile["tools"]["bash"]["result"]["text"] == ["stdout", "stderr"], text
+
+
+def test_binary_too_large_missing_edit_and_write_loop_wordings_are_probed(
+        tmp_path: Path) -> None:
+    """Claude Code's wordings the draft never asked for (READ-04, READ-05, EDIT-11, SYMLINK-05
+    failed on its draft with no code)."""
+    profile, text = _draft(tmp_path, "--claude", "--claude-files")
+    for code, failure in {
+        "BINARY_FILE": "Tool Read input is invalid: This tool cannot read binary files. The "
+                       "file appears to be a binary file.",
+        "FILE_TOO_LARGE": "File content (512KB) exceeds maximum allowed size (256KB). Use "
+                          "offset and limit.",
+        "NOT_FOUND": "Tool Edit input is invalid: File does not exist. Note: your current "
+                     "working directory is /x.",
+        "IO_ERROR": "ELOOP: too many symbolic links encountered, stat '/x/loop_b'",
+    }.items():
+        assert _classified(profile, failure) == code, (code, failure, text)
+    # A head every "Tool X input is invalid: ..." shares is no BINARY_FILE pattern, though the
+    # answers the probes saw of it are each classified before it: one it never saw would not be.
+    assert _classified(profile, "Tool Write input is invalid: File has not been read yet. Read "
+                                "it first before writing to it.") in (None, "NOT_READ"), text

@@ -112,6 +112,26 @@ def test_an_integral_float_line_window_is_shifted_as_its_integer() -> None:
     assert _as_offset_limit(fraction, 0) == fraction  # for the implementation to refuse
 
 
+def test_a_default_at_a_nested_target_is_sent_there_beside_the_mapped_arguments() -> None:
+    # mcp-text-editor's read: files[] of {file_path, ranges[] of {start, end}}, ranges required.
+    # Its draft's `defaults = { "files[0].ranges[0].start" = 1 }` was sent as a key of that
+    # very name beside files[0], so every read failed "1 validation error for FileRanges".
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.arguments import shape
+
+    profile = parse_profile({"tools": {"read_file": {
+        "name": "get_text_file_contents",
+        "args": {"path": "files[0].file_path", "start_line": "files[0].ranges[0].start",
+                 "end_line": "files[0].ranges[0].end"},
+        "defaults": {"files[0].ranges[0].start": 1, "encoding": "utf-8"}}}})
+    whole = shape("read_file", {"path": "a.txt"}, profile, Path("/r"), None).sent
+    assert whole == {"files": [{"ranges": [{"start": 1}], "file_path": "a.txt"}],
+                     "encoding": "utf-8"}
+    window = shape("read_file", {"path": "a.txt", "start_line": 2, "end_line": 3}, profile,
+                   Path("/r"), None).sent
+    assert window["files"] == [{"ranges": [{"start": 2, "end": 3}], "file_path": "a.txt"}]
+
+
 def test_a_timeout_in_milliseconds_is_sent_in_seconds(toy) -> None:
     client, _ws = toy
     result = client.call("bash", command="true", timeout_ms=2500)

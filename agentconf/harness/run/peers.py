@@ -69,9 +69,22 @@ class Peer:
     def venv(self, cache: Path) -> Path:
         return cache / self.id / "venv"
 
+    @property
+    def in_process(self) -> bool:
+        """Its profile's spec is python:: the kit runs inside the peer's own interpreter. An
+        MCP or cmd: server is driven over stdio from the kit's own environment instead, its
+        venv left as its requirements pin it (the kit's mcp 2 beside mcp-text-editor's mcp 1
+        broke it)."""
+        try:
+            data = tomllib.loads(self.profile.read_text("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            return False
+        spec = data.get("implementation", {}).get("spec", "")
+        return isinstance(spec, str) and spec.startswith("python:")
+
     def python(self, cache: Path) -> str:
         """The interpreter that runs the kit against this peer."""
-        if self.table.registry == "pypi":
+        if self.table.registry == "pypi" and self.in_process:
             return str(self.venv(cache) / "bin" / "python")
         return sys.executable
 
@@ -146,6 +159,9 @@ def _install_pypi(peer: Peer, venv: Path, log: Path) -> None:
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
            "--disable-pip-version-check"]
     _step([*pip, "--require-hashes", "-r", str(requirements)], peer.folder, log, peer)
+    if not peer.in_process:  # a server: driven over stdio, from the kit's own environment
+        stamp.write_text(wanted, "utf-8")
+        return
     # The kit beside the framework, as a user of a python: spec has it: this checkout when the
     # kit runs from one, else the same release from PyPI.
     checkout = Path(agentconf.__file__).resolve().parents[1]

@@ -53,8 +53,11 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     for key in PATH_TOOLS.get(tool, PATH_ARGUMENTS):
         if key in values:
             values[key] = path_for(values[key], profile, root)
-    sent: dict[str, Any] = fill_json(copy.deepcopy(mapping.defaults),
-                                     places or {"root": str(root)})
+    sent: dict[str, Any] = {}
+    # A default may sit at a nested target (`files[0].ranges[0].start`), as an argument may.
+    for key, value in fill_json(copy.deepcopy(mapping.defaults),
+                                places or {"root": str(root)}).items():
+        set_target(sent, key, value)
     # Only optional arguments are dropped: a required one is always sent where the profile
     # says, and a wrong target for it fails the check that needs it, in plain sight.
     optional = CANONICAL_TOOLS[tool].optional if tool in CANONICAL_TOOLS else ()
