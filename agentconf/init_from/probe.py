@@ -14,6 +14,7 @@ from typing import Any
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
+from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.init_from.findings import Findings, failure, record, safely
 from agentconf.init_from.patterns import (
     SPELLED_CODE,
@@ -41,6 +42,8 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     else:
         _unsettled(found, ("mention_prefix", "line_numbers", "truncation"), "no read_file")
     _validation(client, found, mapped)
+    if "bash" in mapped:  # SHELL-02, RESULT-02: how it answers a command that fails
+        _failure_of_commands(client, found)
     if "edit_file" in mapped:
         _failures_of_edits(client, found, can_read="read_file" in mapped)
         _features_of_edits(client, found, can_read="read_file" in mapped)
@@ -69,6 +72,16 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     found.patterns = patterns
     found.notes.extend(notes)
     return found
+
+
+def _failure_of_commands(client: Client, found: Findings) -> None:
+    """A command that exits 3, run in the scratch sandbox: a shell whose failures carry no code
+    (mcp-server-commands' "Command failed: <command>") gets its NONZERO_EXIT pattern."""
+    try:
+        failure(found, "NONZERO_EXIT", "a command that exits 3", lambda: client.call(
+            "bash", command="exit 3"))
+    except NotApplicable as why:  # its allow-list refuses the probe: nothing learnt
+        found.notes.append(f"a command that exits 3: not run: {why}")
 
 
 def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:

@@ -25,6 +25,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  SDK's answer: filesystem-mcp 1.0.2)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
+--shell          also run_command{command}: a non-zero exit is a failure "Command failed:
+                 <command>" and its stderr, without a code (mcp-server-commands 0.5.0, Node's
+                 exec error message)
 """
 
 import sys
@@ -32,7 +35,7 @@ import textwrap
 from pathlib import Path
 
 PROGRAM = textwrap.dedent('''
-    import atexit, json, os, sys
+    import atexit, json, os, subprocess, sys
     flags = set(sys.argv[1:])
     root = os.path.realpath(os.environ["AGENTCONF_ROOT"])
     S, I = {"type": "string"}, {"type": "integer"}
@@ -56,6 +59,9 @@ PROGRAM = textwrap.dedent('''
     if "--list" in flags:
         TOOLS.append({"name": "list_directory", "description": "Lists the entries of a folder",
                       "input_schema": schema({"path": S}, ["path"])})
+    if "--shell" in flags:
+        TOOLS.append({"name": "run_command", "description": "Run a command on this machine",
+                      "input_schema": schema({"command": S}, ["command"])})
     if "--state" in flags:
         sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
         os.makedirs(sessions, exist_ok=True)
@@ -179,9 +185,17 @@ PROGRAM = textwrap.dedent('''
                     "data": f"ENOENT: no such file or directory, scandir '{path}'"}
         return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
 
+    def run(args):
+        done = subprocess.run(["sh", "-c", args["command"]], cwd=root, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL)
+        if done.returncode:
+            return {"success": False,
+                    "data": f"Command failed: {args['command']}\\n{done.stderr}"}
+        return {"success": True, "data": done.stdout + done.stderr}
+
     def call(name, args):
         tool = {"Read": read, "Write": write, "Edit": edit,
-                "list_directory": listing}.get(name)
+                "list_directory": listing, "run_command": run}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
             if "--unknown-text" in flags:
                 return {"success": False, "data": f"Unknown tool: {name}"}

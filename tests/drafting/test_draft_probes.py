@@ -218,3 +218,13 @@ def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
     failed an answer that says what it asks."""
     profile, text = _draft(tmp_path, "--unknown-text")
     assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text
+
+
+def test_a_shell_whose_failed_commands_carry_no_code_gets_a_nonzero_exit_pattern(
+        tmp_path: Path) -> None:
+    # mcp-server-commands 0.5.0: a non-zero exit is "Command failed: <command>" with isError
+    # and no code; without a probe of a failing command its shell failures had none (RESULT-02).
+    profile, text = _draft(tmp_path, "--shell")
+    assert profile["tools"]["bash"]["name"] == "run_command", text
+    assert _classified(profile, "Command failed: echo out; exit 42\nerr\n") == "NONZERO_EXIT", text
+    assert _classified(profile, "Command failed: false\n") == "NONZERO_EXIT", text
