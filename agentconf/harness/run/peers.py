@@ -69,9 +69,20 @@ class Peer:
     def venv(self, cache: Path) -> Path:
         return cache / self.id / "venv"
 
+    @property
+    def in_process(self) -> bool:
+        """Whether its profile runs it in the kit's process (a `python:` spec): then the kit
+        runs from the peer's venv, installed beside it. A server (`mcp:`, `cmd:`) runs from its
+        venv on its own, whatever its pins (mcp-shell-server pins mcp<2, the kit wants >=2.3)."""
+        try:
+            data = tomllib.loads(self.profile.read_text("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            return True
+        return str(data.get("implementation", {}).get("spec", "")).startswith("python:")
+
     def python(self, cache: Path) -> str:
         """The interpreter that runs the kit against this peer."""
-        if self.table.registry == "pypi":
+        if self.table.registry == "pypi" and self.in_process:
             return str(self.venv(cache) / "bin" / "python")
         return sys.executable
 
@@ -146,6 +157,9 @@ def _install_pypi(peer: Peer, venv: Path, log: Path) -> None:
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
            "--disable-pip-version-check"]
     _step([*pip, "--require-hashes", "-r", str(requirements)], peer.folder, log, peer)
+    if not peer.in_process:  # a server: the kit runs from its own interpreter
+        stamp.write_text(wanted, "utf-8")
+        return
     # The kit beside the framework, as a user of a python: spec has it: this checkout when the
     # kit runs from one, else the same release from PyPI.
     checkout = Path(agentconf.__file__).resolve().parents[1]
