@@ -76,8 +76,16 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
 
 def _failure_of_commands(client: Client, found: Findings) -> None:
     """A command that exits 3, run in the scratch sandbox: a shell whose failures carry no code
-    (mcp-server-commands' "Command failed: <command>") gets its NONZERO_EXIT pattern."""
+    (mcp-server-commands' "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when
+    `true` succeeds: a shell that fails every command (@openai/codex-shell-tool-mcp before its
+    sandbox is set up) says nothing about exits."""
     try:
+        works = safely(lambda: client.call("bash", command="true"), found, "a command `true`")
+        if works is None or not works.success:
+            if works is not None:
+                found.notes.append(f"a command `true` failed too ({works.data[:100]!r}): no "
+                                   "NONZERO_EXIT pattern learnt")
+            return
         failure(found, "NONZERO_EXIT", "a command that exits 3", lambda: client.call(
             "bash", command="exit 3"))
     except NotApplicable as why:  # its allow-list refuses the probe: nothing learnt

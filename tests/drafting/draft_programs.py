@@ -28,6 +28,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --shell          also run_command{command}: a non-zero exit is a failure "Command failed:
                  <command>" and its stderr, without a code (mcp-server-commands 0.5.0, Node's
                  exec error message)
+--no-sandbox     with --shell: every command fails "sandbox was required but not provided"
+                 until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 """
 
 import sys
@@ -186,6 +188,8 @@ PROGRAM = textwrap.dedent('''
         return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
 
     def run(args):
+        if "--no-sandbox" in flags:
+            return {"success": False, "data": "sandbox was required but not provided"}
         done = subprocess.run(["sh", "-c", args["command"]], cwd=root, capture_output=True,
                               text=True, stdin=subprocess.DEVNULL)
         if done.returncode:

@@ -228,3 +228,12 @@ def test_a_shell_whose_failed_commands_carry_no_code_gets_a_nonzero_exit_pattern
     assert profile["tools"]["bash"]["name"] == "run_command", text
     assert _classified(profile, "Command failed: echo out; exit 42\nerr\n") == "NONZERO_EXIT", text
     assert _classified(profile, "Command failed: false\n") == "NONZERO_EXIT", text
+
+
+def test_a_shell_that_fails_every_command_teaches_no_nonzero_exit_pattern(tmp_path: Path) -> None:
+    # @openai/codex-shell-tool-mcp refuses every command until a sandbox is configured: its
+    # "... sandbox was required but not provided" was drafted as NONZERO_EXIT.
+    profile, text = _draft(tmp_path, "--shell", "--no-sandbox")
+    assert not [entry for entry in profile.get("error_patterns", [])
+                if entry["code"] == "NONZERO_EXIT"], text
+    assert "sandbox was required" in text, text  # the note says what every command answered
