@@ -86,10 +86,45 @@ def _failure_of_commands(client: Client, found: Findings) -> None:
                 found.notes.append(f"a command `true` failed too ({works.data[:100]!r}): no "
                                    "NONZERO_EXIT pattern learnt")
             return
-        failure(found, "NONZERO_EXIT", "a command that exits 3", lambda: client.call(
-            "bash", command="exit 3"))
+        label = "a command that exits 3"
+        result = safely(lambda: client.call("bash", command="exit 3"), found, label)
     except NotApplicable as why:  # its allow-list refuses the probe: nothing learnt
         found.notes.append(f"a command that exits 3: not run: {why}")
+        return
+    if result is None:
+        return
+    if not result.success:
+        record(found, "NONZERO_EXIT", label, result)
+    elif not _exit_in_json(found, result.data):
+        found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
+
+
+_EXIT_KEYS = ("exit_code", "exitCode", "return_code", "returncode", "returnCode")
+_OUTPUT_KEYS = ("output", "stdout", "combined_output")
+
+
+def _exit_in_json(found: Findings, data: str) -> bool:
+    """`exit 3` answered success with JSON holding its exit status (@openai/codex-shell-tool-mcp's
+    {"exit_code": 3, "output": ...}): the answer's shape, `[tools.bash.result]`."""
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return False
+    if not isinstance(value, dict):
+        return False
+    key = next((k for k in _EXIT_KEYS if value.get(k) == 3 and type(value[k]) is int), None)
+    if key is None:
+        return False
+    shape: dict[str, Any] = {}
+    text = [k for k in _OUTPUT_KEYS if isinstance(value.get(k), str)]
+    if text:
+        shape["text"] = text[0]
+    shape.update(exit_code=key, failure={"path": key, "not_equals": 0})
+    found.keys.setdefault("bash", {}).setdefault("result", shape)
+    found.evidence.setdefault("bash", []).append(
+        f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "
+        "failure")
+    return True
 
 
 def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:

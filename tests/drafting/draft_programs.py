@@ -28,6 +28,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --shell          also run_command{command}: a non-zero exit is a failure "Command failed:
                  <command>" and its stderr, without a code (mcp-server-commands 0.5.0, Node's
                  exec error message)
+--json-shell     with --shell: every command answers success with JSON {"exit_code", "output",
+                 "timed_out"} (@openai/codex-shell-tool-mcp 0.97.0)
 --no-sandbox     with --shell: every command fails "sandbox was required but not provided"
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 """
@@ -192,6 +194,10 @@ PROGRAM = textwrap.dedent('''
             return {"success": False, "data": "sandbox was required but not provided"}
         done = subprocess.run(["sh", "-c", args["command"]], cwd=root, capture_output=True,
                               text=True, stdin=subprocess.DEVNULL)
+        if "--json-shell" in flags:
+            return {"success": True, "data": json.dumps({
+                "exit_code": done.returncode, "output": done.stdout + done.stderr,
+                "timed_out": False})}
         if done.returncode:
             return {"success": False,
                     "data": f"Command failed: {args['command']}\\n{done.stderr}"}

@@ -237,3 +237,12 @@ def test_a_shell_that_fails_every_command_teaches_no_nonzero_exit_pattern(tmp_pa
     assert not [entry for entry in profile.get("error_patterns", [])
                 if entry["code"] == "NONZERO_EXIT"], text
     assert "sandbox was required" in text, text  # the note says what every command answered
+
+
+def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path: Path) -> None:
+    # @openai/codex-shell-tool-mcp: `exit 42` answered success with {"exit_code": 42, "output":
+    # ...}; the draft left every failed command a success (SHELL-02, RESULT-02).
+    profile, text = _draft(tmp_path, "--shell", "--json-shell")
+    result = profile["tools"]["bash"].get("result")
+    assert result == {"text": "output", "exit_code": "exit_code",
+                      "failure": {"path": "exit_code", "not_equals": 0}}, text
