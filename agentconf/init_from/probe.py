@@ -100,6 +100,7 @@ def _failure_of_commands(client: Client, found: Findings) -> None:
 
 
 _EXIT_KEYS = ("exit_code", "exitCode", "return_code", "returncode", "returnCode")
+_OUTPUT_KEYS = ("output", "stdout", "combined_output")
 
 
 def _exit_in_json(found: Findings, data: str) -> bool:
@@ -114,8 +115,11 @@ def _exit_in_json(found: Findings, data: str) -> bool:
     key = next((k for k in _EXIT_KEYS if value.get(k) == 3 and type(value[k]) is int), None)
     if key is None:
         return False
-    # No `text`: the model reads the whole JSON, the exit status with the output (SHELL-02).
-    shape = {"exit_code": key, "failure": {"path": key, "not_equals": 0}}
+    # The text is the output and the exit status, as the model reads them (SHELL-02 looks for
+    # the status; the JSON-escaped whole would hide the output's lines from TRUNCATE-06).
+    output = next((k for k in _OUTPUT_KEYS if isinstance(value.get(k), str)), None)
+    shape: dict[str, Any] = {"text": [output, key]} if output else {}
+    shape.update(exit_code=key, failure={"path": key, "not_equals": 0})
     found.keys.setdefault("bash", {}).setdefault("result", shape)
     found.evidence.setdefault("bash", []).append(
         f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "

@@ -244,5 +244,5 @@ def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path:
     # ...}; the draft left every failed command a success (SHELL-02, RESULT-02).
     profile, text = _draft(tmp_path, "--shell", "--json-shell")
     result = profile["tools"]["bash"].get("result")
-    assert result == {"exit_code": "exit_code",
+    assert result == {"text": ["output", "exit_code"], "exit_code": "exit_code",
                       "failure": {"path": "exit_code", "not_equals": 0}}, text
