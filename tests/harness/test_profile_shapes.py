@@ -114,6 +114,16 @@ def test_a_failure_by_a_non_zero_exit_code_is_nonzero_exit(shapes: Start) -> Non
     assert client.call("bash", command="true").error is None
 
 
+def test_a_number_among_the_text_places_keeps_its_name(shapes: Start) -> None:
+    # codex-shell-tool-mcp's text is its output and exit status: "exit 3" read as the bare "3"
+    # said nothing in words (RESULT-03), where the model reads {"exit_code": 3, "output": ""}.
+    client, _ = shapes("--rc", extra='result = { text = ["output", "return_code"], '
+                                     'exit_code = "return_code", '
+                                     'failure = { path = "return_code", not_equals = 0 } }\n')
+    failed = client.call("bash", command="echo out; exit 3")
+    assert failed.data == "out\n\nreturn_code: 3", failed.evidence()
+
+
 # ---- setup requests ----------------------------------------------------------------------------
 
 SETUP = '\n[[setup.requests]]\nmethod = "sandbox/configure"\nparams = { root = "{root}" }\n'
