@@ -24,6 +24,9 @@ _MAX_LITERAL = 80
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
 _WILD = ".*?"
+# A number's place in a template: `\d+` in the pattern, so "EXIT_CODE: 3" does not also match
+# "EXIT_CODE: unknown" (bash-command-mcp). A private-use character no message carries.
+_DIGITS = "\ue000"
 
 
 @dataclass(frozen=True)
@@ -132,30 +135,30 @@ def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
 def _template(line: str, variable: tuple[str, ...]) -> list[str | None]:
     """The line as literal pieces and None for each variable part (a path, a tool name, a
     quoted value, a number), cut after _MAX_LITERAL literal characters."""
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int, str | None]] = []  # (start, end, None or _DIGITS)
     for value in sorted({v for v in variable if v}, key=len, reverse=True):
         word = r"(?<![A-Za-z0-9_])" + re.escape(value)
         for found in re.finditer(word + r"[^\s'\"`,]*", line):
-            spans.append(found.span())  # the whole path it starts
+            spans.append((*found.span(), None))  # the whole path it starts
     for quoted in _QUOTED.finditer(line):  # a quoted value; a JSON key ("code": ...) stays
         if not (quoted.group(1) == '"' and re.match(r"\s*:", line[quoted.end():])):
-            spans.append(quoted.span())
+            spans.append((*quoted.span(), None))
     quote = _CUT.search(_QUOTED.sub(lambda found: " " * len(found.group(0)), line))
     if quote:  # from a quote left open on, anything may be quoted back
-        spans.append((quote.start(), len(line)))
-    spans.extend(found.span() for found in _NUMBER.finditer(line))
+        spans.append((quote.start(), len(line), None))
+    spans.extend((*found.span(), _DIGITS) for found in _NUMBER.finditer(line))
     pieces: list[str | None] = []
     at = 0
-    for start, end in sorted(spans):
+    for start, end, kind in sorted(spans, key=lambda span: span[:2]):
         if start < at:
             at = max(at, end)
             continue
-        pieces.extend([line[at:start], None])
+        pieces.extend([line[at:start], kind])
         at = end
     pieces.append(line[at:])
     literal, out = 0, list[str | None]()
     for piece in pieces:
-        if piece is not None:
+        if piece is not None and piece != _DIGITS:
             if literal + len(piece) > _MAX_LITERAL:
                 out.append(piece[:_MAX_LITERAL - literal].rsplit(" ", 1)[0])
                 break
@@ -169,8 +172,8 @@ def _segments(pieces: list[str | None]) -> list[list[str | None]]:
     "Access denied - path outside..."): the message's head, then more of it."""
     segments: list[list[str | None]] = [[]]
     for piece in pieces:
-        if piece is None:
-            segments[-1].append(None)
+        if piece is None or piece == _DIGITS:
+            segments[-1].append(piece)
             continue
         parts = _SEPARATOR.split(piece)
         for index, part in enumerate(parts):
@@ -188,12 +191,14 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
         pieces.pop()
     if not pieces:
         return None
-    pieces[-1] = str(pieces[-1]).rstrip(" :-,") if pieces[-1] is not None else None
-    text = "".join(piece or " " for piece in pieces)
+    if pieces[-1] != _DIGITS:
+        pieces[-1] = str(pieces[-1]).rstrip(" :-,") if pieces[-1] is not None else None
+    text = "".join(" " if piece in (None, _DIGITS) else str(piece) for piece in pieces)
     meaningful = [w for w in re.findall(r"[A-Za-z_]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
-    body = "".join(_WILD if piece is None else _escape(piece, flexible) for piece in pieces)
+    body = "".join(_WILD if piece is None else r"\d+" if piece == _DIGITS
+                   else _escape(piece, flexible) for piece in pieces)
     return r"\A" + body
 
 

@@ -1,8 +1,11 @@
 """`agentconf init --from`: the shell's harmless probes. A command that prints one line to
 stdout and one to stderr shows where a JSON answer keeps its output (`[tools.bash.result] text`:
 Claude Code's Bash answers {"stdout", "stderr", "interrupted", ...}); `exit 3` shows how a
-non-zero exit is worded (NONZERO_EXIT) and `sleep 5` under a timeout of 300 ms how a timeout is
-(TIMEOUT), each only where the shell's failures carry no code of their own.
+non-zero exit is worded (NONZERO_EXIT), or where a shell answering it as success keeps its exit
+status (`{"exit_code": 3, "output": ...}`: @openai/codex-shell-tool-mcp), and `sleep 5` under a
+timeout of 300 ms how a timeout is (TIMEOUT), each only where the shell's failures carry no code
+of their own. A shell that fails even `true` teaches nothing about exits; a command its
+allow-list refuses is not run.
 
 Every command runs in the scratch sandbox's root and writes nothing.
 """
@@ -12,20 +15,75 @@ from typing import Any
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
-from agentconf.init_from.findings import Findings, failure, safely
+from agentconf.harness.verdicts.errors import NotApplicable
+from agentconf.init_from.findings import Findings, failure, record, safely
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
 
 
 def probe_shell(client: Client, found: Findings) -> None:
-    said = safely(lambda: client.call("bash", command=f"echo {_OUT}; echo {_ERR} >&2"), found,
-                  "a command printing a line to stdout and one to stderr")
-    _output_places(found, said)
-    failure(found, "NONZERO_EXIT", "a command that exits 3",
-            lambda: client.call("bash", command="exit 3"))
-    if _takes_timeout(client):
-        failure(found, "TIMEOUT", "sleep 5 with a timeout of 300 ms",
-                lambda: client.call("bash", command="sleep 5", timeout_ms=300))
+    try:
+        said = safely(lambda: client.call("bash", command=f"echo {_OUT}; echo {_ERR} >&2"),
+                      found, "a command printing a line to stdout and one to stderr")
+        _output_places(found, said)
+        if not _failure_of_commands(client, found):
+            return
+        if _takes_timeout(client):
+            failure(found, "TIMEOUT", "sleep 5 with a timeout of 300 ms",
+                    lambda: client.call("bash", command="sleep 5", timeout_ms=300))
+    except NotApplicable as why:  # its allow-list refuses a probe's program: nothing learnt
+        found.notes.append(f"a shell probe was not run: {why}")
+
+
+def _failure_of_commands(client: Client, found: Findings) -> bool:
+    """A command that exits 3: a shell whose failures carry no code (mcp-server-commands'
+    "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when `true` succeeds: a
+    shell that fails every command (@openai/codex-shell-tool-mcp before its sandbox is set up)
+    says nothing about exits (False: probe no further)."""
+    works = safely(lambda: client.call("bash", command="true"), found, "a command `true`")
+    if works is None or not works.success:
+        if works is not None:
+            found.notes.append(f"a command `true` failed too ({works.data[:100]!r}): no "
+                               "NONZERO_EXIT pattern learnt")
+        return False
+    label = "a command that exits 3"
+    result = safely(lambda: client.call("bash", command="exit 3"), found, label)
+    if result is None:
+        return True
+    if not result.success:
+        record(found, "NONZERO_EXIT", label, result)
+    elif not _exit_in_json(found, result.data):
+        found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
+    return True
+
+
+_EXIT_KEYS = ("exit_code", "exitCode", "return_code", "returncode", "returnCode")
+_OUTPUT_KEYS = ("output", "stdout", "combined_output")
+
+
+def _exit_in_json(found: Findings, data: str) -> bool:
+    """`exit 3` answered success with JSON holding its exit status: the answer's shape,
+    `[tools.bash.result]`, beside where its output is (found by the first probe)."""
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return False
+    if not isinstance(value, dict):
+        return False
+    key = next((k for k in _EXIT_KEYS if value.get(k) == 3 and type(value[k]) is int), None)
+    if key is None:
+        return False
+    shape = found.keys.setdefault("bash", {}).setdefault("result", {})
+    # The text is the output and the exit status, as the model reads them (SHELL-02 looks for
+    # the status; the JSON-escaped whole would hide the output's lines from TRUNCATE-06).
+    output = next((k for k in _OUTPUT_KEYS if isinstance(value.get(k), str)), None)
+    if output:
+        shape["text"] = [output, key]
+    shape.update(exit_code=key, failure={"path": key, "not_equals": 0})
+    found.evidence.setdefault("bash", []).append(
+        f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "
+        "failure")
+    return True
 
 
 def _takes_timeout(client: Client) -> bool:

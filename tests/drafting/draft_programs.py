@@ -32,6 +32,13 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  file ("File does not exist. Note: ..."; an edit's wrapped in "Tool Edit input
                  is invalid: "), a write into a link loop (Node's "ELOOP: ..." where a read says
                  "Where ... leads on disk could not be determined ...")
+--run-command    also run_command{command}: a non-zero exit is a failure "Command failed:
+                 <command>" and its stderr, without a code (mcp-server-commands 0.5.0, Node's
+                 exec error message)
+--json-shell     with --run-command: every command answers success with JSON {"exit_code", "output",
+                 "timed_out"} (@openai/codex-shell-tool-mcp 0.97.0)
+--no-sandbox     with --run-command: every command fails "sandbox was required but not provided"
+                 until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 """
 
 import sys
@@ -39,7 +46,7 @@ import textwrap
 from pathlib import Path
 
 PROGRAM = textwrap.dedent('''
-    import atexit, json, os, sys
+    import atexit, json, os, subprocess, sys
     flags = set(sys.argv[1:])
     root = os.path.realpath(os.environ["AGENTCONF_ROOT"])
     S, I = {"type": "string"}, {"type": "integer"}
@@ -67,6 +74,9 @@ PROGRAM = textwrap.dedent('''
     if "--list" in flags:
         TOOLS.append({"name": "list_directory", "description": "Lists the entries of a folder",
                       "input_schema": schema({"path": S}, ["path"])})
+    if "--run-command" in flags:
+        TOOLS.append({"name": "run_command", "description": "Run a command on this machine",
+                      "input_schema": schema({"command": S}, ["command"])})
     if "--state" in flags:
         sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
         os.makedirs(sessions, exist_ok=True)
@@ -243,9 +253,23 @@ PROGRAM = textwrap.dedent('''
                     "data": f"ENOENT: no such file or directory, scandir '{path}'"}
         return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
 
+    def run(args):
+        if "--no-sandbox" in flags:
+            return {"success": False, "data": "sandbox was required but not provided"}
+        done = subprocess.run(["sh", "-c", args["command"]], cwd=root, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL)
+        if "--json-shell" in flags:
+            return {"success": True, "data": json.dumps({
+                "exit_code": done.returncode, "output": done.stdout + done.stderr,
+                "timed_out": False})}
+        if done.returncode:
+            return {"success": False,
+                    "data": f"Command failed: {args['command']}\\n{done.stderr}"}
+        return {"success": True, "data": done.stdout + done.stderr}
+
     def call(name, args):
         tool = {"Read": read, "Write": write, "Edit": edit, "Bash": shell,
-                "list_directory": listing}.get(name)
+                "list_directory": listing, "run_command": run}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
             if "--unknown-text" in flags:
                 return {"success": False, "data": f"Unknown tool: {name}"}

@@ -248,3 +248,31 @@ def test_binary_too_large_missing_edit_and_write_loop_wordings_are_probed(
     # answers the probes saw of it are each classified before it: one it never saw would not be.
     assert _classified(profile, "Tool Write input is invalid: File has not been read yet. Read "
                                 "it first before writing to it.") in (None, "NOT_READ"), text
+
+
+def test_a_shell_whose_failed_commands_carry_no_code_gets_a_nonzero_exit_pattern(
+        tmp_path: Path) -> None:
+    # mcp-server-commands 0.5.0: a non-zero exit is "Command failed: <command>" with isError
+    # and no code; without a probe of a failing command its shell failures had none (RESULT-02).
+    profile, text = _draft(tmp_path, "--run-command")
+    assert profile["tools"]["bash"]["name"] == "run_command", text
+    assert _classified(profile, "Command failed: echo out; exit 42\nerr\n") == "NONZERO_EXIT", text
+    assert _classified(profile, "Command failed: false\n") == "NONZERO_EXIT", text
+
+
+def test_a_shell_that_fails_every_command_teaches_no_nonzero_exit_pattern(tmp_path: Path) -> None:
+    # @openai/codex-shell-tool-mcp refuses every command until a sandbox is configured: its
+    # "... sandbox was required but not provided" was drafted as NONZERO_EXIT.
+    profile, text = _draft(tmp_path, "--run-command", "--no-sandbox")
+    assert not [entry for entry in profile.get("error_patterns", [])
+                if entry["code"] == "NONZERO_EXIT"], text
+    assert "sandbox was required" in text, text  # the note says what every command answered
+
+
+def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path: Path) -> None:
+    # @openai/codex-shell-tool-mcp: `exit 42` answered success with {"exit_code": 42, "output":
+    # ...}; the draft left every failed command a success (SHELL-02, RESULT-02).
+    profile, text = _draft(tmp_path, "--run-command", "--json-shell")
+    result = profile["tools"]["bash"].get("result")
+    assert result == {"text": ["output", "exit_code"], "exit_code": "exit_code",
+                      "failure": {"path": "exit_code", "not_equals": 0}}, text

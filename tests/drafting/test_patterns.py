@@ -37,3 +37,17 @@ def test_a_code_spelled_for_another_kind_is_still_the_servers_word() -> None:
     # A prefix of theirs that stands for several kinds is no code.
     answers.append(Answer("IS_DIRECTORY", "folder", "ACCESS_DENIED: dir"))
     assert spelled_codes(answers) is None
+
+
+def test_a_number_in_a_message_is_a_number_in_its_pattern() -> None:
+    # bash-command-mcp: `exit 3` answers "EXIT_CODE: 3", null arguments 'EXIT_CODE: unknown\n
+    # Either "command" or "cmd" must be provided.': the number as a wildcard clashed, so no
+    # NONZERO_EXIT pattern was kept and every failed command had no code (RESULT-02, SHELL-02).
+    answers = [Answer("INVALID_ARGS", "null arguments",
+                      'EXIT_CODE: unknown\nEither "command" or "cmd" must be provided.'),
+               Answer("NONZERO_EXIT", "a command that exits 3", "EXIT_CODE: 3")]
+    kept, notes = induce(answers, PROBE_ONLY)
+    nonzero = [regex for code, regex, _ in kept if code == "NONZERO_EXIT"]
+    assert nonzero, notes
+    assert re.search(nonzero[0], "EXIT_CODE: 42\nSTDOUT:\nout")
+    assert not re.search(nonzero[0], "EXIT_CODE: unknown\nSTDOUT:\nbefore-signal")

@@ -104,6 +104,26 @@ def test_a_non_zero_return_code_is_a_failure_with_not_equals(shapes: Start) -> N
     assert echoes(client.call("bash", command="echo hello"))
 
 
+def test_a_failure_by_a_non_zero_exit_code_is_nonzero_exit(shapes: Start) -> None:
+    # codex-shell-tool-mcp answers {"exit_code": N, "output": ...}: a failure its profile marks by
+    # exit_code != 0 had no code at all, so RESULT-02 and SHELL-02 failed on the kit's reading.
+    client, _ = shapes("--rc", extra='result = { exit_code = "return_code", '
+                                     'failure = { path = "return_code", not_equals = 0 } }\n')
+    failed = client.call("bash", command="echo out; exit 3")
+    assert (failed.success, failed.error) == (False, "NONZERO_EXIT"), failed.evidence()
+    assert client.call("bash", command="true").error is None
+
+
+def test_a_number_among_the_text_places_keeps_its_name(shapes: Start) -> None:
+    # codex-shell-tool-mcp's text is its output and exit status: "exit 3" read as the bare "3"
+    # said nothing in words (RESULT-03), where the model reads {"exit_code": 3, "output": ""}.
+    client, _ = shapes("--rc", extra='result = { text = ["output", "return_code"], '
+                                     'exit_code = "return_code", '
+                                     'failure = { path = "return_code", not_equals = 0 } }\n')
+    failed = client.call("bash", command="echo out; exit 3")
+    assert failed.data == "out\n\nreturn_code: 3", failed.evidence()
+
+
 # ---- setup requests ----------------------------------------------------------------------------
 
 SETUP = '\n[[setup.requests]]\nmethod = "sandbox/configure"\nparams = { root = "{root}" }\n'

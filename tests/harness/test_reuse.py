@@ -215,3 +215,29 @@ def test_an_in_process_implementation_cannot_be_reused() -> None:
                              "capabilities": {"read_before_edit": False, "stale_read": False}})
     with pytest.raises(SpecError, match="reuse is for cmd: and mcp: servers"):
         parse_spec("reference", profile)
+
+
+class _Cancellable:
+    name, version, alive = "toy", "1", True
+
+    def call_and_cancel(self, name: str, arguments: Any, ready: Any) -> dict[str, Any] | None:
+        return {"success": False, "data": f"cancelled {name}", "error": "CANCELLED"}
+
+
+class _Plain:
+    name, version, alive = "plain", "1", True
+
+
+def test_a_kept_server_can_still_cancel_a_call() -> None:
+    # Every reused peer's CANCEL checks were n/a ("the _Lease cannot cancel a call"): the lease
+    # hid its server's call_and_cancel, so a command left running by a cancel went unjudged.
+    from agentconf.harness.target.reuse import _Lease
+    from agentconf.harness.verdicts.errors import CancelUnsupported
+
+    lease: Any = _Lease(_Cancellable())  # type: ignore[arg-type]
+    cancel = getattr(lease, "call_and_cancel", None)
+    assert cancel is not None
+    assert cancel("bash", {"command": "sleep 9"}, lambda: True)["error"] == "CANCELLED"
+    plain: Any = _Lease(_Plain())  # type: ignore[arg-type]
+    with pytest.raises(CancelUnsupported, match="cannot cancel a call"):
+        plain.call_and_cancel("bash", {}, lambda: True)

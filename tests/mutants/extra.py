@@ -124,6 +124,25 @@ class SignalDeathIsSuccess(Mutant):
         return answer(run, timeout_ms, limit).to_wire()
 
 
+class SignalDeathEchoesOnlyTheCommand(Mutant):
+    """A command killed by a signal fails as Node's exec says it (mcp-server-commands 0.5.0):
+    "Command failed: <command>" and its output, no signal and no exit status; only the echo of
+    the command (`kill -KILL $$`) spells the signal's name."""
+
+    KILLS = ("SHELL-11",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        settings = _bash_run(self, arguments) if name == "bash" else None
+        if settings is None:
+            return await super().call_tool(name, arguments)
+        timeout_ms, limit = settings
+        run = await _run(self, arguments, limit)
+        if run.returncode is not None and run.returncode < 0:
+            output = run.stdout.render() + run.stderr.render()
+            return failed("NONZERO_EXIT", f"Command failed: {arguments['command']}\n{output}")
+        return answer(run, timeout_ms, limit).to_wire()
+
+
 class BothStreamsFullBudget(Mutant):
     """Bounds stdout and stderr each to the whole output budget and shows both: two floods make an
     answer twice the limit."""

@@ -42,7 +42,7 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
             _MISSING if where is None else _first(documents, where, structured), data)
     if not documents:
         return Reading(failed=failed)
-    texts = [_text(found) for place in shape.text_places()
+    texts = [_text(found, place) for place in shape.text_places()
              if (found := _first(documents, place, structured)) is not _MISSING
              and found is not None]
     code, message = None, None
@@ -116,8 +116,13 @@ def locate(document: Any, place: str) -> Any:
     return node
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+def _text(value: Any, place: str) -> str:
+    """A string as it is; anything else with its name, as the model reads it in the JSON
+    (`exit_code: 3`, not a bare `3`)."""
+    if isinstance(value, str):
+        return value
+    name = place.rsplit(".", 1)[-1]
+    return f"{name}: {json.dumps(value, ensure_ascii=False)}"
 
 
 def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
@@ -130,7 +135,7 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
                 message if isinstance(message, str) and message else None)
     if isinstance(value, str) and value:
         return (value, None) if value in codes else (None, value)
-    return None, _text(value)
+    return None, json.dumps(value, ensure_ascii=False)
 
 
 def readable(data: str) -> str:

@@ -326,6 +326,8 @@ class Client:
             if reading.failed and success:
                 success = False
                 notes += (f"a failure by {where}.failure",)
+                if canonical == "bash" and reading.exit_code not in (None, 0):
+                    code = code or "NONZERO_EXIT"  # its exit status said it failed
             if not success and reading.error_message and reading.text is None:
                 data = reading.error_message
             code = code or reading.error_code

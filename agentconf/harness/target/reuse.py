@@ -31,6 +31,7 @@ from agentconf.harness.disk.workspace import empty_for_reuse, remove_tree
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
+from agentconf.harness.verdicts.errors import CancelUnsupported
 
 
 class _Lease:
@@ -52,6 +53,17 @@ class _Lease:
 
     def set_call_timeout(self, seconds: float) -> float:
         return self.adapter.set_call_timeout(seconds)
+
+    def call_and_cancel(self, name: str, arguments: Any, ready: Callable[[], bool]
+                        ) -> dict[str, Any] | None:
+        """The kept server's own cancel (CANCEL): a lease that hid it made every reused peer's
+        cancel checks n/a. A cancel that leaves the server unwell fails its test, which retires
+        the server."""
+        cancel = getattr(self.adapter, "call_and_cancel", None)
+        if cancel is None:
+            raise CancelUnsupported(f"the {type(self.adapter).__name__} cannot cancel a call")
+        result: dict[str, Any] | None = cancel(name, arguments, ready)
+        return result
 
     @property
     def alive(self) -> bool:
