@@ -25,6 +25,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  SDK's answer: filesystem-mcp 1.0.2)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
+--say-absolute   its file_path is described as "Absolute path to the file"
+--virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
+                 FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
 
 import sys
@@ -51,6 +54,10 @@ PROGRAM = textwrap.dedent('''
          "input_schema": schema({"file_path": S, "old_string": S, "new_string": S},
                                 ["file_path", "old_string", "new_string"])},
     ]
+    if "--say-absolute" in flags or "--virtual-root" in flags:
+        for tool in TOOLS:
+            tool["input_schema"]["properties"]["file_path"] = dict(
+                S, description="Absolute path to the file")
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
     if "--list" in flags:
@@ -97,6 +104,8 @@ PROGRAM = textwrap.dedent('''
         return {"success": False, "data": text}
 
     def resolve(path):
+        if "--virtual-root" in flags:
+            path = path.lstrip("/")
         full = os.path.realpath(os.path.join(root, path))
         if full != root and not full.startswith(root + os.sep):
             raise PermissionError(full)  # the resolved path, as Node's messages say it

@@ -218,3 +218,15 @@ def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
     failed an answer that says what it asks."""
     profile, text = _draft(tmp_path, "--unknown-text")
     assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text
+
+
+@pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
+def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
+        tmp_path: Path, flag: str, virtual: bool) -> None:
+    """deepagents' virtual_mode: its schema says "absolute path", and `/a.txt` is root/a.txt;
+    sent host paths, every probe missed its file and learned nothing."""
+    profile, text = _draft(tmp_path, flag)
+    assert profile["implementation"]["absolute_paths"] is True, text
+    assert profile["implementation"].get("virtual_absolute_paths", False) is virtual, text
+    # a read of a folder reached the folder (it answers "missing" for a path it cannot find)
+    assert _classified(profile, "folder: /agentconf-probe-dir") == "IS_DIRECTORY", text
