@@ -23,7 +23,8 @@ _MAX_LITERAL = 80
 # A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
-_WILD = ".*?"
+# A variable part (a quoted old text) may span lines: the wildcard crosses them.
+_WILD = "(?s:.*?)"
 
 
 @dataclass(frozen=True)

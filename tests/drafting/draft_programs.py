@@ -25,6 +25,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  SDK's answer: filesystem-mcp 1.0.2)
 --fixed-allow    its allowed folder is $TOY_ALLOWED whatever its root (fast-filesystem-mcp
                  3.5.2 allows HOME and /tmp and ignores the folder it is started with)
+--quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
+                 "Error: String '<old>' appears 2 times in file")
 --say-absolute   its file_path is described as "Absolute path to the file"
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
@@ -162,7 +164,8 @@ PROGRAM = textwrap.dedent('''
             return {"success": True, "data": f"Search content not found in {path}." if not found
                     else f"Expected 1 occurrences but found {found} in {path}."}
         if found != 1:
-            return fail("absent" if found == 0 else "twice", "Edit", args["file_path"])
+            quoted = "'" + args["old_string"] + "'" if "--quote-text" in flags else None
+            return fail("absent" if found == 0 else "twice", "Edit", quoted or args["file_path"])
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text.replace(args["old_string"], args["new_string"]))
         seen[path] = os.stat(path).st_mtime_ns

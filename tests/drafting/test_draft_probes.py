@@ -230,3 +230,11 @@ def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
     assert profile["implementation"].get("virtual_absolute_paths", False) is virtual, text
     # a read of a folder reached the folder (it answers "missing" for a path it cannot find)
     assert _classified(profile, "folder: /agentconf-probe-dir") == "IS_DIRECTORY", text
+
+
+def test_a_quoted_value_over_several_lines_still_matches_its_pattern(tmp_path: Path) -> None:
+    """deepagents quotes the old text of a miss; an old text with a newline in it once left its
+    TEXT_MULTIPLE_MATCHES unclassified (the pattern's wildcard stopped at the line's end)."""
+    profile, text = _draft(tmp_path, "--error-prefix", "--quote-text")
+    assert _classified(profile, "Error: 'a = 1\nb' twice") == "TEXT_MULTIPLE_MATCHES", text
+    assert _classified(profile, "Error: 'a = 1\nb' has no such text") == "TEXT_NOT_FOUND", text
