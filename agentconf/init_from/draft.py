@@ -9,6 +9,7 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
+from agentconf.init_from.findings import safely
 from agentconf.init_from.match import ToolGuess, demands_absolute_paths
 from agentconf.init_from.paths import map_path_tools
 from agentconf.init_from.probe import Findings, probe
@@ -75,13 +77,42 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         listing = adapter.list_tools()
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)
-        client = Client(adapter, parse_profile(_tables(mapped, absolute)), ws.root, None,
-                        ws.sandbox, known_tools=listing)
+        tables = _tables(mapped, absolute)
+        virtual = _virtual_root(adapter, tables, ws, listing) if absolute else None
+        tables["implementation"]["virtual_absolute_paths"] = virtual is not None
+        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
+                        known_tools=listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
+        findings.virtual_root = virtual
         findings.server_name = getattr(adapter, "name", None)
     finally:
         adapter.close()
     return listing, mapped, absolute, findings
+
+
+def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                  listing: list[dict[str, Any]]) -> str | None:
+    """Whether `/x` is root/x (deepagents' virtual_mode): a file of the root read as
+    `/<name>` shows it, read as `<root>/<name>` does not. Evidence when so, else None."""
+    if "read_file" not in tables["tools"]:
+        return None
+    name = "agentconf-probe-virtual.txt"
+    (ws.root / name).write_text("agentconf-virtual-root\n", "utf-8")
+    answers = []
+    try:
+        for virtual in (False, True):
+            profile = parse_profile({**tables, "implementation": {
+                "absolute_paths": True, "virtual_absolute_paths": virtual}})
+            client = Client(adapter, profile, ws.root, None, ws.sandbox, known_tools=listing)
+            result = safely(partial(client.call, "read_file", path=name), Findings(), "a read")
+            answers.append(result is not None and result.success
+                           and "agentconf-virtual-root" in result.data)
+    finally:
+        (ws.root / name).unlink(missing_ok=True)
+    if answers == [False, True]:
+        return (f"probe: a file of the root read as /{name} was found, as <ROOT>/{name} was "
+                "not: / is the root")
+    return None
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
@@ -150,6 +181,8 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         f"name = {_quote(server_name or 'my-implementation')}",
         "# true when its descriptions demand absolute paths: paths are sent joined to the root",
         f"absolute_paths = {'true' if absolute else 'false'}",
+        *([f"# {findings.virtual_root}", "virtual_absolute_paths = true"]
+          if findings.virtual_root else []),
         "# Tools no canonical tool maps to and that take no path: the kit never calls them.",
         f"exclude_tools = {_quote(unmapped)}",
         "",

@@ -31,6 +31,8 @@ class Findings:
     # Edits that answered success and changed nothing: failures in plain text (edit_file).
     disguised: list[Answer] = field(default_factory=list)
     successes: list[str] = field(default_factory=list)  # texts of real successful edits
+    # Why `/x` is taken as root/x (virtual_absolute_paths), when a probe showed it.
+    virtual_root: str | None = None
 
 
 def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:

@@ -23,7 +23,8 @@ _MAX_LITERAL = 80
 # A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
-_WILD = ".*?"
+# A variable part (a quoted old text) may span lines: the wildcard crosses them.
+_WILD = "(?s:.*?)"
 # A number's place in a template: `\d+` in the pattern, so "EXIT_CODE: 3" does not also match
 # "EXIT_CODE: unknown" (bash-command-mcp). A private-use character no message carries.
 _DIGITS = "\ue000"

@@ -35,10 +35,15 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --run-command    also run_command{command}: a non-zero exit is a failure "Command failed:
                  <command>" and its stderr, without a code (mcp-server-commands 0.5.0, Node's
                  exec error message)
---json-shell     with --run-command: every command answers success with JSON {"exit_code", "output",
-                 "timed_out"} (@openai/codex-shell-tool-mcp 0.97.0)
+--json-shell     with --run-command: every command answers success with JSON {"exit_code",
+                 "output", "timed_out"} (@openai/codex-shell-tool-mcp 0.97.0)
 --no-sandbox     with --run-command: every command fails "sandbox was required but not provided"
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
+--quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
+                 "Error: String '<old>' appears 2 times in file")
+--say-absolute   its file_path is described as "Absolute path to the file"
+--virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
+                 FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
 
 import sys
@@ -65,6 +70,10 @@ PROGRAM = textwrap.dedent('''
          "input_schema": schema({"file_path": S, "old_string": S, "new_string": S},
                                 ["file_path", "old_string", "new_string"])},
     ]
+    if "--say-absolute" in flags or "--virtual-root" in flags:
+        for tool in TOOLS:
+            tool["input_schema"]["properties"]["file_path"] = dict(
+                S, description="Absolute path to the file")
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
     if "--shell" in flags:
@@ -118,6 +127,8 @@ PROGRAM = textwrap.dedent('''
         return {"success": False, "data": text}
 
     def resolve(path):
+        if "--virtual-root" in flags:
+            path = path.lstrip("/")
         full = os.path.realpath(os.path.join(root, path))
         if full != root and not full.startswith(root + os.sep):
             raise PermissionError(full)  # the resolved path, as Node's messages say it
@@ -221,7 +232,8 @@ PROGRAM = textwrap.dedent('''
             return {"success": True, "data": f"Search content not found in {path}." if not found
                     else f"Expected 1 occurrences but found {found} in {path}."}
         if found != 1:
-            return fail("absent" if found == 0 else "twice", "Edit", args["file_path"])
+            quoted = "'" + args["old_string"] + "'" if "--quote-text" in flags else None
+            return fail("absent" if found == 0 else "twice", "Edit", quoted or args["file_path"])
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text.replace(args["old_string"], args["new_string"]))
         seen[path] = os.stat(path).st_mtime_ns

@@ -276,3 +276,23 @@ def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path:
     result = profile["tools"]["bash"].get("result")
     assert result == {"text": ["output", "exit_code"], "exit_code": "exit_code",
                       "failure": {"path": "exit_code", "not_equals": 0}}, text
+
+
+@pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
+def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
+        tmp_path: Path, flag: str, virtual: bool) -> None:
+    """deepagents' virtual_mode: its schema says "absolute path", and `/a.txt` is root/a.txt;
+    sent host paths, every probe missed its file and learned nothing."""
+    profile, text = _draft(tmp_path, flag)
+    assert profile["implementation"]["absolute_paths"] is True, text
+    assert profile["implementation"].get("virtual_absolute_paths", False) is virtual, text
+    # a read of a folder reached the folder (it answers "missing" for a path it cannot find)
+    assert _classified(profile, "folder: /agentconf-probe-dir") == "IS_DIRECTORY", text
+
+
+def test_a_quoted_value_over_several_lines_still_matches_its_pattern(tmp_path: Path) -> None:
+    """deepagents quotes the old text of a miss; an old text with a newline in it once left its
+    TEXT_MULTIPLE_MATCHES unclassified (the pattern's wildcard stopped at the line's end)."""
+    profile, text = _draft(tmp_path, "--error-prefix", "--quote-text")
+    assert _classified(profile, "Error: 'a = 1\nb' twice") == "TEXT_MULTIPLE_MATCHES", text
+    assert _classified(profile, "Error: 'a = 1\nb' has no such text") == "TEXT_NOT_FOUND", text

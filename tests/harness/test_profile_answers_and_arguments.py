@@ -198,6 +198,26 @@ def test_virtual_absolute_paths_send_paths_inside_the_root_as_slash_paths(tmp_pa
         client.close()
 
 
+
+@pytest.mark.parametrize("case_id", ["confine-absolute-outside-write", "confine-absolute-etc-read"])
+def test_a_case_expecting_outside_root_takes_a_virtual_absolute_path_landing_inside(
+        tmp_path, case_id) -> None:
+    """deepagents' virtual_mode: `<outside>/new.txt` is root/<outside>/new.txt by design; the data
+    cases once still asked for OUTSIDE_ROOT there, as the suites' checks no longer did."""
+    from agentconf.harness.cases.load import default_cases_dir, load_cases
+    from agentconf.harness.cases.play import play_case
+
+    path = write_toy(tmp_path, "--virtual")
+    path.write_text(path.read_text().replace('name = "json-toy"',
+                                             'name = "json-toy"\nvirtual_absolute_paths = true'))
+    client, ws = open_client(tmp_path, parse_spec(str(path)))
+    try:
+        case = next(c for c in load_cases(default_cases_dir()) if c.id == case_id)
+        _results, wrong = play_case(case, ws, client)
+        assert wrong == []
+    finally:
+        client.close()
+
 # ---- launch ------------------------------------------------------------------------------------
 
 def test_env_values_get_their_placeholders_filled(toy) -> None:

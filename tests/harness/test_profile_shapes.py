@@ -65,6 +65,15 @@ def test_argv_sends_the_command_inside_the_shell_array(shapes: Start) -> None:
     assert result.request.sent == {"argv": ["sh", "-c", "echo hello"]}
 
 
+
+def test_a_list_for_an_argv_shell_command_is_its_own_type_not_an_ill_typed_one(
+        shapes: Start) -> None:
+    """agno's run_shell_command takes `args: List[str]`: VALIDATE-02's "a list for command" is
+    that tool's own type there, so the check cannot say whether it validates (it ran the list)."""
+    client, _ = shapes("--argv", extra=ARGV)
+    with pytest.raises(NotApplicable, match=r"argv"):
+        client.call("bash", command=["echo", "x"])
+
 def test_a_program_outside_the_allow_list_makes_the_check_not_applicable(shapes: Start) -> None:
     client, _ = shapes("--allow=echo,ls")
     assert not client.call("bash", command="sleep 0").success  # a false SHELL failure

@@ -18,6 +18,7 @@ from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.profile.tools import ToolMapping
 from agentconf.harness.target.launch import fill_json
+from agentconf.harness.verdicts.errors import not_applicable
 
 # Arguments that carry a path, for `absolute_paths` profiles.
 PATH_ARGUMENTS = ("path",)
@@ -39,6 +40,11 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     values = dict(arguments)
     notes: list[str] = []
     argv = mapping.shell_argv
+    if argv is not None and isinstance(values.get("command"), list):
+        # A list is that tool's own type (agno's run_shell_command takes `args: List[str]`):
+        # whether it refuses an ill-typed command cannot be told by sending one.
+        not_applicable(f"{tool} takes an argv list ([tools.{tool}].argv): a list for command is "
+                       "its own type, not an ill-typed one")
     if argv is not None and isinstance(values.get("command"), str):
         values["command"] = [values["command"] if part == "{command}" else part
                              for part in argv]
