@@ -98,3 +98,16 @@ def test_an_empty_expectations_object_is_falsy() -> None:
     assert not Expectations()
     assert parse_expectations({"EDIT-03": "x"}, "f")
     assert Status.XFAIL.value == "xfail"
+
+
+def test_a_race_the_check_missed_is_a_pass_and_a_race_it_caught_is_an_expected_failure() -> None:
+    listed = parse_expectations({
+        "CONCUR-04": "race: write_file truncates, then writes; repro/torn_read.py",
+        "EDIT-03": "first match on purpose"}, "test")
+    missed = aggregate([CLAUSES["CONCUR-04"], CLAUSES["EDIT-03"]], events(
+        test_event("suites/test_concur.py::torn", "CONCUR-04", "pass"),
+        test_event("suites/test_edit.py::first", "EDIT-03", "pass")), listed)
+    assert [r.status for r in missed] == [Status.PASS, Status.XPASS]  # only the plain one is stale
+    caught = aggregate([CLAUSES["CONCUR-04"]], events(
+        test_event("suites/test_concur.py::torn", "CONCUR-04", "fail")), listed)
+    assert caught[0].status is Status.XFAIL

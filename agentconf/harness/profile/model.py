@@ -66,7 +66,9 @@ class Profile(Strict):
         default_factory=list, alias="error_patterns",
         description="ordered message patterns, for answers without a code")
     expected_failures: dict[ClauseKey, Reason] = Field(default_factory=dict, description=(
-        "clause id, category or \"CLAUSE-ID::case-id\" -> the reason it is a known gap"))
+        "clause id, category or \"CLAUSE-ID::case-id\" -> the reason it is a known gap; a "
+        "reason starting \"race:\" is a race the check catches in some runs only, whose pass "
+        "is not a stale entry"))
     env: dict[EnvName, Templated] = Field(default_factory=dict, description=(
         "variables for the implementation's process (values take the placeholders)"))
     setup: Setup = Field(default_factory=Setup, description="files written before the start")
