@@ -20,7 +20,8 @@ COPIES = ("", "-b", "-c")
 @pytest.fixture(scope="module")
 def thirty(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("thirty")
-    for peer in sorted(p.parent for p in SITE.glob("*/peer.json")):
+    judged = sorted(p.parent for p in SITE.glob("*/conformance.json"))  # not the unjudged rows
+    for peer in judged:
         fields = json.loads((peer / "peer.json").read_text("utf-8"))
         for suffix in COPIES:
             copy = site / (peer.name + suffix)
@@ -30,7 +31,7 @@ def thirty(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 {**fields, "id": copy.name, "page": f"{copy.name}/report.html",
                  "title": fields["title"] + (f" ({suffix[1:]})" if suffix else "")}), "utf-8")
     document = build_site(site)
-    assert len(document["implementations"]) == 3 * len(list(SITE.glob("*/peer.json"))) >= 30
+    assert len(document["implementations"]) == 3 * len(judged) >= 30
     return site
 
 
@@ -79,7 +80,7 @@ DRIVER = """
   seen.query = decodeURIComponent(location.search);
   seen.shown = document.getElementById("shown").textContent;
   window.addEventListener("hashchange", function () {
-    var cell = document.getElementById("READ-01--reference-b");
+    var cell = document.getElementById("REGISTRY-01--reference-b");
     seen.followed = {row_hidden: cell.parentNode.hidden,
                      cell_shown: getComputedStyle(cell).display !== "none",
                      departures: document.getElementById("departures").checked};
@@ -88,7 +89,7 @@ DRIVER = """
     out.textContent = JSON.stringify(seen);
     document.body.appendChild(out);
   });
-  location.hash = "#READ-01--reference-b";
+  location.hash = "#REGISTRY-01--reference-b";
 })();
 </script>
 """
@@ -111,9 +112,11 @@ def test_thirty_columns_keep_their_headers_and_filter_to_the_departures(
                  if cell["status"] in ("fail", "error")}
     assert seen["departure_rows"] == len(departing) < seen["all_rows"]
     assert seen["every_row_departs"]
-    fs = sorted(e["id"] for e in entries if "filesystem" in e["package"])
-    # Every copy of every filesystem server on the matrix (six peers since issue 27's new ones),
-    # and more than one peer's: the filter is not judged on a single column.
+    # The page's filter keeps a column whose id, title or package holds the word.
+    fs = sorted(e["id"] for e in entries
+                if "filesystem" in f"{e['id']} {e['title']} {e['package']}".lower())
+    # Every copy of every implementation the word names (a filesystem server, or deepagents'
+    # "filesystem and shell tools"), more than one peer's: the filter is not judged on one column.
     assert sorted(seen["filesystem"]) == fs and len(fs) >= 9 and len(fs) % len(COPIES) == 0
     assert seen["query"] == "?impl=filesystem&departures=1"
     # "Departures only" counts the columns shown: the clauses a filesystem server departs from.
@@ -121,8 +124,8 @@ def test_thirty_columns_keep_their_headers_and_filter_to_the_departures(
                     if cell["status"] in ("fail", "error")}
     assert seen["shown"] == (f"{len(fs_departing)} of {seen['all_rows']} clauses, {len(fs)} of "
                              f"{len(entries)} implementations")
-    # READ-01 passes everywhere, so "departures only" hid it, and the reference's copy is no
-    # filesystem server: the permalink to its cell shows both.
+    # REGISTRY-01 passes everywhere (READ-01 did until deepagents), so "departures only" hid it,
+    # and the reference's copy is no filesystem server: the permalink to its cell shows both.
     assert seen["followed"] == {"row_hidden": False, "cell_shown": True, "departures": False}
 
 
