@@ -2,7 +2,8 @@
 stdout and one to stderr shows where a JSON answer keeps its output (`[tools.bash.result] text`:
 Claude Code's Bash answers {"stdout", "stderr", "interrupted", ...}); `exit 3` shows how a
 non-zero exit is worded (NONZERO_EXIT), or where a shell answering it as success keeps its exit
-status (`{"exit_code": 3, "output": ...}`: @openai/codex-shell-tool-mcp), and `sleep 5` under a
+status (`{"exit_code": 3, "output": ...}`: @openai/codex-shell-tool-mcp) or states it in words
+("Process exited with code 3": openai-agents' exec_command), and `sleep 5` under a
 timeout of 300 ms how a timeout is (TIMEOUT), each only where the shell's failures carry no code
 of their own. A shell that fails even `true` teaches nothing about exits; a command its
 allow-list refuses is not run.
@@ -11,6 +12,7 @@ Every command runs in the scratch sandbox's root and writes nothing.
 """
 
 import json
+import re
 from typing import Any
 
 from agentconf.harness.session.client import Client
@@ -26,7 +28,7 @@ def probe_shell(client: Client, found: Findings) -> None:
         said = safely(lambda: client.call("bash", command=f"echo {_OUT}; echo {_ERR} >&2"),
                       found, "a command printing a line to stdout and one to stderr")
         _output_places(found, said)
-        if not _failure_of_commands(client, found):
+        if not _failure_of_commands(client, found, said):
             return
         if _takes_timeout(client):
             failure(found, "TIMEOUT", "sleep 5 with a timeout of 300 ms",
@@ -35,7 +37,7 @@ def probe_shell(client: Client, found: Findings) -> None:
         found.notes.append(f"a shell probe was not run: {why}")
 
 
-def _failure_of_commands(client: Client, found: Findings) -> bool:
+def _failure_of_commands(client: Client, found: Findings, said: Result | None) -> bool:
     """A command that exits 3: a shell whose failures carry no code (mcp-server-commands'
     "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when `true` succeeds: a
     shell that fails every command (@openai/codex-shell-tool-mcp before its sandbox is set up)
@@ -52,7 +54,8 @@ def _failure_of_commands(client: Client, found: Findings) -> bool:
         return True
     if not result.success:
         record(found, "NONZERO_EXIT", label, result)
-    elif not _exit_in_json(found, result.data):
+    elif not _exit_in_json(found, result.data) and not _exit_in_words(
+            found, result.data, works.data, said.data if said and said.success else ""):
         found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
     return True
 
@@ -84,6 +87,47 @@ def _exit_in_json(found: Findings, data: str) -> bool:
         f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "
         "failure")
     return True
+
+
+_EXIT_WORD = re.compile(r"exit|code|status|return", re.IGNORECASE)
+_THREE = re.compile(r"(?<![\w.-])3(?![\w.])")
+
+
+def _exit_in_words(found: Findings, exit_text: str, true_text: str, said_text: str) -> bool:
+    """`exit 3` answered success with a line stating its status in words, the same line saying
+    0 after `true` ("Process exited with code 3" / "... 0"): a non-zero number in that line is
+    the failure (`[tools.bash.result] failure.matches`) and NONZERO_EXIT. The line is anchored
+    where it stands, so a command's own output saying the same words is not taken for it: at
+    its line from the start when a command with output has it there too (a header), else at
+    the end (a trailer after the output)."""
+    exit_lines, true_lines = exit_text.splitlines(), true_text.splitlines()
+    for index, line in enumerate(exit_lines):
+        hits = list(_THREE.finditer(line))
+        if len(hits) != 1 or not _EXIT_WORD.search(line):
+            continue
+        before, after = line[:hits[0].start()], line[hits[0].end():]
+        if before + "0" + after not in true_lines:
+            continue
+        status = f"{_escape(before)}-?[1-9][0-9]*{_escape(after)}"
+        said_lines = said_text.splitlines()
+        if index < len(said_lines) and said_lines[index] == before + "0" + after:
+            marker = rf"\A(?:[^\n]*\n){{{index}}}{status}(?=\n|\Z)"
+        elif said_lines and said_lines[-1] == before + "0" + after:
+            marker = rf"(?:\A|\n){status}\s*\Z"
+        else:
+            marker = rf"(?m)^{status}$"
+        found.keys.setdefault("bash", {}).setdefault("result", {})["failure"] = {
+            "matches": marker}
+        why = (f"probe: `exit 3` answered success saying {line!r} (`true`: "
+               f"{before + '0' + after!r}): a non-zero number there is a failure")
+        found.patterns.append(("NONZERO_EXIT", marker, why))
+        found.evidence.setdefault("bash", []).append(why)
+        return True
+    return False
+
+
+def _escape(text: str) -> str:
+    return re.escape(text).replace("\\ ", " ")  # a space needs no escape: the draft reads so
 
 
 def _takes_timeout(client: Client) -> bool:

@@ -37,6 +37,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  exec error message)
 --json-shell     with --run-command: every command answers success with JSON {"exit_code",
                  "output", "timed_out"} (@openai/codex-shell-tool-mcp 0.97.0)
+--text-shell     with --run-command: every command answers success with a header stating its
+                 exit in words, "Chunk ID: <random>\nWall time: <t> seconds\nProcess exited
+                 with code N\nOutput:\n<output>" (openai-agents 0.24.0's exec_command)
 --no-sandbox     with --run-command: every command fails "sandbox was required but not provided"
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
@@ -274,6 +277,11 @@ PROGRAM = textwrap.dedent('''
             return {"success": True, "data": json.dumps({
                 "exit_code": done.returncode, "output": done.stdout + done.stderr,
                 "timed_out": False})}
+        if "--text-shell" in flags:
+            return {"success": True, "data": (
+                f"Chunk ID: {os.urandom(3).hex()}\\nWall time: {len(args['command']) / 1e4:.4f}"
+                f" seconds\\nProcess exited with code {done.returncode}\\nOutput:\\n"
+                + done.stdout + done.stderr)}
         if done.returncode:
             return {"success": False,
                     "data": f"Command failed: {args['command']}\\n{done.stderr}"}

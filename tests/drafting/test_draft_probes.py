@@ -278,6 +278,21 @@ def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path:
                       "failure": {"path": "exit_code", "not_equals": 0}}, text
 
 
+def test_a_shell_stating_its_exit_in_words_gets_a_failure_marker(tmp_path: Path) -> None:
+    # openai-agents 0.24.0: exec_command answers every command as a success whose header says
+    # "Process exited with code N"; the draft's `exit 3` probe learned nothing (RESULT-02,
+    # SHELL-02 failed on a profile that took `exit 42` for a success).
+    profile, text = _draft(tmp_path, "--run-command", "--text-shell")
+    marker = profile["tools"]["bash"].get("result", {}).get("failure", {}).get("matches")
+    assert marker, text
+    head = "Chunk ID: 0a1b2c\nWall time: 0.0012 seconds\nProcess exited with code {}\nOutput:\n"
+    for status in ("42", "1", "-9", "130"):
+        assert re.search(marker, head.format(status) + "out\n"), (status, text)
+        assert _classified(profile, head.format(status) + "out\n") == "NONZERO_EXIT", text
+    for status in ("0", "0\nProcess exited with code 3"):  # the output's own words are not it
+        assert not re.search(marker, head.format(status) + "out\n"), (status, text)
+
+
 @pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
 def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
         tmp_path: Path, flag: str, virtual: bool) -> None:
