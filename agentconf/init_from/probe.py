@@ -52,6 +52,8 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+    if "apply_patch" in mapped:
+        _failures_of_patches(client, found)
     # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text (filesystem-mcp)
     failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
         f"{_PROBE_MARK}_no_such_tool", {}))
@@ -157,6 +159,30 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     # A link out of the root is often refused in other words than a path that leaves it.
     (root / f"{_PROBE_MARK}-link").symlink_to(root.parent / "outside" / "secret.txt")
     read("OUTSIDE_ROOT", "read through a link to a file outside the root", f"{_PROBE_MARK}-link")
+
+
+def _failures_of_patches(client: Client, found: Findings) -> None:
+    """PATCH-05's codes, each worded by a patch of one section: a hunk that is not there, an
+    update of a missing file, an add of a file that exists, a path out of the root (into the
+    scratch sandbox's own outside/), and text that is not a patch (openai-agents' apply_patch
+    words them all without a code). The patches name only the probe's own files."""
+    existing = f"{_PROBE_MARK}-patched.txt"
+    (client.root / existing).write_text("alpha\nbeta\n", encoding="utf-8")
+
+    def patch(code: str, label: str, section: str) -> None:
+        text = f"*** Begin Patch\n{section}*** End Patch\n"
+        failure(found, code, label, lambda: client.call("apply_patch", patch=text))
+
+    patch("TEXT_NOT_FOUND", "a patch whose hunk is not there",
+          f"*** Update File: {existing}\n@@\n-{_PROBE_MARK} absent\n+x\n")
+    patch("NOT_FOUND", "a patch updating a missing file",
+          f"*** Update File: {_PROBE_MARK}-missing.txt\n@@\n-alpha\n+x\n")
+    patch("ALREADY_EXISTS", "a patch adding a file that exists",
+          f"*** Add File: {existing}\n+x\n")
+    patch("OUTSIDE_ROOT", "a patch adding ../outside/<file>",
+          f"*** Add File: ../outside/{_PROBE_MARK}-added.txt\n+x\n")
+    failure(found, "INVALID_ARGS", "a patch that is not in the patch format", lambda: client.call(
+        "apply_patch", patch=f"--- a/{existing}\n+++ b/{existing}\n@@ -1 +1 @@\n-alpha\n+x\n"))
 
 
 def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:

@@ -40,6 +40,11 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --text-shell     with --run-command: every command answers success with a header stating its
                  exit in words, "Chunk ID: <random>\nWall time: <t> seconds\nProcess exited
                  with code N\nOutput:\n<output>" (openai-agents 0.24.0's exec_command)
+--patch          also apply_patch{patch} in Codex's format, its failures worded as openai-agents
+                 0.24.0's sandbox words them: "Invalid Context 0:\n<line>", "apply_patch missing
+                 file: <path>", "apply_patch cannot create <path> because it already exists.
+                 ...", "apply_patch path must not escape root: <path>", "apply_patch input must
+                 start with '*** Begin Patch'"
 --no-sandbox     with --run-command: every command fails "sandbox was required but not provided"
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
@@ -89,6 +94,10 @@ PROGRAM = textwrap.dedent('''
     if "--run-command" in flags:
         TOOLS.append({"name": "run_command", "description": "Run a command on this machine",
                       "input_schema": schema({"command": S}, ["command"])})
+    if "--patch" in flags:
+        TOOLS.append({"name": "apply_patch", "description": "Edit files with a patch: *** Begin "
+                      "Patch, *** Add File: / *** Update File: / *** Delete File:, *** End Patch",
+                      "input_schema": schema({"patch": S}, ["patch"])})
     if "--state" in flags:
         sessions = os.path.join(os.environ["HOME"], ".toystate", "sessions")
         os.makedirs(sessions, exist_ok=True)
@@ -287,8 +296,33 @@ PROGRAM = textwrap.dedent('''
                     "data": f"Command failed: {args['command']}\\n{done.stderr}"}
         return {"success": True, "data": done.stdout + done.stderr}
 
+    def patch(args):
+        lines = args["patch"].split("\\n")
+        if not lines or lines[0] != "*** Begin Patch":
+            return {"success": False,
+                    "data": "apply_patch input must start with '*** Begin Patch'"}
+        for line in lines:
+            head, _, name = line.partition(" File: ")
+            if not name:
+                continue
+            if name.startswith("../") or name.startswith("/"):
+                return {"success": False,
+                        "data": f"apply_patch path must not escape root: {name}"}
+            path = os.path.join(root, name)
+            if head == "*** Add" and os.path.exists(path):
+                return {"success": False, "data": f"apply_patch cannot create {name} because it "
+                        "already exists. Use an update_file operation to change an existing file."}
+            if head in ("*** Update", "*** Delete") and not os.path.isfile(path):
+                return {"success": False, "data": f"apply_patch missing file: {name}"}
+            if head == "*** Update":
+                text = open(path).read().split("\\n")
+                for old in lines:
+                    if old.startswith("-") and old[1:] not in text:
+                        return {"success": False, "data": f"Invalid Context 0:\\n{old[1:]}"}
+        return {"success": True, "data": "Done"}
+
     def call(name, args):
-        tool = {"Read": read, "Write": write, "Edit": edit, "Bash": shell,
+        tool = {"apply_patch": patch, "Read": read, "Write": write, "Edit": edit, "Bash": shell,
                 "list_directory": listing, "run_command": run}.get(name)
         if tool is None or not any(t["name"] == name for t in TOOLS):
             if "--unknown-text" in flags:

@@ -293,6 +293,21 @@ def test_a_shell_stating_its_exit_in_words_gets_a_failure_marker(tmp_path: Path)
         assert not re.search(marker, head.format(status) + "out\n"), (status, text)
 
 
+def test_the_failures_of_a_patch_tool_are_probed(tmp_path: Path) -> None:
+    # openai-agents 0.24.0's apply_patch words every failure without a code; no patch was
+    # probed, so PATCH-03 and PATCH-05 failed on codes the draft never learnt.
+    profile, text = _draft(tmp_path, "--patch")
+    assert profile["tools"]["apply_patch"]["name"] == "apply_patch", text
+    for code, said in (
+            ("TEXT_NOT_FOUND", "Invalid Context 0:\nabsent line"),
+            ("NOT_FOUND", "apply_patch missing file: missing.txt"),
+            ("ALREADY_EXISTS", "apply_patch cannot create a.txt because it already exists. Use "
+                               "an update_file operation to change an existing file."),
+            ("OUTSIDE_ROOT", "apply_patch path must not escape root: ../escape.txt"),
+            ("INVALID_ARGS", "apply_patch input must start with '*** Begin Patch'")):
+        assert _classified(profile, said) == code, (code, text)
+
+
 @pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
 def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
         tmp_path: Path, flag: str, virtual: bool) -> None:
