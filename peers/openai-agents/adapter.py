@@ -37,14 +37,14 @@ import uuid
 from typing import Any
 
 import agents
-from agents import Runner, RunConfig
+from agents import RunConfig, Runner
 from agents.models.openai_responses import Converter
 from agents.run_config import SandboxRunConfig
 from agents.sandbox import Manifest, SandboxAgent
 from agents.sandbox.sandboxes.unix_local import UnixLocalSandboxClient
 from agents.testing import ScriptedModel, assistant_message, function_call
 from agents.tool import CustomTool
-from agents.tracing import TracingProcessor, set_trace_processors
+from agents.tracing import TracingProcessor, set_trace_processors, set_tracing_disabled
 from openai.types.responses import ResponseCustomToolCall
 
 
@@ -76,6 +76,9 @@ class _SpanErrors(TracingProcessor):
 
 _SPANS = _SpanErrors()
 set_trace_processors([_SPANS])
+# The spans are where the failure flag is read: on even where OPENAI_AGENTS_DISABLE_TRACING is
+# set (the only processor is the one above; nothing is exported).
+set_tracing_disabled(False)
 
 
 class OpenAIAgentsSandbox:

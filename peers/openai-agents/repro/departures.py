@@ -18,7 +18,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from agents import Runner, RunConfig
+from agents import RunConfig, Runner
 from agents.run_config import SandboxRunConfig
 from agents.sandbox import Manifest, SandboxAgent
 from agents.sandbox.sandboxes.unix_local import UnixLocalSandboxClient
