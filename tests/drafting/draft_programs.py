@@ -45,6 +45,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  file: <path>", "apply_patch cannot create <path> because it already exists.
                  ...", "apply_patch path must not escape root: <path>", "apply_patch input must
                  start with '*** Begin Patch'"
+--exit-trailer   with --run-command: every command answers success with its output and then
+                 "[exit status N]" as its last line
 --no-sandbox     with --run-command: every command fails "sandbox was required but not provided"
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
@@ -286,6 +288,9 @@ PROGRAM = textwrap.dedent('''
             return {"success": True, "data": json.dumps({
                 "exit_code": done.returncode, "output": done.stdout + done.stderr,
                 "timed_out": False})}
+        if "--exit-trailer" in flags:
+            return {"success": True, "data": done.stdout + done.stderr
+                    + f"[exit status {done.returncode}]"}
         if "--text-shell" in flags:
             return {"success": True, "data": (
                 f"Chunk ID: {os.urandom(3).hex()}\\nWall time: {len(args['command']) / 1e4:.4f}"

@@ -308,6 +308,15 @@ def test_the_failures_of_a_patch_tool_are_probed(tmp_path: Path) -> None:
         assert _classified(profile, said) == code, (code, text)
 
 
+def test_an_exit_stated_after_the_output_is_anchored_at_the_end(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--run-command", "--exit-trailer")
+    marker = profile["tools"]["bash"].get("result", {}).get("failure", {}).get("matches")
+    assert marker, text
+    assert re.search(marker, "out\nerr\n[exit status 42]"), text
+    assert re.search(marker, "[exit status 1]"), text
+    assert not re.search(marker, "[exit status 3]\nout\n[exit status 0]"), text
+
+
 @pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
 def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
         tmp_path: Path, flag: str, virtual: bool) -> None:
