@@ -8,6 +8,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -17,6 +18,7 @@ from agentconf.contract import CANONICAL_TOOLS, DEFAULT_LIMITS, PATH_TOOLS
 from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
+from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
@@ -27,6 +29,7 @@ from agentconf.init_from.match import ToolGuess, demands_absolute_paths
 from agentconf.init_from.paths import map_path_tools
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.shape import map_listing
+from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state, time_start
 from agentconf.init_from.state import snapshot, state_entries
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
@@ -55,8 +58,10 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
                          extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp))
         home_before = snapshot(ws.home)
         # A server printing on stdout is named once by its adapter (adapters/base.py).
-        listing, mapped, absolute, findings = _session(spec, env, ws)
+        listing, mapped, absolute, findings, first_start, shell_state = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
+        server = spec.kind != "python"
+        starts = [first_start, time_start(spec, env)] if server else [first_start]
     finally:
         remove_tree(base)
     for canonical, keys in findings.keys.items():  # what the probes settled wins
@@ -64,17 +69,23 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
     for canonical, lines in findings.todo.items():
         mapped[canonical].todo.extend(lines)
-    text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state)
+    sharing = _sharing(server, starts, mapped, findings, shell_state)
+    text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state,
+                  sharing)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing)
 
 
 def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
-             ) -> tuple[list[dict[str, Any]], dict[str, ToolGuess], bool, Findings]:
-    """One session: its listing mapped, then probed."""
+             ) -> tuple[list[dict[str, Any]], dict[str, ToolGuess], bool, Findings, float,
+                        str | None]:
+    """One session: its listing mapped, then probed; how long it took to start, and what its
+    shell keeps between calls (sharing.py)."""
+    began = time.monotonic()
     adapter = open_adapter(spec, env)
     try:
         listing = adapter.list_tools()
+        start = time.monotonic() - began
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)
         tables = _tables(mapped, absolute)
@@ -85,9 +96,25 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         findings.virtual_root = virtual
         findings.server_name = getattr(adapter, "name", None)
+        shell_state = shell_keeps_state(client, findings) if "bash" in mapped else None
     finally:
         adapter.close()
-    return listing, mapped, absolute, findings
+    return listing, mapped, absolute, findings, start, shell_state
+
+
+def _sharing(server: bool, starts: list[float], mapped: dict[str, ToolGuess],
+             findings: Findings, shell_state: str | None) -> Sharing:
+    """The reuse decision; when it shares and no tool could guard a read, the session features
+    are written off with that reason (a profile with reuse must say they are off)."""
+    capabilities = dict(findings.capabilities)
+    if not {"edit_file", "write_file"} & set(mapped):
+        for name in SESSION_FEATURES:
+            capabilities.setdefault(name, (False, "no edit or write tool: no read to guard"))
+    sharing = decide(server, starts, capabilities, shell_state)
+    if sharing.share:
+        for name in SESSION_FEATURES:
+            findings.capabilities.setdefault(name, capabilities[name])
+    return sharing
 
 
 def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -166,7 +193,7 @@ def _value(value: Any) -> str:
 
 def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]],
            mapped: dict[str, ToolGuess], absolute: bool, findings: Findings,
-           state: list[str] | None = None) -> str:
+           state: list[str] | None = None, sharing: Sharing | None = None) -> str:
     names = [str(tool.get("name")) for tool in listing]
     declared = set(map_path_tools(listing, mapped)[1])  # [tools.extra]: judged, not excluded
     unmapped = [name for name in names
@@ -185,6 +212,8 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
           if findings.virtual_root else []),
         "# Tools no canonical tool maps to and that take no path: the kit never calls them.",
         f"exclude_tools = {_quote(unmapped)}",
+        *([f"# {sharing.why}", 'reuse = "worker"'] if sharing and sharing.share
+          else [f"# reuse: {sharing.why}"] if sharing else []),
         "",
     ]
     capabilities = _capabilities(mapped, findings)

@@ -51,6 +51,10 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
                  "Error: String '<old>' appears 2 times in file")
+--slow-start     sleeps 0.3 s before it reads its first request (a server that starts slowly:
+                 a Node or MCP SDK server, where sharing one across checks pays)
+--session-shell  with --run-command: one bash kept for the whole session, so a `cd` or an
+                 `export` stays for the next command (OpenHands' terminal, a tmux session)
 --say-absolute   its file_path is described as "Absolute path to the file"
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
@@ -107,6 +111,10 @@ PROGRAM = textwrap.dedent('''
         open(key, "w").close()
         atexit.register(os.remove, key)
     seen = {}  # path -> mtime when read
+    if "--slow-start" in flags:
+        import time
+        time.sleep(0.3)
+    session = None  # --session-shell: the bash every command runs in
 
     def fail(kind, tool, path=""):
         if "--zod" in flags and kind in ("args", "null"):
@@ -280,8 +288,28 @@ PROGRAM = textwrap.dedent('''
         return {"success": True, "data": "\\n".join(sorted(os.listdir(path)))}
 
     def run(args):
+        global session
         if "--no-sandbox" in flags:
             return {"success": False, "data": "sandbox was required but not provided"}
+        if "--session-shell" in flags:
+            if session is None:
+                session = subprocess.Popen(
+                    ["bash"], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT, text=True)
+            bash = session
+            bash.stdin.write(args["command"] + "\\necho __done__$?\\n")
+            bash.stdin.flush()
+            lines, status = [], None
+            for line in bash.stdout:
+                if line.startswith("__done__"):
+                    status = int(line[8:])
+                    break
+                lines.append(line)
+            if status is None:  # the command ended the shell (`exit 3`): a new one next time
+                status, session = bash.wait(), None
+            text = "".join(lines)
+            return {"success": status == 0, "data": text if status == 0
+                    else f"Command failed: {args['command']}\\n{text}"}
         done = subprocess.run(["sh", "-c", args["command"]], cwd=root, capture_output=True,
                               text=True, stdin=subprocess.DEVNULL)
         if "--json-shell" in flags:

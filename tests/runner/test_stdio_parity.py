@@ -10,21 +10,17 @@ cancellation, the modes, bounded output); AGENTCONF_FULL_PARITY=1 pipes every ch
 `scripts/parity.sh` does. Each piped run is compared with the direct one, check by check.
 """
 
-import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
 import pytest
 from once import once
+from reference_run import Outcomes, outcomes, reference_outcomes
 
 from agentconf.harness.resources import fixtures_dir
 
-RUN_BOUND_S = 3600  # only catches a hang; a server starts for every check
-Outcomes = tuple[dict[str, str], dict[str, str]]
 CI_CATEGORIES = {
     "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,CONCUR,CANCEL,SURFACE,PERMISSION",
     "mcp": "REGISTRY,VALIDATE,ANNOTATION,CONCUR,CANCEL,SURFACE,PERMISSION",
@@ -47,39 +43,23 @@ DIRECT_NOT_APPLICABLE = {
 CHANNEL_CHECKS = "suites/test_channel.py::"
 
 
-def _outcomes(report: Path, *arguments: str) -> Outcomes:
-    subprocess.run(
-        [sys.executable, "-m", "agentconf", "run", "-n", "2", "--report", str(report), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=RUN_BOUND_S,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    document = json.loads((report / "conformance.json").read_text())
-    clauses = {clause["id"]: clause["status"] for clause in document["clauses"]}
-    events = [json.loads(line) for line in (report / "events.jsonl").read_text().splitlines()]
-    tests = {e["nodeid"]: e["outcome"] for e in events if e["event"] == "test"}
-    return clauses, tests
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Outcomes]:
     """`runs(name)`: the outcomes of the run `direct`, `cmd` or `mcp`, made on first use."""
     snapshots = str(fixtures_dir() / "snapshots" / "reference")
     serve = f"{sys.executable} -m agentconf serve"
     arguments = {
-        "direct": (),
         "cmd": ("--impl", f"cmd:{serve} --root {{root}}", "--snapshot-dir", snapshots),
         "mcp": ("--impl", f"mcp:{serve} --mcp --root {{root}}", "--snapshot-dir", snapshots),
     }
 
     @cache
     def run(name: str) -> Outcomes:
-        subset = () if FULL or name == "direct" else ("--clauses", CI_CATEGORIES[name])
-        # The direct run serves both piped tests, on whichever worker each lands (tests/once.py).
+        if name == "direct":  # it serves both piped tests and the gallery's (tests/once.py)
+            return reference_outcomes(tmp_path_factory)
+        subset = () if FULL else ("--clauses", CI_CATEGORIES[name])
         return once(tmp_path_factory, f"parity-{name}",
-                    lambda folder: _outcomes(folder / "report", *arguments[name], *subset))
+                    lambda folder: outcomes(folder / "report", *arguments[name], *subset))
 
     return run
 

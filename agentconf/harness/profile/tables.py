@@ -108,7 +108,9 @@ class Implementation(Strict):
         "how long one call may take before it counts as hung (milliseconds)"))
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
         "\"worker\": one server per pytest worker, kept from check to check (stateless "
-        "servers only: refused while read_before_edit or stale_read is on)"))
+        "servers only: refused while read_before_edit or stale_read is on); `init --from` "
+        "drafts it for a server that takes 0.25 s or more to start and shows no session "
+        "state (init_from/sharing.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))

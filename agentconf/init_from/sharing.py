@@ -1,0 +1,97 @@
+"""`agentconf init --from`: whether the draft shares one server across checks (`reuse = "worker"`).
+
+A server started for every check is the faithful default: nothing one check does can reach the
+next. The draft shares one per pytest worker only where that cannot change a verdict and pays:
+
+- the implementation is a server (cmd: or mcp:): an in-process one starts nothing;
+- starting it (the process up and its tools/list answered) costs at least START_WORTH_SHARING_S,
+  the lower of two starts measured, so the run would spend most of its time starting servers;
+- the probes saw no session state: no read guard or stale-read check (a profile with reuse
+  refuses them, harness/profile/tables.py), and a shell, if it has one, that keeps neither a
+  `cd` nor an `export` from one call to the next.
+
+A kept server gets a fresh sandbox at the same place for every check and is retired after a
+failure (harness/target/reuse.py). What the probes cannot see (a tool that remembers something
+else between calls) is why the comment names the evidence: check it, or drop the line.
+"""
+
+import time
+from dataclasses import dataclass
+
+from agentconf.harness.profile.tables import SESSION_FEATURES
+from agentconf.harness.session.client import Client
+from agentconf.harness.target.adapters import open_adapter
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.spec import ImplSpec
+from agentconf.harness.verdicts.errors import NotApplicable
+from agentconf.init_from.findings import Findings, safely
+
+# A Python stdlib server starts in well under 0.1 s; a Node MCP server in 0.3-0.5 s, a Python
+# one on the MCP SDK in about 1 s: over a thousand checks, that is the whole run.
+START_WORTH_SHARING_S = 0.25
+_DIR, _VAR = "agentconf-probe-cwd", "AGENTCONF_PROBE_KEPT"
+
+
+@dataclass
+class Sharing:
+    share: bool
+    why: str  # the evidence, one line, for the profile's comment
+
+
+def time_start(spec: ImplSpec, env: AdapterEnv) -> float:
+    """Seconds from starting the implementation to its tools/list answer (it is then closed)."""
+    began = time.monotonic()
+    adapter = open_adapter(spec, env)
+    try:
+        adapter.list_tools()
+        return time.monotonic() - began
+    finally:
+        adapter.close()
+
+
+def shell_keeps_state(client: Client, found: Findings) -> str | None:
+    """What a shell carried from one call to the next (a `cd`, an `export`), "unknown" when the
+    probe could not tell, or None when it kept nothing."""
+    try:
+        made = safely(lambda: client.call(
+            "bash", command=f"mkdir -p {_DIR} && cd {_DIR} && export {_VAR}=kept"), found,
+            "a cd and an export, for a shell's session state")
+        if made is None or not made.success:
+            return "unknown"
+        seen = safely(lambda: client.call("bash", command=f'pwd; echo "[${_VAR}]"'), found,
+                      "pwd and the exported variable in the next call")
+    except NotApplicable:  # its allow-list refuses the probe's programs
+        return "unknown"
+    if seen is None or not seen.success:
+        return "unknown"
+    kept = [what for what, mark in (("a cd", _DIR), ("an export", "[kept]")) if mark in seen.data]
+    return " and ".join(kept) or None
+
+
+def decide(server: bool, starts: list[float], capabilities: dict[str, tuple[bool, str]],
+           shell_state: str | None) -> Sharing:
+    """Whether to draft reuse, from what was measured and probed. `capabilities` are the
+    probes' findings: a session feature they did not settle counts as kept."""
+    if not server:
+        return Sharing(False, "in process: no server to start")
+    start = min(starts)
+    measured = f"a start (up to its tools/list answer) took {start:.2f} s, the lower of " \
+               f"{len(starts)}"
+    if start < START_WORTH_SHARING_S:
+        return Sharing(False, f"{measured}: cheap enough to start one for every check")
+    # Off because no probe could settle it ("TODO: not probed ...") is not off.
+    guarded = [name for name in SESSION_FEATURES
+               if capabilities.get(name, (True, ""))[0]
+               or capabilities[name][1].startswith("TODO")]
+    if guarded:
+        return Sharing(False, f"{measured}, but it keeps session state or may "
+                              f"({' and '.join(guarded)}): one server for every check")
+    if shell_state == "unknown":
+        return Sharing(False, f"{measured}, but whether its shell keeps a cd or an export "
+                              "between calls could not be probed: one server for every check")
+    if shell_state:
+        return Sharing(False, f"{measured}, but its shell keeps {shell_state} between calls: "
+                              "one server for every check")
+    return Sharing(True, f"{measured}; no session state seen (no read guard, no stale-read "
+                         "check, no shell keeping a cd or an export): one server per worker, "
+                         "a fresh sandbox for every check")

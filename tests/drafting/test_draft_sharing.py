@@ -1,0 +1,93 @@
+"""`init --from` shares one server per worker (`reuse = "worker"`) only where starting one costs
+and no session state was seen (agentconf/init_from/sharing.py), and a kept server reaches the
+verdict a fresh one per check reaches, check by check."""
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from draft_programs import toy_spec
+
+from agentconf.harness.target.spec import parse_spec
+from agentconf.init_from.draft import draft_profile
+from agentconf.init_from.sharing import START_WORTH_SHARING_S, decide
+
+OFF = {"read_before_edit": (False, "an edit of a file never read: ok"),
+       "stale_read": (False, "no read_before_edit, so no stale reads")}
+
+
+def _draft(tmp_path: Path, *flags: str) -> tuple[dict[str, Any], str]:
+    spec = toy_spec(tmp_path, *flags)
+    draft = draft_profile(parse_spec(spec), spec)
+    return tomllib.loads(draft.text), draft.text
+
+
+def test_a_slow_server_with_no_session_state_is_drafted_to_share_one_per_worker(
+    tmp_path: Path,
+) -> None:
+    profile, text = _draft(tmp_path, "--slow-start", "--run-command")
+    assert profile["implementation"].get("reuse") == "worker", text
+    assert "no session state seen" in text and "took 0." in text, text
+    # A profile with reuse must say the session features are off: the probes said so.
+    assert profile["capabilities"]["read_before_edit"] is False, text
+    assert profile["capabilities"]["stale_read"] is False, text
+
+
+def test_a_read_guard_keeps_one_server_for_every_check(tmp_path: Path) -> None:
+    profile, text = _draft(tmp_path, "--slow-start", "--read-guard")
+    assert "reuse" not in profile["implementation"], text
+    assert "keeps session state or may (read_before_edit and stale_read)" in text, text
+
+
+def test_a_shell_that_keeps_a_cd_and_an_export_keeps_one_server_for_every_check(
+    tmp_path: Path,
+) -> None:
+    profile, text = _draft(tmp_path, "--slow-start", "--run-command", "--session-shell")
+    assert "reuse" not in profile["implementation"], text
+    assert "its shell keeps a cd and an export between calls" in text, text
+
+
+def test_the_decision_from_what_was_measured_and_probed() -> None:
+    slow = [START_WORTH_SHARING_S + 0.2, START_WORTH_SHARING_S + 0.1]
+    assert decide(True, slow, OFF, None).share
+    assert "took 0.35 s, the lower of 2" in decide(True, slow, OFF, None).why
+    assert not decide(False, [2.0], OFF, None).share  # in process: nothing to start
+    cheap = decide(True, [START_WORTH_SHARING_S / 2, 1.0], OFF, None)
+    assert not cheap.share and "cheap enough" in cheap.why
+    # Off because no probe could settle it is not off.
+    unsettled = {**OFF, "stale_read": (False, "TODO: not probed (no read_file); off until ...")}
+    assert not decide(True, slow, unsettled, None).share
+    assert not decide(True, slow, {}, None).share
+    assert not decide(True, slow, OFF, "unknown").share
+    assert not decide(True, slow, OFF, "a cd").share
+
+
+def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
+    subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
+                    clauses, "-n", "2", "--report", str(report)], capture_output=True, text=True,
+                   timeout=900, check=False, stdin=subprocess.DEVNULL, cwd=profile.parent)
+    events = (report / "events.jsonl").read_text("utf-8").splitlines()
+    return {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
+
+
+def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(tmp_path: Path) -> None:
+    """The sharing rule's verdict equality: the drafted profile run as drafted (one server per
+    worker) and with `reuse` taken out (one per check), on the categories where a session could
+    carry something from one check to the next (edits after reads, the shell)."""
+    _, text = _draft(tmp_path, "--slow-start", "--run-command")
+    # The same server without its slow start: the rule, not the sleep, is under test.
+    kept = text.replace(" --slow-start", "")
+    fresh = kept.replace('reuse = "worker"\n', "")
+    assert kept != fresh
+    (tmp_path / "kept.toml").write_text(kept, "utf-8")
+    (tmp_path / "fresh.toml").write_text(fresh, "utf-8")
+    clauses = "EDIT,SHELL"
+    shared = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
+    alone = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
+    assert len(shared) > 50 and set(shared) == set(alone)
+    assert sum(outcome == "pass" for outcome in shared.values()) > 20
+    differing = {n: (o, alone[n]) for n, o in shared.items() if alone[n] != o}
+    assert not differing, differing

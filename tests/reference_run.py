@@ -1,0 +1,40 @@
+"""The whole `agentconf run` against the in-process reference, made once per test session.
+
+Two tests judge it: the stdio parity tests compare each piped check with it, and the gallery
+test asserts the reference passes every clause a mutant is charged to (the other half of a
+mutant's verdict). Each made its own run before (a minute of CPU each on 2 cores); one run,
+every clause, serves both (tests/once.py).
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from once import once
+
+RUN_BOUND_S = 3600  # only catches a hang
+Outcomes = tuple[dict[str, str], dict[str, str]]
+
+
+def outcomes(report: Path, *arguments: str) -> Outcomes:
+    """({clause id: status}, {check node id: outcome}) of `agentconf run -n 2 ARGUMENTS`."""
+    subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "-n", "2", "--report", str(report), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=RUN_BOUND_S,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    document = json.loads((report / "conformance.json").read_text())
+    clauses = {clause["id"]: clause["status"] for clause in document["clauses"]}
+    events = [json.loads(line) for line in (report / "events.jsonl").read_text().splitlines()]
+    tests = {e["nodeid"]: e["outcome"] for e in events if e["event"] == "test"}
+    return clauses, tests
+
+
+def reference_outcomes(tmp_path_factory: pytest.TempPathFactory) -> Outcomes:
+    """The outcomes of the direct run: every clause, the reference in process."""
+    return once(tmp_path_factory, "reference-direct", lambda folder: outcomes(folder / "report"))
