@@ -109,7 +109,7 @@ class Implementation(Strict):
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
         "\"worker\": one server per pytest worker, kept from check to check (stateless "
         "servers only: refused while read_before_edit or stale_read is on); `init --from` "
-        "drafts it for a server that takes 0.25 s or more to start and shows no session "
+        "drafts it for a server that takes 0.1 s or more to start and shows no session "
         "state (init_from/sharing.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
