@@ -59,6 +59,7 @@ from agentconf.harness.run.child import (
     snapshot_report,
     tail,
 )
+from agentconf.harness.run.suite_files import suite_files
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
 from agentconf.harness.target.spec import ImplSpec
@@ -129,7 +130,11 @@ def gather_expectations(spec: ImplSpec, file: Path | None) -> Expectations:
 
 
 def run_arguments(options: RunOptions, events: Path) -> list[str]:
-    arguments = [str(suites_dir()), "-q", "-rN", "--agentconf-events", str(events)]
+    # A run of a few clauses collects the modules that hold them (suite_files.py); none found
+    # (a clause with no check yet): all of them, and the clause is reported as such.
+    files = suite_files(suites_dir(), options.clauses) if options.clauses else []
+    targets = [str(path) for path in files] or [str(suites_dir())]
+    arguments = [*targets, "-q", "-rN", "--agentconf-events", str(events)]
     arguments += impl_arguments(options.impl, options.profile)
     arguments += ["--hypothesis-profile", options.hypothesis_profile]
     if options.clauses:
