@@ -9,7 +9,8 @@ when it is on PATH, as it is here, else a subprocess shell; the file editor's wo
 the root). The agent's LLM is the SDK's own scripted `TestLLM`, never asked anything: no model,
 no key. The tools the model is shown are the agent's whole `tools_map` (the SDK's built-in
 `finish`, `think`... too), each as `to_openai_tool(add_security_risk_prediction=True)` gives it,
-as `Agent.step` sends them.
+as `Agent.step` sends them, with the ToolAnnotations each tool declares (readOnlyHint...: what
+`to_mcp_tool` publishes; the model's function schema does not carry them).
 
 A call goes where a tool call the LLM answered goes (`_handle_tool_calls` in
 openhands/sdk/agent/response_dispatch.py): under the conversation's state lock, as
@@ -51,8 +52,11 @@ class OpenHandsTools:
         listed = []
         for tool in self._agent.tools_map.values():
             function = tool.to_openai_tool(add_security_risk_prediction=True)["function"]
-            listed.append({"name": function["name"], "description": function.get("description"),
-                           "input_schema": function.get("parameters", {})})
+            entry = {"name": function["name"], "description": function.get("description"),
+                     "input_schema": function.get("parameters", {})}
+            if tool.annotations is not None:  # its ToolAnnotations, as to_mcp_tool publishes them
+                entry["annotations"] = tool.annotations.model_dump(exclude_none=True)
+            listed.append(entry)
         return listed
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
