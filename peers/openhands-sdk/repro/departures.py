@@ -59,7 +59,8 @@ def run(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool,
         conversation.run()
         answers = []
         for event in conversation.state.events:
-            if isinstance(event, (ObservationEvent, AgentErrorEvent)) and event.tool_name != "finish":
+            if (isinstance(event, (ObservationEvent, AgentErrorEvent))
+                    and event.tool_name != "finish"):
                 text = "".join(c.text for c in event.to_llm_message().content
                                if isinstance(c, TextContent))
                 answers.append((isinstance(event, ObservationEvent)
@@ -89,7 +90,8 @@ with tempfile.TemporaryDirectory() as base:
     (root / "f.txt").write_text("alpha\nbeta\n")
     (root / "a.txt").write_text("-e\n--version\ncolor 12\n")
     (root / "exists.txt").write_text("old\n")
-    (root / "big.txt").write_text("HEAD-MARK\n" + "\n".join(map(str, range(50000))) + "\nTAIL-MARK\n")
+    numbers = "\n".join(map(str, range(50000)))
+    (root / "big.txt").write_text(f"HEAD-MARK\n{numbers}\nTAIL-MARK\n")
     tmp_canary = Path(tempfile.gettempdir(), f"openhands-sdk-repro-{os.getpid()}.txt")
 
     answers = run(root, [
@@ -107,6 +109,8 @@ with tempfile.TemporaryDirectory() as base:
                          "file_text": "new\n"}),
         ("grep", {"pattern": "--version"}),
         ("grep", {"pattern": "colou?r [0-9]+"}),
+        ("terminal", {"command": "sleep 2; echo first-done"}),
+        ("terminal", {"command": "sleep 3; echo settled"}),
         ("terminal", {"command": "cat big.txt"}),
         ("terminal", {"command": "echo out-mark; echo err-mark >&2; exit 42"}),
         ("terminal", {"command": "sleep 37", "timeout": 1}),
@@ -153,6 +157,12 @@ with tempfile.TemporaryDirectory() as base:
     a = next(labels)
     show("grep colou?r [0-9]+", a, "without ripgrep the pattern is a basic regular expression: "
          "? and + are literal, the match is missed" if "No files found" in a[1] else None)
+    a = next(labels)
+    show("terminal, first command of a fresh pane: sleep 2; echo first-done", a,
+         "the first command of a fresh terminal can answer at once, 'completed with exit code 0', "
+         "before it has run (no first-done)" if a[0] and "first-done" not in a[1] else None)
+    a = next(labels)
+    print(f"terminal: sleep 3; echo settled (lets the pane finish): {a[1][:120]!r}")
     a = next(labels)
     show("terminal: cat of 50,000 lines", a, "long output keeps its tail only: the head is cut"
          if "TAIL-MARK" in a[1] and "HEAD-MARK" not in a[1] else None)
