@@ -362,3 +362,29 @@ def test_a_sha256_expectation_matches_the_bytes_it_names(tmp_path: Path) -> None
 
 def test_entry_bytes_of_text_is_utf8_without_newline_conversion() -> None:
     assert entry_bytes({"text": "é\r\n"}, DEFAULT_LIMITS) == b"\xc3\xa9\r\n"
+
+
+async def bash_cut_at_2000(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """A shell whose output is bounded at its own 2,000 characters (1,500 answered here)."""
+    if name != "bash":
+        return None
+    return {"success": True, "data": "x" * 1500 + "\n[output cut]"}
+
+
+def test_a_case_bounds_a_tools_answer_by_that_tools_own_limit(sandbox: SandboxWorkspace) -> None:
+    """openhands-tools: the file editor cuts at 16,000 characters ([limits]), the terminal at
+    30,000 ([tools.bash].limits). The data cases judged the terminal's answers by 16,000 (TRUNCATE-
+    01/04, SHELL-08 failed) while the property checks used the terminal's own bound."""
+    from agentconf.harness.profile.model import parse_profile
+
+    profile = parse_profile({"limits": {"max_output_chars": 100},
+                             "tools": {"bash": {"limits": {"max_output_chars": 2000}}}})
+    env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, call_timeout_s=20,
+                     log_dir=sandbox.logs)
+    adapter = PythonAdapter(lambda workspace: Wrapped(workspace, bash_cut_at_2000), "wrapped",
+                            env, profile)
+    client = Client(adapter, profile, sandbox.root, sandbox.oracle, sandbox.sandbox)
+    try:
+        run_case(CASES["truncate-bounded"], sandbox, client)
+    finally:
+        client.close()

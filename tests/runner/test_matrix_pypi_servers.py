@@ -58,4 +58,16 @@ def test_a_pypi_framework_in_process_still_gets_the_kit_in_its_venv(
                                                    / "python")
     steps = _record_steps(tmp_path, monkeypatch)
     peers_module.install(peer, tmp_path / "cache")
-    assert any("[mcp]" in " ".join(step) for step in steps), steps
+    kit = [step for step in steps if "agentconf" in " ".join(step) or "-e" in step]
+    assert kit, steps
+
+
+def test_the_kit_beside_an_in_process_framework_leaves_its_mcp_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit's [mcp] extra (mcp>=2.3) upgraded openhands-sdk's pinned mcp 1.28.1 in its venv,
+    and fastmcp, which the SDK imports, no longer imported ("FastMCP client support is not
+    installed"). A python: run never imports the MCP SDK: the extra is not installed there."""
+    peer = _peer(tmp_path, "python:adapter:create")
+    steps = _record_steps(tmp_path, monkeypatch)
+    peers_module.install(peer, tmp_path / "cache")
+    assert not any("[mcp]" in " ".join(step) for step in steps), steps

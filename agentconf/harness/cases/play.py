@@ -318,9 +318,14 @@ def play_case(
             expect = _virtually(client, expectations[id(call)], result)
             name = call.get("tool") or call.get("raw_name")
             if expect:
+                # An answer is bounded by its own tool's limit ([tools.bash].limits), as the
+                # property checks judge it, not only by [limits].
+                own = (limits.with_overrides(
+                    {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
+                    if call.get("tool") else limits)
                 wrong += [
                     f"{label} ({name}): {w}"
-                    for w in answer_mismatches(result, expect, places, limits)
+                    for w in answer_mismatches(result, expect, places, own)
                 ]
             if isinstance(result.data, str) and ws.secret in result.data:
                 wrong.append(f"{label} ({name}): data contains the canary secret")

@@ -163,10 +163,12 @@ def _install_pypi(peer: Peer, venv: Path, log: Path) -> None:
         stamp.write_text(wanted, "utf-8")
         return
     # The kit beside the framework, as a user of a python: spec has it: this checkout when the
-    # kit runs from one, else the same release from PyPI.
+    # kit runs from one, else the same release from PyPI. Without its [mcp] extra: a python: run
+    # never imports the MCP SDK, and the framework's own pinned mcp must stay (the extra's
+    # mcp>=2.3 broke openhands-sdk's fastmcp, which needs mcp 1).
     checkout = Path(agentconf.__file__).resolve().parents[1]
-    kit = (f"{checkout}[mcp]" if (checkout / "pyproject.toml").is_file()
-           else f"agentconf-kit[mcp]=={agentconf.__version__}")
+    kit = (str(checkout) if (checkout / "pyproject.toml").is_file()
+           else f"agentconf-kit=={agentconf.__version__}")
     _step([*pip, *(["-e"] if not kit.startswith("agentconf-kit") else []), kit],
           peer.folder, log, peer)
     stamp.write_text(wanted, "utf-8")
