@@ -230,13 +230,14 @@ def test_message_snapshot(
 def test_failure_message_says_what_to_do_next(
     case: Case, tool: str, ws: Any, request: pytest.FixtureRequest
 ) -> None:
-    answer = _played(case, ws, request).answer
+    played = _played(case, ws, request)
+    answer = played.answer
     if answer.success or answer.error in OWN_OUTPUT:
         not_applicable(
             f"this scenario answered {answer.error or 'success'}, not an advisable failure"
         )
     words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
-    listed = _played(case, ws, request).listed_words
+    listed = played.listed_words
     actionable = words & listed or {w.lower() for w in words} & NEXT_STEP_VERBS
     assert actionable, (
         "the failure names no tool, no argument and no action the model could take next\n"
