@@ -49,8 +49,10 @@ def test_a_command_that_exits_zero_succeeds_with_its_stdout(ws, client, command:
 @pytest.mark.clause("SHELL-02")
 @pytest.mark.parametrize("code", [1, 2, 42, 255])
 def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client, code) -> None:
+    # `(exit N)`, not `exit N`: a shell kept across calls (OpenHands' tmux terminal) ends its
+    # session on a top-level exit, and its answer is then about the reset, not the exit code.
     result = client.call(
-        "bash", command=f"echo out-text; echo err-text >&2; exit {code}"
+        "bash", command=f"echo out-text; echo err-text >&2; (exit {code})"
     )
     assert result.success is False, result.evidence()
     assert result.error == "NONZERO_EXIT", result.evidence()
@@ -216,7 +218,7 @@ def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit
         return f"{{ echo {start}; head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo {end}; }}"
 
     command = (f"{flood('OUT-START', 'OUT-END')}; {flood('ERR-START', 'ERR-END')} 1>&2; "
-               f"exit {exit_code}")
+               f"(exit {exit_code})")  # a kept shell's session survives it (SHELL-02)
     result = _answered(lambda: client.call("bash", command=command), "bash")
     assert result.success is (exit_code == 0), result.evidence()
     bound = limits.max_output_chars + 2 * limits.marker_budget_chars
