@@ -61,7 +61,9 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         listing, mapped, absolute, findings, first_start, shell_state = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
         server = spec.kind != "python"
-        starts = [first_start, time_start(spec, env)] if server else [first_start]
+        starts: list[float | None] = [first_start]
+        if server:
+            starts.append(time_start(spec, env))
     finally:
         remove_tree(base)
     for canonical, keys in findings.keys.items():  # what the probes settled wins
@@ -102,7 +104,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
     return listing, mapped, absolute, findings, start, shell_state
 
 
-def _sharing(server: bool, starts: list[float], mapped: dict[str, ToolGuess],
+def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGuess],
              findings: Findings, shell_state: str | None) -> Sharing:
     """The reuse decision; when it shares and no tool could guard a read, the session features
     are written off with that reason (a profile with reuse must say they are off)."""

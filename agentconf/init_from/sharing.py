@@ -23,7 +23,11 @@ from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
-from agentconf.harness.verdicts.errors import NotApplicable
+from agentconf.harness.verdicts.errors import (
+    ContractViolation,
+    ImplementationFailure,
+    NotApplicable,
+)
 from agentconf.init_from.findings import Findings, safely
 
 # A Python stdlib server starts in 0.03-0.05 s; a Node MCP server in 0.2-0.5 s (0.24 s seen for
@@ -39,13 +43,20 @@ class Sharing:
     why: str  # the evidence, one line, for the profile's comment
 
 
-def time_start(spec: ImplSpec, env: AdapterEnv) -> float:
-    """Seconds from starting the implementation to its tools/list answer (it is then closed)."""
+def time_start(spec: ImplSpec, env: AdapterEnv) -> float | None:
+    """Seconds from starting the implementation to its tools/list answer (it is then closed);
+    None when this second start failed (a server that cannot start twice in one place is not
+    one to keep either)."""
     began = time.monotonic()
-    adapter = open_adapter(spec, env)
+    try:
+        adapter = open_adapter(spec, env)
+    except (ImplementationFailure, ContractViolation, OSError):
+        return None
     try:
         adapter.list_tools()
         return time.monotonic() - began
+    except (ImplementationFailure, ContractViolation):
+        return None
     finally:
         adapter.close()
 
@@ -69,13 +80,15 @@ def shell_keeps_state(client: Client, found: Findings) -> str | None:
     return " and ".join(kept) or None
 
 
-def decide(server: bool, starts: list[float], capabilities: dict[str, tuple[bool, str]],
+def decide(server: bool, starts: list[float | None], capabilities: dict[str, tuple[bool, str]],
            shell_state: str | None) -> Sharing:
     """Whether to draft reuse, from what was measured and probed. `capabilities` are the
     probes' findings: a session feature they did not settle counts as kept."""
     if not server:
         return Sharing(False, "in process: no server to start")
-    start = min(starts)
+    if None in starts:
+        return Sharing(False, "a second start failed: one server for every check")
+    start = min(start for start in starts if start is not None)
     measured = f"a start (up to its tools/list answer) took {start:.2f} s, the lower of " \
                f"{len(starts)}"
     if start < START_WORTH_SHARING_S:

@@ -64,6 +64,8 @@ def test_the_decision_from_what_was_measured_and_probed() -> None:
     assert not decide(True, slow, {}, None).share
     assert not decide(True, slow, OFF, "unknown").share
     assert not decide(True, slow, OFF, "a cd").share
+    failed = decide(True, [slow[0], None], OFF, None)
+    assert not failed.share and "a second start failed" in failed.why
 
 
 def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
