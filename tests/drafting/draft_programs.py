@@ -62,7 +62,12 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
+from typing import Any
+
+from agentconf.harness.target.spec import parse_spec
+from agentconf.init_from.draft import draft_profile
 
 PROGRAM = textwrap.dedent('''
     import atexit, json, os, subprocess, sys
@@ -392,3 +397,10 @@ def toy_spec(folder: Path, *flags: str) -> str:
     program = folder / "draft_toy.py"
     program.write_text(PROGRAM)
     return f"cmd:{sys.executable} {program} {' '.join(flags)}".rstrip()
+
+
+def draft_toy(folder: Path, *flags: str) -> tuple[dict[str, Any], str]:
+    """`init --from`'s draft of PROGRAM with these flags: the profile loaded, and its text."""
+    spec = toy_spec(folder, *flags)
+    draft = draft_profile(parse_spec(spec), spec)
+    return tomllib.loads(draft.text), draft.text

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from draft_programs import toy_spec
+from draft_programs import draft_toy
 
 from agentconf.harness.target.spec import parse_spec
 from agentconf.init_from import draft as draft_module
@@ -31,9 +31,7 @@ CLAUDE_FAILURES = {
 
 
 def _draft(tmp_path: Path, *flags: str) -> tuple[dict[str, Any], str]:
-    spec = toy_spec(tmp_path, *flags)
-    draft = draft_profile(parse_spec(spec), spec)
-    return tomllib.loads(draft.text), draft.text
+    return draft_toy(tmp_path, *flags)
 
 
 def _classified(profile: dict[str, Any], text: str) -> str | None:

@@ -5,24 +5,14 @@ verdict a fresh one per check reaches, check by check."""
 import json
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
-from typing import Any
 
-from draft_programs import toy_spec
+from draft_programs import draft_toy as _draft
 
-from agentconf.harness.target.spec import parse_spec
-from agentconf.init_from.draft import draft_profile
 from agentconf.init_from.sharing import START_WORTH_SHARING_S, decide
 
 OFF = {"read_before_edit": (False, "an edit of a file never read: ok"),
        "stale_read": (False, "no read_before_edit, so no stale reads")}
-
-
-def _draft(tmp_path: Path, *flags: str) -> tuple[dict[str, Any], str]:
-    spec = toy_spec(tmp_path, *flags)
-    draft = draft_profile(parse_spec(spec), spec)
-    return tomllib.loads(draft.text), draft.text
 
 
 def test_a_slow_server_with_no_session_state_is_drafted_to_share_one_per_worker(
