@@ -4,6 +4,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,9 @@ class LinkLoopSpins(Mutant):
             current = self.lexical(path)
             while current.is_symlink():
                 current = current.parent / os.readlink(current)
+                # It never answers, which is what is judged; the pause keeps the hang from
+                # costing the machine a core while the harness waits out its call timeout.
+                time.sleep(0.01)
         return await super().call_tool(name, arguments)
 
 

@@ -58,7 +58,11 @@ def isolated_config() -> Iterator[Path]:
     """An empty pytest config of our own, so no ini/pyproject/conftest of the user's is used."""
     with tempfile.TemporaryDirectory(prefix="agentconf-run-") as folder:
         ini = Path(folder) / "pytest.ini"
-        ini.write_text("[pytest]\n", encoding="utf-8")
+        # Python's own traceback format for a failing check: pytest's default parses the suite
+        # module's source (ast) for every frame of every failure, a fifth of the CPU of a run
+        # with many failing checks, for text only pytest.log and a harness error show (a
+        # check's evidence is its exception's message). `replay` asks for --tb=long itself.
+        ini.write_text("[pytest]\naddopts = --tb=native\n", encoding="utf-8")
         yield ini
 
 
