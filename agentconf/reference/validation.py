@@ -17,12 +17,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 from pydantic import BaseModel, ValidationError
 
 from agentconf.contract import ValidationIssue
+
+if TYPE_CHECKING:
+    import jsonschema
 
 Location = tuple[str | int, ...]
 
@@ -78,6 +80,10 @@ def validate_with_schema(
 ) -> Validated:
     if not isinstance(arguments, dict):
         return Validated(None, [_not_an_object(arguments, received_limit)])
+    # Imported on first use: only a tool declared with a plain schema needs it, and a served
+    # reference is started once per check of a piped run (a fifth of its start's CPU).
+    import jsonschema
+
     errors = jsonschema.Draft202012Validator(schema).iter_errors(arguments)
     problems = [problem for error in errors for problem in _problems_from_jsonschema(error)]
     issues = render(problems, arguments, schema, received_limit)
@@ -114,7 +120,7 @@ def _integral_floats_to_int(value: Any, schema: dict[str, Any], root: dict[str, 
 # ---------------------------------------------------------- jsonschema -> ArgumentProblem
 
 
-def _problems_from_jsonschema(error: jsonschema.ValidationError) -> Iterator[ArgumentProblem]:
+def _problems_from_jsonschema(error: "jsonschema.ValidationError") -> Iterator[ArgumentProblem]:
     location: Location = tuple(error.absolute_path)
     if error.validator == "required":
         present = error.instance if isinstance(error.instance, dict) else {}
