@@ -1,6 +1,7 @@
 """A hidden implementation, correct but for an extra move_file confined by a lexical string-prefix
 check, is flagged from its raw `init --from` draft: the draft maps move_file, CONFINE-16 fails."""
 
+import json
 import os
 import subprocess
 import sys
@@ -26,5 +27,10 @@ def test_a_prefix_confined_move_file_is_flagged_from_the_raw_draft(tmp_path: Pat
     assert "[tools.move_file]" in profile.read_text()
     done = _agentconf("run", "--profile", str(profile), "--clauses", "CONFINE-16", "--report",
                       str(tmp_path / "report"), cwd=tmp_path)
-    assert "1 MUST clause(s) fail: CONFINE-16" in done.stdout, done.stdout + done.stderr
+    # CONFINE-16 is what the draft's move_file entry lets the run judge. (The hostile-path
+    # property also meets this mutant's crash on a source that is not there, RESULT-04.)
+    clauses = json.loads((tmp_path / "report" / "conformance.json").read_text())["clauses"]
+    status = {clause["id"]: clause["status"] for clause in clauses}
+    assert status["CONFINE-16"] == "fail", done.stdout + done.stderr
+    assert "MUST clause(s) fail: CONFINE-16" in done.stdout, done.stdout + done.stderr
     assert "root_evil" in (tmp_path / "report" / "report.md").read_text()
