@@ -47,7 +47,6 @@ LONGEST_FIRST = (
     # The whole gallery in one session: the longest of all.
     "tests/mutants/test_gallery.py::test_the_suites_catch_every_mutant_at_its_named_clauses",
     "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
-    "tests/runner/test_ci_jobs.py::test_the_first_real_peer_is_green_against_its_baseline",
     "tests/runner/test_ci_jobs.py::test_the_reference_and_the_contract_are_covered_by_their_own_tests",
 )
 

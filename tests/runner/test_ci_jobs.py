@@ -12,13 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli import agentconf
+from first_peer import first_peer_run, needs_first_peer
 from reference_run import CONSOLE_FILE, EXIT_FILE, reference_report
 
 REPO = Path(__file__).resolve().parents[2]
-FIRST_PEER = REPO / "peers" / "server-filesystem"
-SERVER_JS = (REPO / ".cache/peers/server-filesystem/node_modules/@modelcontextprotocol"
-             "/server-filesystem/dist/index.js")
 REPORT_FILES = ("conformance.json", "report.md", "report.html", "junit.xml", "badge.svg",
                 "badge.json", "events.jsonl")
 # The gate: agentconf/reference and agentconf/contract covered by their own tests.
@@ -42,16 +39,14 @@ def test_the_main_job_is_green_and_writes_every_report_file(
     assert document["summary"]["executed"] == document["summary"]["planned"] > 1000
 
 
-@pytest.mark.skipif(not SERVER_JS.is_file(), reason="the server-filesystem peer is not "
-                    "installed: run scripts/install-peers.sh server-filesystem (CI does)")
-def test_the_first_real_peer_is_green_against_its_baseline(tmp_path: Path) -> None:
-    done = agentconf("run", "--impl", str(FIRST_PEER / "agentconf.toml"),
-                     "--expected-failures", str(FIRST_PEER / "expected-failures.toml"),
-                     "--report", str(tmp_path / "report"), cwd=tmp_path, timeout=BOUND_S)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "GREEN" in done.stdout, done.stdout[-3000:]
-    document = json.loads((tmp_path / "report" / "conformance.json").read_text("utf-8"))
-    assert document["summary"]["executed"] == document["summary"]["planned"] > 1000
+@needs_first_peer
+def test_the_first_real_peer_is_green_against_its_baseline(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    run = first_peer_run(tmp_path_factory)
+    assert run.status == 0, run.console[-3000:]
+    assert "GREEN" in run.console, run.console[-3000:]
+    assert run.document["summary"]["executed"] == run.document["summary"]["planned"] > 1000
 
 
 def test_the_reference_and_the_contract_are_covered_by_their_own_tests(tmp_path: Path) -> None:
