@@ -55,8 +55,9 @@ _FAST: dict[str, Any] = {"deadline": None, "database": None, "print_blob": True,
 # `ci`, the default, reports a failing property with the first input that failed, unshrunk.
 # Generation starts from the simplest input (an empty string, no key, zero), so where every input
 # fails, as when a tool lacks what a clause asks, the first one is already the smallest; and
-# shrinking re-runs the check hundreds of times: 30 s for one failing check in process, a server
-# start per attempt over a pipe, for evidence that names the same clause. `deep` (a person's
+# shrinking re-runs the check hundreds of times (29 s for one failing check in process). Where a
+# program fails one property in two ways, the first failure found is the one reported, where
+# the shrinker could slip to the other (docs/benchmarks.md, fourth round). `deep` (a person's
 # fuzzing run) shrinks, to show the smallest input it found.
 CI_PHASES = tuple(phase for phase in Phase if phase not in (Phase.shrink, Phase.explain))
 settings.register_profile("ci", derandomize=True, max_examples=25, phases=CI_PHASES, **_FAST)

@@ -81,7 +81,7 @@ def validate_with_schema(
     if not isinstance(arguments, dict):
         return Validated(None, [_not_an_object(arguments, received_limit)])
     # Imported on first use: only a tool declared with a plain schema needs it, and a served
-    # reference is started once per check of a piped run (a fifth of its start's CPU).
+    # reference is started once per check of a piped run (an eighth of its start's CPU).
     import jsonschema
 
     errors = jsonschema.Draft202012Validator(schema).iter_errors(arguments)
