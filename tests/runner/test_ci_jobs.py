@@ -59,8 +59,10 @@ def test_the_reference_and_the_contract_are_covered_by_their_own_tests(tmp_path:
         return subprocess.run([sys.executable, "-m", "coverage", *arguments], cwd=REPO, env=env,
                               capture_output=True, text=True, timeout=BOUND_S, check=False)
 
+    # Its own basetemp: a numbered one would take part in pytest's clean-up of old numbered
+    # folders, the outer session's among them.
     tested = coverage("run", "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-                      "tests/reference", "tests/contract")
+                      f"--basetemp={tmp_path / 'basetemp'}", "tests/reference", "tests/contract")
     assert tested.returncode == 0, tested.stdout[-3000:] + tested.stderr[-3000:]
     assert coverage("combine", "-q").returncode == 0
     report = coverage("report", f"--include={COVERED}", f"--fail-under={FAIL_UNDER}")
