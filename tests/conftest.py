@@ -41,7 +41,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 # answer to scheduling jobs of uneven length). Single tests only, or a module whose tests share
 # one run made once (tests/once.py): xdist hands out its first batch round-robin.
 LONGEST_FIRST = (
-    # The learner's walk: 24 lesson runs one after another, three minutes of wall for one of CPU.
+    # The learner's walk (24 lesson runs one after another, three minutes of wall for one of
+    # CPU), then the finished project's full run, on the same worker.
     "tests/learn/test_learner.py::test_a_lesson_is_red_before_its_solution_and_does_not_open_the_next[envelope]",
     "tests/runner/test_stdio_parity.py::test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check",
     "tests/runner/test_stdio_parity.py::test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check",
@@ -49,7 +50,6 @@ LONGEST_FIRST = (
     "tests/mutants/test_gallery.py::test_the_suites_catch_every_mutant_at_its_named_clauses",
     "tests/independent/test_plain_conformance.py::test_the_run_executes_every_planned_check",
     "tests/drafting/test_draft_sharing.py::test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check",
-    "tests/learn/test_learner.py::test_the_finished_project_passes_every_must_clause_of_a_full_run",
     "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
     "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",
     "tests/runner/test_ci_jobs.py::test_the_reference_and_the_contract_are_covered_by_their_own_tests",

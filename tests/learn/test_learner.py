@@ -50,8 +50,22 @@ def _walk(folder: Path) -> Walk:
 
 @pytest.fixture(scope="module")
 def walk(tmp_path_factory: pytest.TempPathFactory) -> Walk:
-    """The walk, made once for the whole session (tests/once.py): it takes minutes."""
-    return once(tmp_path_factory, "learner-walk", _walk)
+    """The walk, made once for the whole session (tests/once.py): it takes minutes. The worker
+    that makes it goes on to the finished project's full run, which needs it: on another
+    worker, the full run's test would wait out the walk idle."""
+    def make(folder: Path) -> Walk:
+        made = _walk(folder)
+        if _finished(made):
+            _full_run(made, tmp_path_factory)
+        return made
+
+    return once(tmp_path_factory, "learner-walk", make)
+
+
+def _finished(walk: Walk) -> bool:
+    _, attempts = walk
+    return len(attempts) == len(LESSONS) and all(
+        after.status == 0 for _, after in attempts.values())
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -89,9 +103,13 @@ def test_a_failing_lesson_teaches_the_first_failing_clause(walk) -> None:
 
 @pytest.fixture(scope="module")
 def full_run(walk: Walk, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    project, attempts = walk
-    assert len(attempts) == len(LESSONS)
-    assert all(after.status == 0 for _, after in attempts.values())
+    assert _finished(walk), "the walk did not pass every lesson"
+    return _full_run(walk, tmp_path_factory)
+
+
+def _full_run(walk: Walk, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """`agentconf run` of the finished project, made once for the session."""
+    project, _ = walk
 
     def run(_folder: Path) -> dict[str, Any]:
         done = agentconf("run", "--profile", "agentconf.toml", "-n", "2", "--report", "full",
