@@ -36,19 +36,22 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 # The longest tests, each a whole run of the suites in a subprocess or waiting on one, longest
-# first (their wall in a `-n 4` session, 2026-11-26): started first, so they overlap the many
-# short tests instead of ending the session on one busy worker (longest first is the classic
-# answer to scheduling jobs of uneven length). Single tests only, or a module whose tests share
+# first (their wall in a `-n 4` session, 2026-11-26; the piped runs and the Node example since
+# measured alone, with kept servers): started first, so they overlap the many short tests
+# instead of ending the session on one busy worker (longest first is the classic answer to
+# scheduling jobs of uneven length). Single tests only, or a module whose tests share
 # one run made once (tests/once.py): xdist hands out its first batch round-robin.
 LONGEST_FIRST = (
     # The learner's walk (24 lesson runs one after another, three minutes of wall for one of
     # CPU), then the finished project's full run, on the same worker.
     "tests/learn/test_learner.py::test_a_lesson_is_red_before_its_solution_and_does_not_open_the_next[envelope]",
-    "tests/runner/test_stdio_parity.py::test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check",
-    "tests/runner/test_stdio_parity.py::test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check",
-    "tests/independent/test_node_conformance.py",
     "tests/mutants/test_gallery.py::test_the_suites_catch_every_mutant_at_its_named_clauses",
     "tests/independent/test_plain_conformance.py::test_the_run_executes_every_planned_check",
+    "tests/independent/test_node_conformance.py",
+    # The piped runs keep servers now (a third of the starts): a minute each, after the run
+    # in process they are compared with.
+    "tests/runner/test_stdio_parity.py::test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check",
+    "tests/runner/test_stdio_parity.py::test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check",
     "tests/drafting/test_draft_sharing.py::test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check",
     "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
     "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",

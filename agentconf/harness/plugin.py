@@ -65,6 +65,7 @@ settings.register_profile("deep", max_examples=2000, **_FAST)
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
+_REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may remember
 
 
 # ---- options and configuration ----------------------------------------------------------------
@@ -242,7 +243,7 @@ def ws(
     clean = not request.node.stash.get(_FAILED, False) and (
         request.node.stash.get(_PASSED, True))
     if kept is not None:
-        kept.release(clean)
+        kept.release(clean, request.node.stash.get(_REMEMBERED, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -281,6 +282,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
             session.list_tools()
         yield session
     finally:
+        request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
         session.close()
     # Late writes (a background process, a detached task) count as much as immediate ones.
     try:

@@ -6,12 +6,14 @@ next. The draft shares one per pytest worker only where that cannot change a ver
 - the implementation is a server (cmd: or mcp:): an in-process one starts nothing;
 - starting it (the process up and its tools/list answered) costs at least START_WORTH_SHARING_S,
   the lower of two starts measured, so the run would spend most of its time starting servers;
-- the probes saw no session state: no read guard or stale-read check (a profile with reuse
-  refuses them, harness/profile/tables.py), and a shell, if it has one, that keeps neither a
-  `cd` nor an `export` from one call to the next.
+- the probes settled the session features (read guard, stale-read check) either way: with them
+  on, the kit retires a kept server after any check that reads, writes or reveals tools
+  (harness/target/reuse.py), so no check meets a session another shaped;
+- a shell, if it has one, keeps neither a `cd` nor an `export` from one call to the next (no
+  rule could tell which later check such a shell's state reaches).
 
 A kept server gets a fresh sandbox at the same place for every check and is retired after a
-failure (harness/target/reuse.py). What the probes cannot see (a tool that remembers something
+failure. What the probes cannot see (a tool that remembers something
 else between calls) is why the comment names the evidence: check it, or drop the line.
 """
 
@@ -93,19 +95,26 @@ def decide(server: bool, starts: list[float | None], capabilities: dict[str, tup
                f"{len(starts)}"
     if start < START_WORTH_SHARING_S:
         return Sharing(False, f"{measured}: cheap enough to start one for every check")
-    # Off because no probe could settle it ("TODO: not probed ...") is not off.
-    guarded = [name for name in SESSION_FEATURES
-               if capabilities.get(name, (True, ""))[0]
-               or capabilities[name][1].startswith("TODO")]
-    if guarded:
-        return Sharing(False, f"{measured}, but it keeps session state or may "
-                              f"({' and '.join(guarded)}): one server for every check")
+    # Off because no probe could settle it ("TODO: not probed ...") is not off: a kept server
+    # might carry a session nobody asked about.
+    unsettled = [name for name in SESSION_FEATURES
+                 if name not in capabilities or capabilities[name][1].startswith("TODO")]
+    if unsettled:
+        return Sharing(False, f"{measured}, but whether it keeps session state "
+                              f"({' and '.join(unsettled)}) could not be probed: one server "
+                              "for every check")
     if shell_state == "unknown":
         return Sharing(False, f"{measured}, but whether its shell keeps a cd or an export "
                               "between calls could not be probed: one server for every check")
     if shell_state:
         return Sharing(False, f"{measured}, but its shell keeps {shell_state} between calls: "
                               "one server for every check")
+    guarded = [name for name in SESSION_FEATURES if capabilities[name][0]]
+    if guarded:
+        return Sharing(True, f"{measured}; it keeps session state ({' and '.join(guarded)}), "
+                             "so a check that reads, writes or reveals tools retires the "
+                             "server; its shell keeps no cd or export: one server per worker "
+                             "otherwise, a fresh sandbox for every check")
     return Sharing(True, f"{measured}; no session state seen (no read guard, no stale-read "
                          "check, no shell keeping a cd or an export): one server per worker, "
                          "a fresh sandbox for every check")

@@ -1,6 +1,7 @@
 """`init --from` shares one server per worker (`reuse = "worker"`) only where starting one costs
-and no session state was seen (agentconf/init_from/sharing.py), and a kept server reaches the
-verdict a fresh one per check reaches, check by check."""
+and the session features were settled by probes (agentconf/init_from/sharing.py), and a kept
+server reaches the verdict a fresh one per check reaches, check by check (with session state:
+tests/runner/test_stdio_parity.py and tests/independent/test_node_conformance.py)."""
 
 import json
 import subprocess
@@ -26,10 +27,12 @@ def test_a_slow_server_with_no_session_state_is_drafted_to_share_one_per_worker(
     assert profile["capabilities"]["stale_read"] is False, text
 
 
-def test_a_read_guard_keeps_one_server_for_every_check(tmp_path: Path) -> None:
+def test_a_read_guard_shares_a_server_that_a_read_or_a_write_retires(tmp_path: Path) -> None:
     profile, text = _draft(tmp_path, "--slow-start", "--read-guard")
-    assert "reuse" not in profile["implementation"], text
-    assert "keeps session state or may (read_before_edit and stale_read)" in text, text
+    assert profile["implementation"].get("reuse") == "worker", text
+    assert "it keeps session state (read_before_edit and stale_read)" in text, text
+    assert "a check that reads, writes or reveals tools retires the server" in text, text
+    assert profile["capabilities"].get("read_before_edit", True) is True, text
 
 
 def test_a_shell_that_keeps_a_cd_and_an_export_keeps_one_server_for_every_check(
@@ -51,7 +54,13 @@ def test_the_decision_from_what_was_measured_and_probed() -> None:
     # Off because no probe could settle it is not off.
     unsettled = {**OFF, "stale_read": (False, "TODO: not probed (no read_file); off until ...")}
     assert not decide(True, slow, unsettled, None).share
+    assert "whether it keeps session state (stale_read) could not be probed" in \
+        decide(True, slow, unsettled, None).why
     assert not decide(True, slow, {}, None).share
+    # Probed on: shared, the kit retiring the server after a check that shapes its session.
+    guarded = {**OFF, "read_before_edit": (True, "an edit of a file never read: NOT_READ")}
+    assert decide(True, slow, guarded, None).share
+    assert "(read_before_edit)" in decide(True, slow, guarded, None).why
     assert not decide(True, slow, OFF, "unknown").share
     assert not decide(True, slow, OFF, "a cd").share
     failed = decide(True, [slow[0], None], OFF, None)

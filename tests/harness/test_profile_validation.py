@@ -152,7 +152,6 @@ def test_per_tool_limits_are_converted_to_characters(tmp_path: Path) -> None:
         ("[env]\n'1BAD'='x'\n", "[env].1BAD:"),
         ("[setup.files]\n'{home}/x'='{nope}'\n", "unknown placeholder(s) {nope}"),
         ("[modes.ReadOnly]\nargs=[]\n", "[modes].ReadOnly:"),
-        ("[implementation]\nreuse='worker'\n", "cannot be judged"),
         ("[implementation]\nexclude_tools=['Read']\n[tools.read_file]\nname='Read'\n",
          "which [tools.read_file] maps"),
     ],

@@ -198,7 +198,6 @@ def test_a_folder_that_vanished_before_removal_entered_it_counts_as_removed(
 
 
 @pytest.mark.parametrize(("table", "message"), [
-    ('reuse = "worker"', "read_before_edit and stale_read cannot be judged"),
     ('reuse = "forever"', "reuse: Input should be 'worker'"),
     ("reuse = true", "reuse: Input should be 'worker'"),
 ])
@@ -208,6 +207,91 @@ def test_a_profile_asking_for_reuse_it_cannot_have_is_refused(table: str, messag
     data = tomllib.loads(f'[implementation]\nspec = "mcp:x"\n{table}\n')
     with pytest.raises(ProfileError, match=message):
         parse_profile(data)
+
+
+# The same server with its session features on (the profile leaves them as they are), offering
+# more tools: each answers who it is, except a call with path "refuse", answered INVALID_ARGS,
+# and a tool it does not offer, TOOL_NOT_FOUND.
+SESSION_SERVER = SERVER.replace(
+    'tool = {"name": "read_file", "description": "who am I", "kind": "read",',
+    'tools = [{"name": name, "description": "who am I", "input_schema": {"type": "object", '
+    '"properties": {"path": {"type": "string"}, "command": {"type": "string"}, '
+    '"pattern": {"type": "string"}}}} for name in '
+    '("read_file", "list_files", "grep", "bash", "tool_search")]\n'
+    'tool = {"name": "read_file", "description": "who am I", "kind": "read",',
+).replace('result = {"tools": [tool]}', 'result = {"tools": tools}').replace(
+    'result = {"success": True, "data": json.dumps(me)}',
+    'result = {"success": True, "data": json.dumps(me)}\n'
+    '        if request["params"].get("arguments", {}).get("path") == "refuse":\n'
+    '            result = {"success": False, "data": "path: refused", '
+    '"error": "INVALID_ARGS", "issues": [{"path": "path", "expected": "another path", '
+    '"received": "refuse", "message": "refused"}]}\n'
+    '        if request["params"]["name"] not in [t["name"] for t in tools]:\n'
+    '            result = {"success": False, "data": "no such tool", "error": "TOOL_NOT_FOUND"}',
+)
+
+SESSION_CHECKS = '''
+import json, os
+import pytest
+
+RECORD = os.environ["REUSE_RECORD"]
+
+def pid(result):
+    return json.loads(result.data)["pid"]
+
+def note(**seen):
+    with open(RECORD, "a") as record:
+        record.write(json.dumps(seen) + "\\n")
+
+@pytest.mark.clause("RESULT-01")
+def test_1_neutral_calls(client):
+    client.list_tools()
+    note(first=pid(client.call("bash", command="true")),
+         grep=pid(client.call("grep", pattern="x")),
+         listed=pid(client.call("list_files", path=".")),
+         refused=client.call("read_file", path="refuse").error,
+         unknown=client.call_raw("no_such_tool", {}).error)
+
+@pytest.mark.clause("RESULT-01")
+def test_2_then_a_read(client):
+    note(second=pid(client.call("bash", command="true")),
+         read=pid(client.call("read_file", path="a.txt")))
+
+@pytest.mark.clause("RESULT-01")
+def test_3_after_the_read(client):
+    note(third=pid(client.call("bash", command="true")))
+    client.call("tool_search", path="x")
+
+@pytest.mark.clause("RESULT-01")
+def test_4_after_a_reveal(client):
+    note(fourth=pid(client.call("bash", command="true")))
+'''
+
+
+def test_with_session_features_on_a_call_the_session_may_remember_retires_the_kept_server(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = pytester.path / "server.py"
+    server.write_text(SESSION_SERVER)
+    profile = pytester.path / "agentconf.toml"
+    # read_before_edit and stale_read stay on: no [capabilities] table.
+    profile.write_text(PROFILE.format(python=sys.executable, server=server)
+                       .split("[capabilities]")[0])
+    record = pytester.path / "record.jsonl"
+    monkeypatch.setenv("REUSE_RECORD", str(record))
+    pytester.makepyfile(test_checks=SESSION_CHECKS)
+    result = pytester.runpytest_subprocess("--agentconf-profile", str(profile),
+                                           "-p", "no:cacheprovider", timeout=240)
+    result.assert_outcomes(passed=4)
+    seen: dict[str, Any] = {}
+    for line in record.read_text().splitlines():
+        seen |= json.loads(line)
+    # A listing, list_files, grep, bash and calls refused before they ran keep it...
+    assert seen["refused"] == "INVALID_ARGS" and seen["unknown"] == "TOOL_NOT_FOUND"
+    assert seen["first"] == seen["grep"] == seen["listed"] == seen["second"] == seen["read"]
+    # ...a read retires it, and so does a reveal (tool_search): the next test meets a new one.
+    assert seen["third"] != seen["second"]
+    assert seen["fourth"] != seen["third"]
 
 
 def test_an_in_process_implementation_cannot_be_reused() -> None:

@@ -2,7 +2,10 @@
 
 This is the "working example in another language, run in CI": an independent implementation with
 its own wording of every message must pass the suites, which judge codes, fields and the disk.
-It runs every suite once (minutes, not seconds).
+It runs every suite once (minutes, not seconds), through the example's own profile, whose kept
+servers make this also a verdict-equality test of the sharing rule on an independent program
+with session state: the checks that must fail without a fresh session (NOT_READ, STALE_READ) are
+in it, and nothing may fail.
 """
 
 import json
@@ -13,6 +16,10 @@ from pathlib import Path
 import pytest
 
 from .node_server import NODE, SERVER_SCRIPT
+
+# Its own profile: `node` from PATH (where NODE was found), and one server per worker, kept
+# while no check shapes its session (it keeps read-before-edit state).
+PROFILE = SERVER_SCRIPT.parent / "agentconf.toml"
 
 RUN_BOUND_S = 3600  # only catches a hang; a full run takes minutes on a busy machine
 
@@ -31,7 +38,7 @@ def test_the_node_example_passes_the_conformance_suites(tmp_path: Path) -> None:
             "agentconf",
             "run",
             "--impl",
-            f"cmd:{NODE} {SERVER_SCRIPT} {{root}}",
+            str(PROFILE),
             "--report",
             str(report),
         ],

@@ -3,22 +3,33 @@
 reference behind a pipe, so every check — suites, golden cases, message snapshots, the modes
 of SURFACE and PERMISSION, cancellation — must come out the same.
 
-Each piped check starts a server (about a second of imports under load; an MCP server twice
-that), so a whole piped run costs ten to twenty minutes on 2 cores. CI pipes the categories
-where the transport is what is tested (envelopes, validation, listing, annotations, concurrency,
-cancellation, the modes, bounded output); AGENTCONF_FULL_PARITY=1 pipes every check, as
-`scripts/parity.sh` does. Each piped run is compared with the direct one, check by check.
+Each piped run goes through a profile with `reuse = "worker"`: the reference keeps session state
+(read-before-edit, stale-read), so a kept server serves one check after another only until a
+check makes a call its session may remember (harness/target/reuse.py). That makes these tests
+also the verdict-equality test of that sharing rule on a server with session state: a check that
+saw a session another check shaped would differ from the direct run. The test asserts the
+servers were kept (fewer starts than checks), so the comparison could see such a check.
+
+A server start costs 0.2 s of CPU over cmd: and a second over MCP (its SDK's imports). CI pipes
+the categories where the transport is what is tested (envelopes, validation, listing,
+annotations, concurrency, cancellation, the modes, bounded output); AGENTCONF_FULL_PARITY=1 pipes
+every check, as `scripts/parity.sh` does. Each piped run is compared with the direct one, check
+by check.
 """
 
+import json
 import os
+import shlex
 import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
-from once import once
+from once import once, shared_root
 from reference_run import Outcomes, outcomes, reference_outcomes
 
+from agentconf.contract.modes import DENY, MODES, READ_ONLY
 from agentconf.harness.resources import fixtures_dir
 
 CI_CATEGORIES = {
@@ -41,25 +52,47 @@ DIRECT_NOT_APPLICABLE = {
     "RESULT-09": "in process there is no stdio channel",
 }
 CHANNEL_CHECKS = "suites/test_channel.py::"
+STARTS = "server-starts.log"  # a line per server start of a piped run
+
+
+def _profile(folder: Path, name: str) -> Path:
+    """The reference served over `name` (cmd or mcp) with kept servers, in the modes the suites
+    start the reference family in (suites/conftest.py REFERENCE_MODES, by environment). The
+    command is a shell that counts each start in STARTS, then execs the server."""
+    serve = shlex.join([sys.executable, "-m", "agentconf", "serve",
+                        *(["--mcp"] if name == "mcp" else [])])
+    starts = folder / STARTS
+    launcher = folder / "serve.sh"
+    launcher.write_text(f'#!/bin/sh\necho start >> {shlex.quote(str(starts))}\n'
+                        f'exec {serve} --root "$1"\n')
+    launcher.chmod(0o755)
+    profile = folder / "agentconf.toml"
+    profile.write_text(
+        "[implementation]\n"
+        f"spec = {json.dumps(f'{name}:{launcher} {{root}}')}\n"
+        'reuse = "worker"\n\n'
+        f"[modes.{READ_ONLY}]\n"
+        'env = { AGENTCONF_READ_ONLY = "1" }\n\n'
+        f"[modes.{DENY}]\n"
+        f"env = {{ AGENTCONF_DENY = {json.dumps(shlex.join(MODES[DENY].rules))} }}\n")
+    return profile
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Outcomes]:
     """`runs(name)`: the outcomes of the run `direct`, `cmd` or `mcp`, made on first use."""
     snapshots = str(fixtures_dir() / "snapshots" / "reference")
-    serve = f"{sys.executable} -m agentconf serve"
-    arguments = {
-        "cmd": ("--impl", f"cmd:{serve} --root {{root}}", "--snapshot-dir", snapshots),
-        "mcp": ("--impl", f"mcp:{serve} --mcp --root {{root}}", "--snapshot-dir", snapshots),
-    }
+
+    def piped(name: str, folder: Path) -> Outcomes:
+        subset = () if FULL else ("--clauses", CI_CATEGORIES[name])
+        return outcomes(folder / "report", "--impl", str(_profile(folder, name)),
+                        "--snapshot-dir", snapshots, *subset)
 
     @cache
     def run(name: str) -> Outcomes:
         if name == "direct":  # it serves both piped tests and the gallery's (tests/once.py)
             return reference_outcomes(tmp_path_factory)
-        subset = () if FULL else ("--clauses", CI_CATEGORIES[name])
-        return once(tmp_path_factory, f"parity-{name}",
-                    lambda folder: outcomes(folder / "report", *arguments[name], *subset))
+        return once(tmp_path_factory, f"parity-{name}", lambda folder: piped(name, folder))
 
     return run
 
@@ -72,7 +105,8 @@ def _differing(left: dict[str, str], right: dict[str, str]) -> dict[str, tuple[s
     }
 
 
-def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str) -> dict[str, str]:
+def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str, shared: Path
+                          ) -> dict[str, str]:
     """Asserts the piped run `name` reaches the direct run's verdict on each clause and check it
     ran; returns its clause statuses."""
     direct_clauses, direct_tests = runs("direct")
@@ -95,14 +129,22 @@ def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str) -> dict[st
     assert not differing, differing
     if FULL:
         assert set(piped_tests) == set(direct_tests)
+    # Servers kept, or the comparison could not see a check that met a shaped session; and
+    # retired, or the rule never came into play. Measured: 38% as many starts as checks.
+    starts = len((shared / f"once-parity-{name}" / STARTS).read_text().splitlines())
+    assert len(piped_tests) // 10 < starts < len(piped_tests) * 2 // 3, (starts, len(piped_tests))
     return ran
 
 
-def test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check(runs) -> None:
-    _piped_matches_direct(runs, "cmd")
+def test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check(
+    runs, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _piped_matches_direct(runs, "cmd", shared_root(tmp_path_factory))
 
 
-def test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check(runs) -> None:
-    ran = _piped_matches_direct(runs, "mcp")
+def test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check(
+    runs, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    ran = _piped_matches_direct(runs, "mcp", shared_root(tmp_path_factory))
     new_categories = {"ANNOTATION", "SURFACE", "PERMISSION", "CANCEL"}
     assert new_categories <= {clause.split("-")[0] for clause in ran}

@@ -26,7 +26,6 @@ from agentconf.contract import (
 from agentconf.harness.profile.errors import ProfileError, render_errors
 from agentconf.harness.profile.tables import (
     MODE_NAME,
-    SESSION_FEATURES,
     CapabilitiesTable,
     ClauseKey,
     EnvName,
@@ -80,13 +79,6 @@ class Profile(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> "Profile":
         problems = []
-        if self.reuse is not None:
-            kept = [name for name in SESSION_FEATURES if self.capabilities.get(name) is not False]
-            if kept:
-                problems.append(
-                    f"[implementation].reuse = {self.reuse!r} keeps one session across tests, "
-                    f"so {' and '.join(kept)} cannot be judged; set them false under "
-                    "[capabilities] (a server that keeps no session state) or drop reuse")
         mapped = {mapping.name: f"[tools.{canonical}]"
                   for canonical, mapping in self.tools.items()}
         mapped |= {name: f"[tools.extra.{name}]" for name in self.path_tools}

@@ -25,8 +25,9 @@ from agentconf.harness.report.expectations import check_key
 
 # `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py).
 REUSE_MODES = ("worker",)
-# A reused process carries its session from test to test, so these features could not be judged:
-# a file read in one test would count as read in the next.
+# A reused process carries its session from test to test: with these features on, a file read in
+# one test would count as read in the next, so a kept server is retired after any test that made
+# a call its session may remember (target/reuse.py).
 SESSION_FEATURES = ("read_before_edit", "stale_read")
 # Placeholders filled in commands, [env] values, [setup.files] paths and contents, [tools.X]
 # defaults and [[setup.requests]] params.
@@ -107,10 +108,13 @@ class Implementation(Strict):
     call_timeout_ms: PositiveInt | None = Field(default=None, description=(
         "how long one call may take before it counts as hung (milliseconds)"))
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
-        "\"worker\": one server per pytest worker, kept from check to check (stateless "
-        "servers only: refused while read_before_edit or stale_read is on); `init --from` "
-        "drafts it for a server that takes 0.1 s or more to start and shows no session "
-        "state (init_from/sharing.py)"))
+        "\"worker\": one server per pytest worker, kept from check to check, for a server that "
+        "keeps no state between calls but what read_before_edit and stale_read are about; "
+        "with those on, a check that reads, writes or reveals tools retires the server, so "
+        "none sees a session another check shaped; `init --from` drafts it for a server that "
+        "takes 0.1 s or more to start, whose session features its probes settled and whose "
+        "shell keeps no cd or export "
+        "(init_from/sharing.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))

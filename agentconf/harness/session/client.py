@@ -40,6 +40,12 @@ __all__ = ["Client", "set_target"]
 AT_ONCE_S = 3.0
 # The tools a read-before-write guard may refuse for an unread file.
 _GUARDED_TOOLS = ("write_file", "edit_file")
+# What a session can remember from one test to the next (a server kept across tests with the
+# session features on, harness/target/reuse.py): read-before-edit and stale-read remember what was
+# read and written, tool_search what it revealed. No session feature remembers a call of these
+# tools, nor a call refused before it ran; any other call may be remembered.
+SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep", "bash"})
+REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
 
 
 class Client:
@@ -78,6 +84,8 @@ class Client:
         # Play every write and edit as a model would after reading first: a read-before-write
         # guard that refuses unread files must not hide an escape a model gets by reading.
         self.read_first = False
+        # A call this session may remember was made (SESSION_NEUTRAL_TOOLS says which may not).
+        self.may_remember = False
 
     # ---- what the implementation offers -------------------------------------------------------
 
@@ -209,6 +217,7 @@ class Client:
             return
         request = self._request("read_file", {"path": path})
         self.calls += 1
+        self.may_remember = True
         try:
             self.adapter.call_tool(request.name, request.sent)
         finally:
@@ -233,6 +242,7 @@ class Client:
         request = self._request(tool, arguments)
         self._refuse_unsafe([request])
         self.calls += 1
+        self.may_remember |= tool not in SESSION_NEUTRAL_TOOLS  # whatever it answers: cut short
         try:
             raw = cancel(request.name, request.sent, ready)
         except BaseException:
@@ -290,6 +300,7 @@ class Client:
             else:
                 raws = self.adapter.call_many([(req.name, req.sent) for req in requests])
         except BaseException:
+            self.may_remember |= any(r.tool not in SESSION_NEUTRAL_TOOLS for r in requests)
             self.judge(what, "")  # an escape, if there was one, is the finding that matters
             raise
         self.judge(what, json.dumps(raws, default=str, ensure_ascii=False))
@@ -307,10 +318,15 @@ class Client:
         try:
             envelope = check_envelope(raw)
         except ContractViolation as error:
+            self.may_remember |= request.tool not in SESSION_NEUTRAL_TOOLS
             raise ContractViolation(neutralise(
                 f"{error}\nrequest: {request.tool} {dump(request.arguments)}", self._replacements
             )) from None
         success, data, code = envelope.success, envelope.data, envelope.error
+        # Only the implementation's own code says it refused before running (never a guess from
+        # its text).
+        self.may_remember |= request.tool not in SESSION_NEUTRAL_TOOLS and (
+            success or code not in REFUSED_BEFORE_RUNNING)
         exit_code = envelope.exit_code
         notes: tuple[str, ...] = ()
         canonical = self._canonical_of.get(request.name, request.name)

@@ -1,10 +1,17 @@
 """One server per pytest worker, kept from test to test (profile `[implementation] reuse`).
 
 Starting a server per test is most of a run against a real peer (Node loads server-filesystem in
-about 0.4 s of CPU; a run has hundreds of applicable tests). A profile whose server keeps no
-state between calls may opt in with `reuse = "worker"`; profile/model.py refuses it while the
-session features (read-before-edit, stale-read) are on, since those are exactly state kept across
-calls.
+about 0.4 s of CPU; a run has hundreds of applicable tests), and of a run against a Python MCP
+server (the MCP SDK's imports cost about a second a start). A profile whose server keeps no
+state between calls but what the contract's session features are about may opt in with
+`reuse = "worker"`.
+
+The session features (read-before-edit, stale-read) are exactly state kept across calls: a file
+read in one test would count as read in the next. With them on, a kept server is kept only
+after a test that made no call its session may remember (session/client.py: only listings,
+calls of list_files, grep and bash, and calls refused before they ran, INVALID_ARGS or
+TOOL_NOT_FOUND); any other call retires it, so a test that reads, writes or reveals always
+starts on a server no other test shaped. With them off, every clean test keeps it.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -28,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.harness.disk.workspace import empty_for_reuse, remove_tree
+from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
@@ -90,6 +98,9 @@ class WorkerServer:
         self._adapter: Adapter | None = None
         self._root_id: tuple[int, int] | None = None
         self._root_mode = 0o755
+        # The server keeps a session a later test could see (module docstring).
+        self._keeps_session = any(spec.profile.capabilities.get(name) is not False
+                                  for name in SESSION_FEATURES)
         self.started = 0  # servers started, for the kit's own tests
 
     def base(self) -> Path:
@@ -110,10 +121,13 @@ class WorkerServer:
             self._root_mode = info.st_mode & 0o7777
         return _Lease(self._adapter)
 
-    def release(self, clean: bool) -> None:
-        """After a test: keep the server and empty the base for the next, or retire both."""
+    def release(self, clean: bool, remembered: bool = False) -> None:
+        """After a test: keep the server and empty the base for the next, or retire both.
+        `remembered`: the test made a call the server's session may remember."""
         if self._base is None:
             return
+        if remembered and self._keeps_session:
+            self._close_adapter()  # retired: a clean test's base goes as if it started none
         if clean and self._adapter is not None and self._root_id is not None \
                 and self._emptied(self._base, self._root_id):
             return
