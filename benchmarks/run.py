@@ -121,6 +121,18 @@ def bench_full(folder: Path) -> list[Row]:
         Row("full run -n 2 wall vs its 2-core CPU floor", parallel, floor, "s",
             f"<= {WALL_OVER_FLOOR:g}x", parallel <= WALL_OVER_FLOOR * floor),
     ]
+    # A Python MCP server that takes a second to start and keeps session state (read-before-edit):
+    # the reference itself over MCP, one server per worker kept while no check shapes its
+    # session (harness/target/reuse.py). Its modes are not declared: SURFACE and PERMISSION n/a.
+    profile = folder / "reference-mcp.toml"
+    profile.write_text(f'[implementation]\nspec = "mcp:{PYTHON} -m agentconf serve --mcp '
+                       '--root {root}"\nreuse = "worker"\n', "utf-8")
+    stateful, _, ok_stateful, _ = full_run(2, folder, str(profile))
+    rows.append(Row("an MCP server with session state -n 2 (wall) vs the reference -n 2",
+                    stateful, parallel, "s", f"<= {PEER_OVER_REFERENCE:g}x",
+                    ok_stateful and stateful <= PEER_OVER_REFERENCE * parallel,
+                    "the reference over MCP, reuse = \"worker\""
+                    + ("" if ok_stateful else "; the run did not finish")))
     if (CHECKOUT / FIRST_PEER).is_file() and (PEER_CACHE / "server-filesystem").is_dir():
         peer, _, ok_peer, _ = full_run(2, folder, str(CHECKOUT / FIRST_PEER))
         rows.append(Row("first real peer -n 2 (wall) vs the reference -n 2", peer, parallel,

@@ -134,6 +134,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(writer, "agentconf-events")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest's tmpdir plugin removes a green run's basetemp
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The kept server goes first: it runs in a sandbox inside that folder."""
+    pytest_unconfigure(session.config)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:

@@ -1,6 +1,7 @@
 """A run stops cleanly: at once when the implementation cannot start, early when every check
 ends in the same error, on SIGTERM with a partial report, and never leaves a process behind."""
 
+import getpass
 import os
 import shutil
 import signal
@@ -111,3 +112,47 @@ def test_sigterm_stops_the_run_and_its_child_and_writes_what_was_done(tmp_path: 
     assert "interrupted by SIGTERM" in output
     assert (tmp_path / "out" / "conformance.json").is_file()
     assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
+
+
+NO_ENVELOPE = """
+from agentconf.reference import create as create_reference
+
+
+class Mine:
+    def __init__(self, workspace):
+        self.inner = create_reference(workspace)
+
+    def list_tools(self):
+        return self.inner.list_tools()
+
+    async def call_tool(self, name, arguments):
+        return {"answer": await self.inner.call_tool(name, arguments)}
+
+
+def create(workspace):
+    return Mine(workspace)
+"""
+
+
+def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures_sandboxes(
+    tmp_path: Path
+) -> None:
+    temproot = tmp_path / "temproot"  # pytest's temporary root, as the kit's /dev/shm would be
+    temproot.mkdir()
+    env = {"PYTEST_DEBUG_TEMPROOT": str(temproot)}
+    # A kept server runs in the last sandbox until the session ends: it goes first.
+    (tmp_path / "kept.toml").write_text(
+        '[implementation]\nspec = "cmd:python3 -m agentconf serve --root {root}"\n'
+        'reuse = "worker"\n', encoding="utf-8")
+    green = agentconf("run", "--impl", "kept.toml", "--clauses", "REGISTRY", "--report", "green",
+                      cwd=tmp_path, env_extra=env)
+    assert green.returncode == 0, green.stdout + green.stderr
+    assert "Traceback" not in green.stdout + green.stderr
+    assert [p for p in temproot.rglob("*") if p.name != f"pytest-of-{getpass.getuser()}"] == []
+
+    (tmp_path / "no_envelope.py").write_text(NO_ENVELOPE, encoding="utf-8")
+    red = agentconf("run", "--impl", "python:no_envelope:create", "--clauses", "RESULT-01",
+                    "--report", "red", cwd=tmp_path, env_extra=env)
+    assert red.returncode == 1, red.stdout + red.stderr
+    kept = list(temproot.glob("pytest-of-*/pytest-*/ws-*/sandbox"))
+    assert kept, sorted(map(str, temproot.rglob("*")))

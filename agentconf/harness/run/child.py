@@ -62,7 +62,11 @@ def isolated_config() -> Iterator[Path]:
         # module's source (ast) for every frame of every failure, a fifth of the CPU of a run
         # with many failing checks, for text only pytest.log and a harness error show (a
         # check's evidence is its exception's message). `replay` asks for --tb=long itself.
-        ini.write_text("[pytest]\naddopts = --tb=native\n", encoding="utf-8")
+        # A green run removes its temporary folder (pytest's numbered basetemp, on /dev/shm when
+        # there is room: disk/temproot.py) instead of leaving the last sandbox in memory; a red
+        # run keeps it for the failures' sandboxes, and pytest keeps the newest three of those.
+        ini.write_text("[pytest]\naddopts = --tb=native\ntmp_path_retention_policy = failed\n",
+                       encoding="utf-8")
         yield ini
 
 
