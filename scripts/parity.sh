@@ -2,7 +2,8 @@
 # Pipes every check of the suites through `agentconf serve` (cmd:) and `agentconf serve --mcp`
 # (mcp:) and compares each with the in-process run: the full form of
 # tests/runner/test_stdio_parity.py, whose CI form pipes the transport-facing categories only.
-# About 10 minutes per transport on 2 cores.
+# Kept servers (reuse = "worker", retired after any check that shapes the session): about five
+# minutes over MCP on 2 cores (benchmarks/run.py: 306 s for every check), less over cmd:.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
