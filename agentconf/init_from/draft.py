@@ -107,7 +107,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
 def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGuess],
              findings: Findings, shell_state: str | None) -> Sharing:
     """The reuse decision; when it shares and no tool could guard a read, the session features
-    are written off with that reason (a profile with reuse must say they are off)."""
+    are written off with that reason (off, a kept server is never retired for them)."""
     capabilities = dict(findings.capabilities)
     if not {"edit_file", "write_file"} & set(mapped):
         for name in SESSION_FEATURES:

@@ -13,8 +13,8 @@ next. The draft shares one per pytest worker only where that cannot change a ver
   rule could tell which later check such a shell's state reaches).
 
 A kept server gets a fresh sandbox at the same place for every check and is retired after a
-failure. What the probes cannot see (a tool that remembers something
-else between calls) is why the comment names the evidence: check it, or drop the line.
+failure. What the probes cannot see (a tool that remembers something else between calls) is why
+the comment names the evidence: check it, or drop the line.
 """
 
 import time
