@@ -52,6 +52,10 @@ SERVER_NAME = "agentconf-reference"
 # A write_file call carries the whole file in one line; anything longer is refused, not buffered.
 MAX_LINE_BYTES = 64 * 1024 * 1024
 EXIT_SIGTERM = 128 + signal.SIGTERM
+# The client closed its end of stdout: nobody is left to answer. The shell's status for a
+# program that died of SIGPIPE, with one line on stderr instead of a traceback per answer.
+EXIT_CLIENT_GONE = 128 + signal.SIGPIPE
+CLIENT_GONE = "the client closed its end of stdout: stopping"
 
 
 class ToolSystem(Protocol):
@@ -86,6 +90,7 @@ class Server:
         self._calls: dict[Any, asyncio.Task[None]] = {}
         self._cancelled: set[Any] = set()
         self._shutdown = asyncio.Event()
+        self.client_gone = False
         self._methods: dict[str, Callable[[Any], Awaitable[Any]]] = {
             METHOD_INITIALIZE: self._initialize,
             METHOD_LIST: self._list,
@@ -206,8 +211,16 @@ class Server:
         # ASCII escapes carry every string, a lone surrogate echoed from a request included.
         data = json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode() + b"\n"
         with self._write_lock:
-            self._out.write(data)
-            self._out.flush()
+            if self.client_gone:
+                return
+            try:
+                self._out.write(data)
+                self._out.flush()
+            except BrokenPipeError:
+                self.client_gone = True
+                discard_stdout(self._out.fileno())
+                log.warning(CLIENT_GONE)
+                self.abort()
 
 
 def _request_parts(message: Any) -> tuple[str, Any]:
@@ -283,7 +296,19 @@ async def serve_stdio(system: ToolSystem, source: IO[bytes], out: IO[bytes]) -> 
     reader = threading.Thread(target=read_lines, args=(source, loop, lines), daemon=True)
     reader.start()
     await server.serve(lines)
+    if server.client_gone:
+        return EXIT_CLIENT_GONE
     return EXIT_SIGTERM if aborted else 0
+
+
+def discard_stdout(fd: int) -> None:
+    """What is still buffered for a client that is gone, and anything written later, goes to
+    /dev/null (Python's own advice for SIGPIPE), so no flush at exit prints a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 def protocol_stdout() -> IO[bytes]:

@@ -14,6 +14,7 @@ that passes every clause. What crosses the wire:
 - `notifications/cancelled` (the SDK's default, "interrupt") cancels the call's task; the
   reference stops the tool, a command's whole process group included.
 - End of input or SIGTERM: the calls in flight are cancelled the same way, then the server exits.
+- A client that closes its end of stdout: one line on stderr, exit 141, as over `cmd:`.
 """
 
 import logging
@@ -28,7 +29,14 @@ from mcp.server.stdio import stdio_server
 
 from agentconf import __version__
 
-from .serve import EXIT_SIGTERM, SERVER_NAME, ToolSystem
+from .serve import (
+    CLIENT_GONE,
+    EXIT_CLIENT_GONE,
+    EXIT_SIGTERM,
+    SERVER_NAME,
+    ToolSystem,
+    discard_stdout,
+)
 
 log = logging.getLogger(__name__)
 
@@ -95,4 +103,9 @@ def run(system: ToolSystem) -> int:
         level=logging.WARNING,
         format="agentconf serve --mcp: %(levelname)s %(message)s",
     )
-    return anyio.run(serve_mcp_stdio, system)
+    try:
+        return anyio.run(serve_mcp_stdio, system)
+    except* BrokenPipeError:  # the SDK's writer task failed: the calls were cancelled with it
+        discard_stdout(sys.stdout.fileno())
+        log.warning(CLIENT_GONE)
+    return EXIT_CLIENT_GONE

@@ -328,3 +328,46 @@ def test_a_cancel_request_for_no_call_in_flight_is_ignored(peer: Peer) -> None:
     peer.send_line(b'{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 99}}')
     assert peer.request(7, "tools/list")["id"] == 7
 
+
+
+MCP_START = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "a client that goes away", "version": "1"}}},
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+
+
+@pytest.mark.parametrize("transport", ["cmd", "mcp"])
+def test_a_client_that_stops_reading_gets_one_line_and_exit_141_not_a_traceback(
+    root: Path, transport: str
+) -> None:
+    mcp = transport == "mcp"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "agentconf", "serve", *(["--mcp"] if mcp else []),
+         "--root", str(root)],
+        cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "HOME": str(root.parent)})
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        first = MCP_START if mcp else [{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]
+        process.stdin.write(b"".join(json.dumps(m).encode() + b"\n" for m in first))
+        process.stdin.flush()
+        assert json.loads(process.stdout.readline())["id"] == 1  # it was serving
+        process.stdout.close()  # the client stops reading its answers
+        for request_id in range(2, 6):
+            process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": request_id,
+                                            "method": "tools/list"}).encode() + b"\n")
+            process.stdin.flush()
+        process.stdin.close()
+        process.wait(timeout=WAIT_S)  # a line or two on stderr: no pipe to fill meanwhile
+        assert process.stderr is not None
+        stderr = process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=WAIT_S)
+    text = stderr.decode(errors="replace")
+    assert process.returncode == 128 + signal.SIGPIPE, text
+    assert "Traceback" not in text and "Exception ignored" not in text, text
+    assert text.count("the client closed its end of stdout") == 1, text
