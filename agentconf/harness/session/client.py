@@ -43,8 +43,10 @@ _GUARDED_TOOLS = ("write_file", "edit_file")
 # What a session can remember from one test to the next (a server kept across tests with the
 # session features on, harness/target/reuse.py): read-before-edit and stale-read remember what was
 # read and written, tool_search what it revealed. No session feature remembers a call of these
-# tools, nor a call refused before it ran; any other call may be remembered.
-SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep", "bash"})
+# tools, nor a call refused before it ran; any other call may be remembered. bash is not one of
+# them: a command may leave a process running (a SHELL-10 departure) that a later test on the
+# same root would meet, where a retired server's processes are killed with it.
+SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep"})
 REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
 
 

@@ -9,9 +9,9 @@ state between calls but what the contract's session features are about may opt i
 The session features (read-before-edit, stale-read) are exactly state kept across calls: a file
 read in one test would count as read in the next. With them on, a kept server is kept only
 after a test that made no call its session may remember (session/client.py: only listings,
-calls of list_files, grep and bash, and calls refused before they ran, INVALID_ARGS or
-TOOL_NOT_FOUND); any other call retires it, so a test that reads, writes or reveals always
-starts on a server no other test shaped. With them off, every clean test keeps it.
+calls of list_files and grep, and calls refused before they ran, INVALID_ARGS or TOOL_NOT_FOUND);
+any other call retires it, so a test that reads, writes, reveals or runs a command always starts
+on a server no other test shaped. With them off, every clean test keeps it.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
