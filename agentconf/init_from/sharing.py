@@ -7,8 +7,8 @@ next. The draft shares one per pytest worker only where that cannot change a ver
 - starting it (the process up and its tools/list answered) costs at least START_WORTH_SHARING_S,
   the lower of two starts measured, so the run would spend most of its time starting servers;
 - the probes settled the session features (read guard, stale-read check) either way: with them
-  on, the kit retires a kept server after any check that reads, writes or reveals tools
-  (harness/target/reuse.py), so no check meets a session another shaped;
+  on, the kit retires a kept server after any check that reads, writes, runs a command or
+  reveals tools (harness/target/reuse.py), so no check meets a session another shaped;
 - a shell, if it has one, keeps neither a `cd` nor an `export` from one call to the next (no
   rule could tell which later check such a shell's state reaches).
 
@@ -112,9 +112,9 @@ def decide(server: bool, starts: list[float | None], capabilities: dict[str, tup
     guarded = [name for name in SESSION_FEATURES if capabilities[name][0]]
     if guarded:
         return Sharing(True, f"{measured}; it keeps session state ({' and '.join(guarded)}), "
-                             "so a check that reads, writes or reveals tools retires the "
-                             "server; its shell keeps no cd or export: one server per worker "
-                             "otherwise, a fresh sandbox for every check")
+                             "so a check that reads, writes, runs a command or reveals tools "
+                             "retires the server; its shell keeps no cd or export: one server "
+                             "per worker otherwise, a fresh sandbox for every check")
     return Sharing(True, f"{measured}; no session state seen (no read guard, no stale-read "
                          "check, no shell keeping a cd or an export): one server per worker, "
                          "a fresh sandbox for every check")

@@ -110,10 +110,10 @@ class Implementation(Strict):
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
         "\"worker\": one server per pytest worker, kept from check to check, for a server that "
         "keeps no state between calls but what read_before_edit and stale_read are about; "
-        "with those on, a check that reads, writes or reveals tools retires the server, so "
-        "none sees a session another check shaped; `init --from` drafts it for a server that "
-        "takes 0.1 s or more to start, whose session features its probes settled and whose "
-        "shell keeps no cd or export (init_from/sharing.py)"))
+        "with those on, a check that reads, writes, runs a command or reveals tools retires "
+        "the server, so none sees a session another check shaped; `init --from` drafts it "
+        "for a server that takes 0.1 s or more to start, whose session features its probes "
+        "settled and whose shell keeps no cd or export (init_from/sharing.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))
