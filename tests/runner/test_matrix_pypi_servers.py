@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import agentconf
 from agentconf.harness.run import peers as peers_module
 from agentconf.harness.run.peers import load_peers
 
@@ -26,6 +27,14 @@ def _peer(tmp_path: Path, spec: str) -> peers_module.Peer:
     (folder / "agentconf.toml").write_text(f'[implementation]\nspec = "{spec}"\n')
     (folder / "requirements.txt").write_text("p==1.0\n")
     return load_peers(tmp_path / "peers")[0]
+
+
+def _installs_the_kit(step: list[str]) -> bool:
+    """pip given this checkout (-e) or the kit's release as what to install. Not a substring of
+    the whole command: the checkout's own path, in every step's interpreter, may hold
+    "agentconf" (a clone into a folder of that name failed the test that way)."""
+    checkout = str(Path(agentconf.__file__).resolve().parents[1])
+    return "install" in step and (step[-1] == checkout or step[-1].startswith("agentconf-kit"))
 
 
 def _record_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
@@ -47,7 +56,7 @@ def test_a_pypi_server_is_driven_from_the_kits_own_environment(
     assert peer.python(tmp_path / "cache") == sys.executable
     steps = _record_steps(tmp_path, monkeypatch)
     peers_module.install(peer, tmp_path / "cache")
-    assert steps and not any("agentconf" in " ".join(step) or "[mcp]" in " ".join(step)
+    assert steps and not any(_installs_the_kit(step) or "[mcp]" in " ".join(step)
                              for step in steps), steps
 
 
@@ -58,7 +67,7 @@ def test_a_pypi_framework_in_process_still_gets_the_kit_in_its_venv(
                                                    / "python")
     steps = _record_steps(tmp_path, monkeypatch)
     peers_module.install(peer, tmp_path / "cache")
-    kit = [step for step in steps if "agentconf" in " ".join(step) or "-e" in step]
+    kit = [step for step in steps if _installs_the_kit(step)]
     assert kit, steps
 
 
