@@ -252,23 +252,16 @@ def test_1_neutral_calls(client):
          unknown=client.call_raw("no_such_tool", {}).error)
 
 @pytest.mark.clause("RESULT-01")
-def test_2_then_a_read(client):
-    note(second=pid(client))
-    client.call("read_file", path="a.txt")
-
-@pytest.mark.clause("RESULT-01")
-def test_3_after_the_read_a_reveal(client):
-    note(third=pid(client))
-    client.call("tool_search", path="x")
-
-@pytest.mark.clause("RESULT-01")
-def test_4_after_the_reveal_a_command(client):
-    note(fourth=pid(client))
-    client.call("bash", command="true")
-
-@pytest.mark.clause("RESULT-01")
-def test_5_after_the_command(client):
-    note(fifth=pid(client))
+@pytest.mark.parametrize(("seen", "then"), [
+    ("second", ("read_file", {"path": "a.txt"})),
+    ("third", ("tool_search", {"path": "x"})),
+    ("fourth", ("bash", {"command": "true"})),
+    ("fifth", None),
+])
+def test_2_who_answers_then_one_call(client, seen, then):
+    note(**{seen: pid(client)})
+    if then is not None:
+        client.call(then[0], **then[1])
 '''
 
 

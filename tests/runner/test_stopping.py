@@ -114,26 +114,6 @@ def test_sigterm_stops_the_run_and_its_child_and_writes_what_was_done(tmp_path: 
     assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
 
 
-NO_ENVELOPE = """
-from agentconf.reference import create as create_reference
-
-
-class Mine:
-    def __init__(self, workspace):
-        self.inner = create_reference(workspace)
-
-    def list_tools(self):
-        return self.inner.list_tools()
-
-    async def call_tool(self, name, arguments):
-        return {"answer": await self.inner.call_tool(name, arguments)}
-
-
-def create(workspace):
-    return Mine(workspace)
-"""
-
-
 def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures_sandboxes(
     tmp_path: Path
 ) -> None:
@@ -150,8 +130,8 @@ def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures
     assert "Traceback" not in green.stdout + green.stderr
     assert [p for p in temproot.rglob("*") if p.name != f"pytest-of-{getpass.getuser()}"] == []
 
-    (tmp_path / "no_envelope.py").write_text(NO_ENVELOPE, encoding="utf-8")
-    red = agentconf("run", "--impl", "python:no_envelope:create", "--clauses", "RESULT-01",
+    shutil.copy(HARNESS / "harness_toys.py", tmp_path / "harness_toys.py")
+    red = agentconf("run", "--impl", "python:harness_toys:create_leaky", "--clauses", "CONFINE-01",
                     "--report", "red", cwd=tmp_path, env_extra=env)
     assert red.returncode == 1, red.stdout + red.stderr
     kept = list(temproot.glob("pytest-of-*/pytest-*/ws-*/sandbox"))
