@@ -244,7 +244,7 @@ def ws(
     base = kept.base() if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
-    workspace.close_outer()  # outside the sandbox: removed even when the sandbox is kept
+    workspace.close_outer()  # outside the sandbox: handed back even when the sandbox is kept
     # Clean: passed, or n/a; a failure's sandbox stays for a look.
     clean = not request.node.stash.get(_FAILED, False) and (
         request.node.stash.get(_PASSED, True))

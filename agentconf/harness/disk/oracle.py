@@ -219,7 +219,9 @@ class DiskOracle:
         return found
 
     def changes(self) -> list[str]:
-        return diff_snapshots(self._snapshot, self._scan())
+        now = self._scan()
+        # Nearly every call changes nothing outside: one dict comparison, not a sorted diff.
+        return [] if now == self._snapshot else diff_snapshots(self._snapshot, now)
 
     def restore(self) -> list[str]:
         """Puts everything outside the root back as the snapshot has it, and returns the paths

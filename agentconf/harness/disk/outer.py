@@ -8,15 +8,21 @@ temporary folder the kit may create things in without touching anything of the u
 `/tmp` (whatever TMPDIR says: the runner points TMPDIR at a scratch folder, and
 `tempfile.gettempdir()` follows it) and `/var/tmp`, when they exist and are writable.
 
-The folders are removed when the workspace is (`SandboxWorkspace.close_outer`), at the latest
-when the process exits (atexit: Ctrl-C included), and `agentconf run` sweeps whatever its
-killed workers left (`sweep`): their names carry the run's marker.
+A closed workspace hands its folders back (`release`) and the next workspace of the process
+refills them with its own secret, in place: on ext4 a fresh folder per check (mkdir, two files,
+rmtree, in each place) cost about 0.7 ms of a check's CPU, overwriting the two files 0.03 ms. A
+folder is refilled only when it is exactly as it was made (a folder of mode 700, the two regular
+files, one link each, their sizes and modes); anything a check did to it, and it is removed and
+made again. The folders are removed when the process exits (atexit: Ctrl-C included), and
+`agentconf run` sweeps whatever its killed workers left (`sweep`): their names carry the run's
+marker.
 """
 
 import atexit
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -41,28 +47,91 @@ def _prefix(marker: str | None) -> str:
     return f"{PREFIX}{marker or 'solo'}-"
 
 
+def _contents(secret: str) -> dict[str, bytes]:
+    return {"secret.txt": f"system tmp secret {secret}\n".encode(),
+            "notes.md": f"# notes\n{secret}\n".encode()}
+
+
+_FREE: list[Path] = []  # released by closed workspaces, refilled by the next one
+_MODES: dict[Path, dict[str, int]] = {}  # each folder's files' modes as they were made
+
+
 def make(secret: str) -> tuple[Path, ...]:
-    """A fresh canary folder in each place, holding `secret` (removed at exit at the latest)."""
+    """A canary folder in each place holding `secret`: a released one refilled, else a new one
+    (removed at exit at the latest)."""
     if not _LIVE:
         atexit.register(remove_all)
+    contents = _contents(secret)
     made = []
     for place in places():
-        try:
-            folder = Path(tempfile.mkdtemp(prefix=_prefix(os.environ.get(RUN_VARIABLE)),
-                                           dir=place))
-        except OSError:
-            continue  # a place that refuses is simply not judged
-        _LIVE.add(folder)
-        (folder / "secret.txt").write_text(f"system tmp secret {secret}\n")
-        (folder / "notes.md").write_text(f"# notes\n{secret}\n")
-        made.append(folder)
+        folder = _reuse(place, contents) or _fresh(place, contents)
+        if folder is not None:
+            made.append(folder)
     return tuple(made)
+
+
+def _fresh(place: Path, contents: dict[str, bytes]) -> Path | None:
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=_prefix(os.environ.get(RUN_VARIABLE)),
+                                       dir=place))
+    except OSError:
+        return None  # a place that refuses is simply not judged
+    _LIVE.add(folder)
+    for name, data in contents.items():
+        (folder / name).write_bytes(data)
+    _MODES[folder] = {name: stat.S_IMODE(os.lstat(folder / name).st_mode) for name in contents}
+    return folder
+
+
+def _reuse(place: Path, contents: dict[str, bytes]) -> Path | None:
+    prefix = _prefix(os.environ.get(RUN_VARIABLE))  # a run's sweep finds it by its marker
+    for folder in [f for f in _FREE if f.parent == place and f.name.startswith(prefix)]:
+        _FREE.remove(folder)
+        if _refill(folder, contents):
+            return folder
+        remove((folder,))  # a check changed it: never handed on
+    return None
+
+
+def _refill(folder: Path, contents: dict[str, bytes]) -> bool:
+    """Overwrites the files in place when the folder is exactly as `_fresh` made it."""
+    try:
+        info = os.lstat(folder)
+        if (not stat.S_ISDIR(info.st_mode) or stat.S_IMODE(info.st_mode) != 0o700
+                or sorted(os.listdir(folder)) != sorted(contents)):
+            return False
+        for name, data in contents.items():
+            # No link followed, no FIFO waited on; checked on the open file itself, so nothing
+            # swapped in after a look is written through (a hard link would write elsewhere).
+            descriptor = os.open(folder / name, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+                                 | os.O_CLOEXEC)
+            try:
+                opened = os.fstat(descriptor)
+                if (not stat.S_ISREG(opened.st_mode) or opened.st_nlink != 1
+                        or opened.st_size != len(data)
+                        or stat.S_IMODE(opened.st_mode) != _MODES.get(folder, {}).get(name)):
+                    return False
+                if os.pwrite(descriptor, data, 0) != len(data):
+                    return False
+            finally:
+                os.close(descriptor)
+    except OSError:
+        return False
+    return True
+
+
+def release(folders: tuple[Path, ...]) -> None:
+    """A closed workspace's folders, for the next workspace of this process to refill."""
+    _FREE.extend(folder for folder in folders if folder in _LIVE and folder not in _FREE)
 
 
 def remove(folders: tuple[Path, ...]) -> None:
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)
         _LIVE.discard(folder)
+        _MODES.pop(folder, None)
+        if folder in _FREE:
+            _FREE.remove(folder)
 
 
 def remove_all() -> None:

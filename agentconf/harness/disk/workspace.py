@@ -46,7 +46,7 @@ class SandboxWorkspace:
         self.secret = "agentconf-canary-" + secrets.token_hex(12)
         self._build()
         # Canary folders in the system's temporary folders (harness/disk/outer.py), each with
-        # secret.txt: where real allow-lists point. Removed by close_outer().
+        # secret.txt: where real allow-lists point. Handed back by close_outer().
         self.outer = outer.make(self.secret)
         self.oracle = DiskOracle(
             self.sandbox, self.secret, moat=self.base, moat_allowed=(HARNESS_DIR,),
@@ -148,8 +148,9 @@ class SandboxWorkspace:
         return dict(sorted(found.items()))
 
     def close_outer(self) -> None:
-        """Removes the canary folders outside the sandbox (whatever is kept of the sandbox)."""
-        outer.remove(self.outer)
+        """Hands the canary folders outside the sandbox back, for the next workspace to refill
+        (whatever is kept of the sandbox): a folder this check changed is never reused."""
+        outer.release(self.outer)
 
     def rebaseline(self) -> None:
         """Accept the current state outside the root (after a test set something up there)."""
