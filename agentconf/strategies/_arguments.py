@@ -235,9 +235,17 @@ def ill_typed_arguments(
             )
         return st.sampled_from(wrong).flatmap(lambda k: _values_of_type(k, free_strings))
 
+    # Built once, drawn from every example: a strategy made inside a draw (a recursive one
+    # especially) was most of this test's CPU.
+    valid_objects = schemas.objects(root, free_strings)
+    wrong_values = {name: wrong_types(name) for name in typed_fields}
+    unknown_names = st.sampled_from(["Path", "file_path", "extra", "force", "_meta_", "args"]
+                                    ).filter(lambda key: key not in properties)
+    unknown_values = json_values(max_leaves=2)
+
     @st.composite
     def build(draw: st.DrawFn) -> dict[str, Any]:
-        arguments = dict(draw(schemas.objects(root, free_strings)))
+        arguments = dict(draw(valid_objects))
         mistakes = []
         if typed_fields:
             mistakes.append("wrong_type")
@@ -251,15 +259,11 @@ def ill_typed_arguments(
             mistake = draw(st.sampled_from(mistakes))
             if mistake == "wrong_type":
                 name = draw(st.sampled_from(sorted(typed_fields)))
-                arguments[name] = draw(wrong_types(name))
+                arguments[name] = draw(wrong_values[name])
             elif mistake == "missing":
                 arguments.pop(draw(st.sampled_from(required)), None)
             else:
-                unknown = draw(
-                    st.sampled_from(["Path", "file_path", "extra", "force", "_meta_", "args"])
-                    .filter(lambda key: key not in properties)
-                )
-                arguments[unknown] = draw(json_values(max_leaves=2))
+                arguments[draw(unknown_names)] = draw(unknown_values)
         return arguments
 
     return build().filter(lambda arguments: not is_valid(arguments))

@@ -123,6 +123,17 @@ class Sync(Toy):
         return self._answer(name, arguments)
 
 
+class Closing(Toy):
+    """Has its own aclose(), as agent frameworks' tool sets do: counted."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__(workspace)
+        self.closed = 0
+
+    async def aclose(self) -> None:
+        self.closed += 1
+
+
 def create(workspace: Workspace) -> Toy:
     return Toy(workspace)
 
@@ -157,3 +168,7 @@ def create_sync(workspace: Workspace) -> Toy:
 
 def create_broken(workspace: Workspace) -> Toy:
     raise OSError("the factory cannot start")
+
+
+def create_closing(workspace: Workspace) -> Toy:
+    return Closing(workspace)

@@ -208,6 +208,20 @@ def test_an_exception_escaping_call_tool_is_a_contract_violation(sandbox) -> Non
         client.close()
 
 
+@pytest.mark.parametrize("factory", ["create", "create_closing"])
+def test_closing_an_in_process_session_closes_the_implementation_once_and_its_loop(
+    sandbox, factory
+) -> None:
+    spec = parse_spec(f"python:harness_toys:{factory}")
+    env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)
+    adapter = open_adapter(spec, env)
+    adapter.call_tool("read_file", {"path": "a.txt"})
+    adapter.close()
+    adapter.close()
+    assert getattr(adapter._impl, "closed", 1) == 1  # type: ignore[attr-defined]
+    assert not adapter.alive  # its event loop (a selector and a socket pair) is closed too
+
+
 def test_a_factory_that_raises_is_an_implementation_failure(sandbox) -> None:
     spec = parse_spec("python:harness_toys:create_broken")
     env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, log_dir=sandbox.logs)

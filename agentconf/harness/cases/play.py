@@ -5,6 +5,7 @@ mapping applies) and judges the answers and the disk against the case; `play_cas
 
 import base64
 import binascii
+import functools
 import hashlib
 import os
 import re
@@ -29,6 +30,12 @@ class CaseFailed(AssertionError):
     """The implementation's answers or disk did not meet the case."""
 
 
+@functools.cache
+def _grep_lines(line_base: int) -> dict[str, str]:
+    """Built once per base, not once per case (a thousand strings each time); copied in."""
+    return {f"GREP_LINE:{n}": str(n - 1 + line_base) for n in range(1, 1000)}
+
+
 @dataclass(frozen=True, slots=True)
 class Placeholders:
     values: dict[str, str]
@@ -50,7 +57,7 @@ class Placeholders:
         }
         for name in Limits.__dataclass_fields__:
             values[f"LIMIT:{name}"] = str(getattr(limits, name))
-        values.update({f"GREP_LINE:{n}": str(n - 1 + line_base) for n in range(1, 1000)})
+        values.update(_grep_lines(line_base))
         return cls(values)
 
     def fill(self, value: Any) -> Any:

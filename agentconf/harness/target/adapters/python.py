@@ -161,6 +161,8 @@ class PythonAdapter(CallTimeout):
         # What its tools started (a background job, a tmux server, a setsid daemon) does not
         # outlive the session: it carries the session's marker.
         kill_marked(SESSION_VARIABLE, self._environ.marker)
+        with contextlib.suppress(Exception):  # and the loop's selector and socket pair
+            self._loop.close()
 
     def _close_implementation(self) -> None:
         """The implementation's own close() or aclose(), if it has one, within the timeout."""
@@ -181,7 +183,6 @@ class PythonAdapter(CallTimeout):
             with contextlib.suppress(Exception, _Expired):
                 self._run(lambda inline: closing(), f"{method}()")
             return
-        self._loop.close()
 
     async def _invoke(self, method: str, inline: bool, *args: Any) -> Any:
         function = getattr(self._impl, method)
