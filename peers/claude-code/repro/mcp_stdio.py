@@ -88,10 +88,36 @@ class Server:
                 return message
 
     def call(self, tool: str, **arguments: object) -> tuple[bool, str]:
-        answer = self._request("tools/call", {"name": tool, "arguments": arguments})
-        result = answer.get("result") or {}
-        text = "".join(part.get("text", "") for part in result.get("content", []))
-        return bool(result.get("isError")) or "error" in answer, text or json.dumps(answer)
+        return _answer(self._request("tools/call", {"name": tool, "arguments": arguments}))
+
+    def call_together(self, calls: list[tuple[str, dict]]) -> list[tuple[str, bool, str]]:
+        """Sends every call before reading any answer (the server runs them together); each
+        call's tool, is_error and text, in the order sent."""
+        first = self._id + 1
+        for tool, arguments in calls:
+            self._id += 1
+            self._send({"jsonrpc": "2.0", "id": self._id, "method": "tools/call",
+                        "params": {"name": tool, "arguments": arguments}})
+        assert self._process.stdout is not None
+        answers: dict[int, dict] = {}
+        while len(answers) < len(calls):
+            line = self._process.stdout.readline()
+            if not line:
+                sys.exit("the server closed its output before answering")
+            try:
+                message = json.loads(line)
+            except ValueError:
+                self.noise.append(line.rstrip("\n"))
+                continue
+            if isinstance(message, dict) and isinstance(message.get("id"), int):
+                answers[message["id"]] = message
+        return [(tool, *_answer(answers[first + n])) for n, (tool, _) in enumerate(calls)]
+
+
+def _answer(answer: dict) -> tuple[bool, str]:
+    result = answer.get("result") or {}
+    text = "".join(part.get("text", "") for part in result.get("content", []))
+    return bool(result.get("isError")) or "error" in answer, text or json.dumps(answer)
 
 
 def verdict(seen: list[str], what: str) -> None:
