@@ -270,7 +270,10 @@ def bench_overhead(folder: Path) -> list[Row]:
     round_trip = best_per_call(lambda: cmd.call_tool("no_such_tool", arguments), rounds=15)
     cmd.close()
     raw = best_per_call(raw_pipe_client(serve), rounds=15)
+    fixed = check_fixed_cost()
     return [
+        Row("a check's fixed costs, CPU (ms)", fixed, None, "ms", "share of 6 ms", None,
+            "workspace, session, listing, one read, close, removal"),
         Row("in-process call vs direct (us)", in_process * 1e6, direct * 1e6, "us",
             "<= 50 us added", in_process - direct <= 50e-6,
             f"added {(in_process - direct) * 1e6:.0f} us"),
@@ -280,6 +283,43 @@ def bench_overhead(folder: Path) -> list[Row]:
         Row("cmd: adapter vs bare pipe client (us)", round_trip * 1e6, raw * 1e6, "us",
             "harness share", None, f"harness adds {(round_trip - raw) * 1e6:.0f} us"),
     ]
+
+
+def check_fixed_cost(rounds: int = 7, block: int = 50) -> float:
+    """Milliseconds of CPU (this process: all of it runs here) of what every check pays before
+    and after its own calls, as the ws and client fixtures do it: a sandbox with its canaries
+    (in memory where a run puts them), a session of the reference in process, its listing, one
+    read, the session's close, the sandbox's removal. The best block of `rounds`."""
+    from agentconf.harness.disk.temproot import memory_temproot
+    from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+    from agentconf.harness.session.client import Client
+    from agentconf.harness.target.adapters import open_adapter
+    from agentconf.harness.target.adapters.base import AdapterEnv
+    from agentconf.harness.target.spec import parse_spec
+
+    spec = parse_spec("reference")
+    place = memory_temproot({})  # what `agentconf run` uses when TMPDIR is not set
+
+    def one_check() -> None:
+        ws = SandboxWorkspace(base=Path(tempfile.mkdtemp(dir=place)))
+        env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp, log_dir=ws.logs)
+        client = Client(open_adapter(spec, env), spec.profile, ws.root, ws.oracle, ws.sandbox)
+        ws.write("a.txt", "alpha\n")
+        client.list_tools()
+        client.call("read_file", path="a.txt")
+        client.close()
+        ws.close_outer()
+        remove_tree(ws.base)
+
+    for _ in range(block // 2):
+        one_check()  # warm: lazy imports, caches
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.process_time()
+        for _ in range(block):
+            one_check()
+        best = min(best, (time.process_time() - started) / block)
+    return best * 1000
 
 
 def raw_pipe_client(command: list[str]) -> Callable[[], object]:
