@@ -24,6 +24,7 @@ import os
 import shutil
 import stat
 import tempfile
+import threading
 from pathlib import Path
 
 from agentconf.harness.target.adapters.base import RUN_VARIABLE
@@ -53,6 +54,7 @@ def _contents(secret: str) -> dict[str, bytes]:
 
 
 _FREE: list[Path] = []  # released by closed workspaces, refilled by the next one
+_TAKING = threading.Lock()
 _MODES: dict[Path, dict[str, int]] = {}  # each folder's files' modes as they were made
 
 
@@ -85,12 +87,16 @@ def _fresh(place: Path, contents: dict[str, bytes]) -> Path | None:
 
 def _reuse(place: Path, contents: dict[str, bytes]) -> Path | None:
     prefix = _prefix(os.environ.get(RUN_VARIABLE))  # a run's sweep finds it by its marker
-    for folder in [f for f in _FREE if f.parent == place and f.name.startswith(prefix)]:
-        _FREE.remove(folder)
+    while True:
+        with _TAKING:  # workspaces made in several threads (the public testkit) take one each
+            folder = next((f for f in _FREE if f.parent == place and f.name.startswith(prefix)),
+                          None)
+            if folder is None:
+                return None
+            _FREE.remove(folder)
         if _refill(folder, contents):
             return folder
         remove((folder,))  # a check changed it: never handed on
-    return None
 
 
 def _refill(folder: Path, contents: dict[str, bytes]) -> bool:
@@ -122,7 +128,8 @@ def _refill(folder: Path, contents: dict[str, bytes]) -> bool:
 
 def release(folders: tuple[Path, ...]) -> None:
     """A closed workspace's folders, for the next workspace of this process to refill."""
-    _FREE.extend(folder for folder in folders if folder in _LIVE and folder not in _FREE)
+    with _TAKING:
+        _FREE.extend(folder for folder in folders if folder in _LIVE and folder not in _FREE)
 
 
 def remove(folders: tuple[Path, ...]) -> None:
@@ -130,8 +137,9 @@ def remove(folders: tuple[Path, ...]) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         _LIVE.discard(folder)
         _MODES.pop(folder, None)
-        if folder in _FREE:
-            _FREE.remove(folder)
+        with _TAKING:
+            if folder in _FREE:
+                _FREE.remove(folder)
 
 
 def remove_all() -> None:
