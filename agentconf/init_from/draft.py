@@ -91,12 +91,17 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)
         tables = _tables(mapped, absolute)
+        only_absolute = None if absolute else _refuses_relative(adapter, tables, ws, listing)
+        if only_absolute is not None:
+            absolute = True
+            tables = _tables(mapped, absolute)
         virtual = _virtual_root(adapter, tables, ws, listing) if absolute else None
         tables["implementation"]["virtual_absolute_paths"] = virtual is not None
         client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
                         known_tools=listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         findings.virtual_root = virtual
+        findings.absolute_only = only_absolute
         findings.server_name = getattr(adapter, "name", None)
         shell_state = shell_keeps_state(client, findings) if "bash" in mapped else None
     finally:
@@ -119,6 +124,42 @@ def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGue
     return sharing
 
 
+def _read_as(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+             listing: list[dict[str, Any]], name: str, absolute: bool, virtual: bool = False
+             ) -> tuple[bool, str]:
+    """Reads a probe file `name` of the root, its path sent relative or absolute (and, absolute,
+    as the host's path or from a virtual `/`): whether its text came back, and the answer."""
+    text = name.removesuffix(".txt")
+    (ws.root / name).write_text(text + "\n", "utf-8")
+    try:
+        profile = parse_profile({**tables, "implementation": {
+            "absolute_paths": absolute, "virtual_absolute_paths": virtual}})
+        client = Client(adapter, profile, ws.root, None, ws.sandbox, known_tools=listing)
+        result = safely(partial(client.call, "read_file", path=name), Findings(), "a read")
+    finally:
+        (ws.root / name).unlink(missing_ok=True)
+    if result is None:
+        return False, ""
+    return result.success and text in result.data, result.data
+
+
+def _refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                      listing: list[dict[str, Any]]) -> str | None:
+    """Whether its tools take absolute paths only though no description says so
+    (mcp-code-editor: "Path must be absolute"): a file of the root read by its relative path
+    is refused, and by its absolute path is found. Evidence when so, else None."""
+    if "read_file" not in tables["tools"]:
+        return None
+    name = "agentconf-probe-path.txt"
+    relative, refusal = _read_as(adapter, tables, ws, listing, name, absolute=False)
+    if relative or not _read_as(adapter, tables, ws, listing, name, absolute=True)[0]:
+        return None
+    refusal = refusal.replace(str(ws.root), "<ROOT>").strip()
+    return ("probe: no description asks for absolute paths, but a file of the root read by "
+            f"its relative path was refused ({refusal[:120]!r}) and by its absolute path was "
+            "found")
+
+
 def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                   listing: list[dict[str, Any]]) -> str | None:
     """Whether `/x` is root/x (deepagents' virtual_mode): a file of the root read as
@@ -126,18 +167,8 @@ def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     if "read_file" not in tables["tools"]:
         return None
     name = "agentconf-probe-virtual.txt"
-    (ws.root / name).write_text("agentconf-virtual-root\n", "utf-8")
-    answers = []
-    try:
-        for virtual in (False, True):
-            profile = parse_profile({**tables, "implementation": {
-                "absolute_paths": True, "virtual_absolute_paths": virtual}})
-            client = Client(adapter, profile, ws.root, None, ws.sandbox, known_tools=listing)
-            result = safely(partial(client.call, "read_file", path=name), Findings(), "a read")
-            answers.append(result is not None and result.success
-                           and "agentconf-virtual-root" in result.data)
-    finally:
-        (ws.root / name).unlink(missing_ok=True)
+    answers = [_read_as(adapter, tables, ws, listing, name, absolute=True, virtual=virtual)[0]
+               for virtual in (False, True)]
     if answers == [False, True]:
         return (f"probe: a file of the root read as /{name} was found, as <ROOT>/{name} was "
                 "not: / is the root")
@@ -209,6 +240,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         f"spec = {_quote(spec_text)}",
         f"name = {_quote(server_name or 'my-implementation')}",
         "# true when its descriptions demand absolute paths: paths are sent joined to the root",
+        *([f"# {findings.absolute_only}"] if findings.absolute_only else []),
         f"absolute_paths = {'true' if absolute else 'false'}",
         *([f"# {findings.virtual_root}", "virtual_absolute_paths = true"]
           if findings.virtual_root else []),

@@ -33,6 +33,8 @@ class Findings:
     successes: list[str] = field(default_factory=list)  # texts of real successful edits
     # Why `/x` is taken as root/x (virtual_absolute_paths), when a probe showed it.
     virtual_root: str | None = None
+    # Why paths are sent absolute when no description asks for it: a probe's evidence.
+    absolute_only: str | None = None
 
 
 def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:

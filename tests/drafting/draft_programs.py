@@ -56,6 +56,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --session-shell  with --run-command: one bash kept for the whole session, so a `cd` or an
                  `export` stays for the next command (OpenHands' terminal, a tmux session)
 --say-absolute   its file_path is described as "Absolute path to the file"
+--absolute-only  its file tools refuse a relative file_path ("Path must be absolute, got
+                 relative path: <path>", mcp-code-editor 0.1.24's words), though no
+                 description says so
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
@@ -369,6 +372,10 @@ PROGRAM = textwrap.dedent('''
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
         if any(not isinstance(args.get(key), str) for key in spec["required"]):
             return fail("args", name)
+        if ("--absolute-only" in flags and "file_path" in args
+                and not os.path.isabs(args["file_path"])):
+            return {"success": False,
+                    "data": f"Path must be absolute, got relative path: {args['file_path']}"}
         return tool(args)
 
     for line in sys.stdin:

@@ -327,6 +327,19 @@ def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
     assert _classified(profile, "folder: /agentconf-probe-dir") == "IS_DIRECTORY", text
 
 
+@pytest.mark.parametrize(("flags", "absolute"), [(("--absolute-only",), True), ((), False)])
+def test_tools_that_refuse_relative_paths_unannounced_are_probed_as_absolute(
+        tmp_path: Path, flags: tuple[str, ...], absolute: bool) -> None:
+    """mcp-code-editor's read says "Path must be absolute" only when it is sent a relative
+    path: drafted from its descriptions alone, every check's path was refused."""
+    profile, text = _draft(tmp_path, *flags)
+    assert profile["implementation"]["absolute_paths"] is absolute, text
+    assert ("relative path was refused" in text) is absolute, text
+    assert profile["implementation"].get("virtual_absolute_paths", False) is False, text
+    # the other probes reached their files: a read of a folder was told from a missing file
+    assert _classified(profile, "folder: /r/agentconf-probe-dir") == "IS_DIRECTORY", text
+
+
 def test_a_quoted_value_over_several_lines_still_matches_its_pattern(tmp_path: Path) -> None:
     """deepagents quotes the old text of a miss; an old text with a newline in it once left its
     TEXT_MULTIPLE_MATCHES unclassified (the pattern's wildcard stopped at the line's end)."""
