@@ -128,8 +128,11 @@ def _read_as(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
              listing: list[dict[str, Any]], name: str, absolute: bool, virtual: bool = False
              ) -> tuple[bool, str]:
     """Reads a probe file `name` of the root, its path sent relative or absolute (and, absolute,
-    as the host's path or from a virtual `/`): whether its text came back, and the answer."""
-    text = name.removesuffix(".txt")
+    as the host's path or from a virtual `/`): whether its text came back, and the answer.
+
+    Its text is not in its name: a refusal that repeats the path is no read (mcp-code-editor
+    answers a success whose JSON says "success": false, "... got relative path: <path>")."""
+    text = name.removesuffix(".txt") + "-content"
     (ws.root / name).write_text(text + "\n", "utf-8")
     try:
         profile = parse_profile({**tables, "implementation": {
@@ -155,9 +158,8 @@ def _refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace
     if relative or not _read_as(adapter, tables, ws, listing, name, absolute=True)[0]:
         return None
     refusal = refusal.replace(str(ws.root), "<ROOT>").strip()
-    return ("probe: no description asks for absolute paths, but a file of the root read by "
-            f"its relative path was refused ({refusal[:120]!r}) and by its absolute path was "
-            "found")
+    return (f"probe: a file of the root read by its relative path was refused "
+            f"({refusal[:120]!r}), by its absolute path found")
 
 
 def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -239,7 +241,8 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         "[implementation]",
         f"spec = {_quote(spec_text)}",
         f"name = {_quote(server_name or 'my-implementation')}",
-        "# true when its descriptions demand absolute paths: paths are sent joined to the root",
+        "# true when its descriptions or a probe demand absolute paths: paths are sent joined to "
+        "the root",
         *([f"# {findings.absolute_only}"] if findings.absolute_only else []),
         f"absolute_paths = {'true' if absolute else 'false'}",
         *([f"# {findings.virtual_root}", "virtual_absolute_paths = true"]

@@ -56,9 +56,10 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --session-shell  with --run-command: one bash kept for the whole session, so a `cd` or an
                  `export` stays for the next command (OpenHands' terminal, a tmux session)
 --say-absolute   its file_path is described as "Absolute path to the file"
---absolute-only  its file tools refuse a relative file_path ("Path must be absolute, got
-                 relative path: <path>", mcp-code-editor 0.1.24's words), though no
-                 description says so
+--absolute-only  its file tools refuse a relative file_path, though no description says so,
+                 as mcp-code-editor 0.1.24 does: a success whose JSON says {"success": false,
+                 "error": "ValidationError", "message": "Path must be absolute, got relative
+                 path: <path>"}
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
@@ -374,8 +375,9 @@ PROGRAM = textwrap.dedent('''
             return fail("args", name)
         if ("--absolute-only" in flags and "file_path" in args
                 and not os.path.isabs(args["file_path"])):
-            return {"success": False,
-                    "data": f"Path must be absolute, got relative path: {args['file_path']}"}
+            return {"success": True, "data": json.dumps({  # a success saying it failed
+                "success": False, "error": "ValidationError",
+                "message": f"Path must be absolute, got relative path: {args['file_path']}"})}
         return tool(args)
 
     for line in sys.stdin:

@@ -334,7 +334,7 @@ def test_tools_that_refuse_relative_paths_unannounced_are_probed_as_absolute(
     path: drafted from its descriptions alone, every check's path was refused."""
     profile, text = _draft(tmp_path, *flags)
     assert profile["implementation"]["absolute_paths"] is absolute, text
-    assert ("relative path was refused" in text) is absolute, text
+    assert ("read by its relative path was refused" in text) is absolute, text
     assert profile["implementation"].get("virtual_absolute_paths", False) is False, text
     # the other probes reached their files: a read of a folder was told from a missing file
     assert _classified(profile, "folder: /r/agentconf-probe-dir") == "IS_DIRECTORY", text
