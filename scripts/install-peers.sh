@@ -8,7 +8,7 @@
 #
 # into .cache/peers/<peer>/ of this checkout. `agentconf matrix` installs the same way, and
 # pypi peers too (each into its own venv).
-# The profiles find it from their own folder: {profile_dir}/../../.cache/peers/<peer>/...
+# The profiles find it through {peers_cache}: by default .cache/peers beside the peers folder.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -2,6 +2,7 @@
 
     agentconf matrix                       # peers/ -> docs/matrix/, installing what is missing
     agentconf matrix --only desktop-commander --rerun
+    agentconf matrix --rerun --jobs 2      # two peers at once: one's waits overlap the other's work
     agentconf matrix --only reference --out shard   # one peer into its own folder (a CI job)
     agentconf matrix combine shard-a shard-b --out docs/matrix --peers peers
     agentconf matrix --list --json         # the peers as a GitHub Actions strategy.matrix
@@ -17,13 +18,16 @@ away) or a peer could not run.
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import agentconf
 from agentconf.cli import UsageError
@@ -39,6 +43,7 @@ from agentconf.harness.report.matrix_site import (
     write_peer,
 )
 from agentconf.harness.run.peers import Peer, PeerError, install, load_peers
+from agentconf.harness.target.launch import PEERS_CACHE_ENV
 
 HELP = "run every implementation of a peers folder and write the conformance matrix site"
 # One peer's whole run, installs excluded: a run stops itself sooner when a peer cannot start.
@@ -57,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where peers are installed (default .cache/peers)")
     parser.add_argument("-n", type=int, default=2, metavar="N",
                         help="processes per peer run (pytest-xdist; default 2)")
+    parser.add_argument("-j", "--jobs", type=_positive, default=1, metavar="J",
+                        help="peers run at once (default 1); each run's console is then shown "
+                             "whole when it ends")
     parser.add_argument("--only", metavar="IDS", help="comma-separated peer ids")
     parser.add_argument("--clauses", metavar="IDS",
                         help="comma-separated clause ids or categories (default: all): a partial "
@@ -89,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         return _list(peers, args.json)
     args.out.mkdir(parents=True, exist_ok=True)
     left_baseline, failed = [], []
+    due: list[Peer] = []
     for peer in peers:
         folder = args.out / peer.id
         if peer.table.cannot_judge:  # listed with its reason, never run: not a failure
@@ -97,11 +106,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"agentconf matrix: {peer.id}: not judged yet: {peer.table.cannot_judge}")
             continue
         if not args.render_only and (args.rerun or not _kept(peer, folder, args)):
-            outcome = _run_peer(peer, folder, args)
+            due.append(peer)
+    # A peer's run mostly waits (server starts, timeouts, kill graces): a second run at once
+    # fills those waits, where more workers in one run would only add pytest processes.
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        outcomes = pool.map(lambda peer: _run_peer(peer, args.out / peer.id, args), due)
+        for peer, outcome in zip(due, outcomes, strict=True):
             if isinstance(outcome, CouldNotRun):
-                print(f"agentconf matrix: {peer.id}: could not run: {outcome.reason}",
-                      file=sys.stderr)
-                could_not_run(folder, outcome)
+                _say(f"agentconf matrix: {peer.id}: could not run: {outcome.reason}",
+                     sys.stderr)
+                could_not_run(args.out / peer.id, outcome)
                 failed.append(peer.id)
             elif not outcome:
                 left_baseline.append(peer.id)
@@ -232,30 +246,60 @@ def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool | Coul
     fields = _peer_fields(peer, args.cache).model_dump()
     with tempfile.TemporaryDirectory(prefix="agentconf-matrix-") as scratch:
         if peer.table.registry != "local":
-            print(f"agentconf matrix: {peer.id}: installing {peer.table.package} "
-                  f"{peer.table.version} (unless it is there) ...", flush=True)
+            _say(f"agentconf matrix: {peer.id}: installing {peer.table.package} "
+                 f"{peer.table.version} (unless it is there) ...")
             try:
                 install(peer, args.cache)
             except PeerError as error:
                 return CouldNotRun(**fields, stage="install", reason=str(error))
         report = Path(scratch) / "report"
         started = time.monotonic()
-        print(f"agentconf matrix: {peer.id}: {_shown_command(peer, args.cache)}", flush=True)
-        try:
-            done = subprocess.run(_command(peer, args, report), check=False,
-                                  timeout=PEER_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            return CouldNotRun(**fields, stage="run",
-                               reason=f"the run took more than {PEER_TIMEOUT_S} s")
+        _say(f"agentconf matrix: {peer.id}: {_shown_command(peer, args.cache)}")
+        # Alone, a run speaks to the console as it goes; beside others, into a file shown whole.
+        console = Path(scratch) / "console.txt"
+        with console.open("w+", encoding="utf-8", errors="replace") as log:
+            try:
+                done = subprocess.run(
+                    _command(peer, args, report), check=False, timeout=PEER_TIMEOUT_S,
+                    env={**os.environ, PEERS_CACHE_ENV: str(args.cache.resolve())},
+                    stdout=log if args.jobs > 1 else None,
+                    stderr=subprocess.STDOUT if args.jobs > 1 else None)
+            except subprocess.TimeoutExpired:
+                return CouldNotRun(**fields, stage="run",
+                                   reason=f"the run took more than {PEER_TIMEOUT_S} s")
+            finally:
+                log.seek(0)
+                if shown := log.read():
+                    _say(f"---- agentconf matrix: {peer.id}: its run's console\n{shown}"
+                         f"---- end of {peer.id}'s console")
         if not (report / "conformance.json").is_file():
             return CouldNotRun(**fields, stage="run", reason=(
                 f"the run wrote no report (exit {done.returncode}; its cause is on the console)"))
         folder.mkdir(parents=True, exist_ok=True)
         for name in KEPT:
             shutil.copyfile(report / name, folder / name)
-        print(f"agentconf matrix: {peer.id}: exit {done.returncode} in "
-              f"{time.monotonic() - started:.0f} s", flush=True)
+        _say(f"agentconf matrix: {peer.id}: exit {done.returncode} in "
+             f"{time.monotonic() - started:.0f} s")
         return done.returncode == 0
+
+
+_SAYING = threading.Lock()
+
+
+def _say(line: str, stream: TextIO | None = None) -> None:
+    """One whole message at a time, whichever peer's run it comes from."""
+    with _SAYING:
+        print(line, file=stream or sys.stdout, flush=True)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return value
 
 
 def _peer_fields(peer: Peer, cache: Path) -> PeerFields:

@@ -96,9 +96,9 @@ def _placeholders() -> str:
         "## Placeholders\n\n"
         "Filled in `spec`, `[env]` values, `[setup.files]` paths and contents, `[modes]`, "
         "`[tools.X] defaults` values and `[[setup.requests]]` params, per workspace (`{root}`, "
-        "`{home}`, `{tmp}`) or once (`{profile_dir}`, `{cache}`). An unknown placeholder is an "
-        "error, except in defaults and params, whose other braces are the implementation's "
-        "own.\n\n"
+        "`{home}`, `{tmp}`) or once (`{profile_dir}`, `{cache}`, `{peers_cache}`). An unknown "
+        "placeholder is an error, except in defaults and params, whose other braces are the "
+        "implementation's own.\n\n"
         "| placeholder | what |\n| --- | --- |\n" + rows + "\n"
     )
 

@@ -4,6 +4,7 @@ in its own process, on two clauses so the test stays short."""
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -45,8 +46,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"import sys\nsys.path.insert(0, {str(gallery_dir().parent)!r})\n"
         "from mutants.confine import EditUnconfined as create\n", "utf-8")
     (escaping / "expected-failures.toml").write_text(f'"CONFINE-12" = "{REASON}"\n', "utf-8")
-    done = agentconf("matrix", "--clauses", CLAUSES, "-n", "1", cwd=work)
+    # Both peers at once: each run's console comes whole, and the verdicts are a serial run's
+    # (the departure test below runs one peer alone).
+    done = agentconf("matrix", "--clauses", CLAUSES, "-n", "1", "--jobs", "2", cwd=work)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    for peer_id in ("reference", "edit-unconfined"):
+        start = done.stdout.index(f"---- agentconf matrix: {peer_id}: its run's console")
+        end = done.stdout.index(f"---- end of {peer_id}'s console")
+        assert "planned checks executed" in done.stdout[start:end]
     return work
 
 
@@ -110,12 +117,33 @@ def test_a_departure_missing_from_the_baseline_turns_the_matrix_red(
     assert cell["status"] == "fail" and "known" not in cell
 
 
+def test_a_peer_installed_elsewhere_is_found_through_the_cache_the_matrix_was_given(
+    tmp_path: Path,
+) -> None:
+    # The profile starts its server from {peers_cache}; only the --cache folder holds it.
+    _peer(tmp_path / "peers", "served", "cmd:sh {peers_cache}/served/start.sh")
+    elsewhere = tmp_path / "installs"
+    (elsewhere / "served").mkdir(parents=True)
+    (elsewhere / "served/start.sh").write_text(
+        f"exec {sys.executable} -m agentconf serve\n", "utf-8")
+    done = agentconf("matrix", "--clauses", "READ-01", "-n", "1", "--cache", str(elsewhere),
+                     cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    cells = _matrix(tmp_path)["implementations"][0]["cells"]
+    assert cells["READ-01"]["status"] == "pass"
+    # Without it, the default .cache/peers beside the peers folder holds nothing: no start.
+    done = agentconf("matrix", "--clauses", "READ-01", "-n", "1", "--rerun", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "served: could not run" in done.stderr
+
+
 def test_a_peer_that_is_not_well_described_is_one_line_and_exit_2(tmp_path: Path) -> None:
     peer = _peer(tmp_path / "peers", "broken", "reference")
     (peer / "peer.toml").write_text('[peer]\ntitle = "x"\nregistry = "pip"\n', "utf-8")
     done = agentconf("matrix", cwd=tmp_path)
     assert_usage_error(done, "peer.toml", "registry", "version")
     assert_usage_error(agentconf("matrix", "--only", "nobody", cwd=tmp_path), "nobody")
+    assert_usage_error(agentconf("matrix", "--jobs", "0", cwd=tmp_path), "--jobs", "at least 1")
 
 
 def test_the_published_matrix_schema_is_the_models() -> None:

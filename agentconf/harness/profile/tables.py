@@ -37,6 +37,8 @@ PLACEHOLDERS = {
     "tmp": "the implementation's TMPDIR in the sandbox (not judged)",
     "profile_dir": "the folder of this profile file",
     "cache": "$AGENTCONF_CACHE, else ~/.cache/agentconf",
+    "peers_cache": ("where `agentconf matrix --cache` installed the peers ($AGENTCONF_PEERS_CACHE),"
+                    " else .cache/peers beside the peers folder holding this profile"),
 }
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
@@ -75,7 +77,8 @@ def _regex(value: Any) -> Any:
 def _setup_path(value: str) -> str:
     """In the sandbox by construction: relative (under the root) or under {root}, {home}, {tmp}."""
     parts = value.split("/")
-    inside = not value.startswith("/") and parts[0] not in ("~", "{profile_dir}", "{cache}")
+    outside = ("~", "{profile_dir}", "{cache}", "{peers_cache}")
+    inside = not value.startswith("/") and parts[0] not in outside
     if not inside or ".." in parts:
         raise ValueError(f"{value!r} must stay in the sandbox: a relative path (under the root) "
                          "or one starting {root}/, {home}/ or {tmp}/, without `..`")

@@ -22,10 +22,25 @@ def bytecode_env() -> dict[str, str]:
     return {"PYTHONPYCACHEPREFIX": str(cache_dir() / "pycache")}
 
 
+# `agentconf matrix --cache DIR` tells the runs it starts where it installed the peers.
+PEERS_CACHE_ENV = "AGENTCONF_PEERS_CACHE"
+
+
+def profile_dir(profile: Profile) -> Path:
+    return profile.path.resolve().parent if profile.path is not None else Path.cwd()
+
+
+def once_values(profile: Profile) -> dict[str, str]:
+    """The placeholders filled once per run: {profile_dir}, {cache} and {peers_cache}."""
+    folder = profile_dir(profile)
+    # By default a peer's profile (peers/<id>/agentconf.toml) finds its install where the matrix
+    # puts it when run from the repository: .cache/peers beside the peers folder.
+    peers = os.environ.get(PEERS_CACHE_ENV) or str(folder.parent.parent / ".cache" / "peers")
+    return {"profile_dir": str(folder), "cache": str(cache_dir()), "peers_cache": peers}
+
+
 def placeholder_values(profile: Profile, root: Path, home: Path, tmp: Path) -> dict[str, str]:
-    profile_dir = profile.path.resolve().parent if profile.path is not None else Path.cwd()
-    return {"root": str(root), "home": str(home), "tmp": str(tmp),
-            "profile_dir": str(profile_dir), "cache": str(cache_dir())}
+    return {"root": str(root), "home": str(home), "tmp": str(tmp), **once_values(profile)}
 
 
 def fill(text: str, values: dict[str, str]) -> str:

@@ -7,7 +7,8 @@
     path/to/agentconf.toml  a profile whose [implementation].spec is one of the above
 
 Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and once: {cache}
-($AGENTCONF_CACHE, else ~/.cache/agentconf) and {profile_dir} (the profile's folder).
+($AGENTCONF_CACHE, else ~/.cache/agentconf), {profile_dir} (the profile's folder) and
+{peers_cache} (where `agentconf matrix` installed the peers).
 """
 
 import atexit
@@ -26,7 +27,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from agentconf.harness.profile.model import Profile, load_profile
-from agentconf.harness.target.launch import cache_dir
+from agentconf.harness.target.launch import (
+    fill,
+    once_values,
+    placeholder_values,
+    profile_dir,
+)
 
 REFERENCE = "python:agentconf.reference:create"
 Kind = Literal["python", "cmd", "mcp"]
@@ -59,13 +65,12 @@ class ImplSpec:
     def command(self, root: Path, home: Path, tmp: Path) -> list[str]:
         """argv with the per-workspace placeholders filled in."""
         values = {"root": str(root), "home": str(home), "tmp": str(tmp)}
-        return [_fill(arg, values) for arg in self.argv]
+        return [fill(arg, values) for arg in self.argv]
 
     def environment(self, root: Path, home: Path, tmp: Path) -> dict[str, str]:
         """The profile's [env] with {root}, {home}, {tmp}, {profile_dir} and {cache} filled in."""
-        values = {"root": str(root), "home": str(home), "tmp": str(tmp),
-                  "profile_dir": _profile_dir(self.profile), "cache": _cache_dir()}
-        return {name: _fill(value, values) for name, value in self.profile.env.items()}
+        values = placeholder_values(self.profile, root, home, tmp)
+        return {name: fill(value, values) for name, value in self.profile.env.items()}
     def with_mode(self, name: str) -> "ImplSpec":
         """The same implementation started as `[modes.<name>]` says: another spec, or more
         arguments; its env is added by harness/target/launch.py."""
@@ -77,8 +82,8 @@ class ImplSpec:
         if mode.args and base.kind == "python":
             raise SpecError(f"profile {self.profile.path}: [modes.{name}].args needs a cmd: or "
                             "mcp: spec; a python: factory takes no arguments")
-        once = {"cache": _cache_dir(), "profile_dir": _profile_dir(self.profile)}
-        argv = base.argv + tuple(_fill(arg, once) for arg in mode.args)
+        once = once_values(self.profile)
+        argv = base.argv + tuple(fill(arg, once) for arg in mode.args)
         return ImplSpec(self.text, base.kind, base.target, argv, self.profile, name)
 
     @property
@@ -156,8 +161,8 @@ def profile_interpreter(impl: str | None, profile_path: str | None) -> str | Non
     spec_text = impl if impl and not impl.endswith(".toml") else profile.spec
     if profile.python is None or not (spec_text or "").strip().startswith("python:"):
         return None
-    python = _fill(profile.python, {"profile_dir": _profile_dir(profile), "cache": _cache_dir()})
-    python = str(_anchored(python, Path(_profile_dir(profile)), first=False))
+    python = fill(profile.python, once_values(profile))
+    python = str(_anchored(python, profile_dir(profile), first=False))
     if os.path.realpath(python) == os.path.realpath(sys.executable):
         return None
     if not os.access(python, os.X_OK):
@@ -193,7 +198,7 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
         if profile.path is not None:
             # A profile's adapter module sits beside it (peers/<peer>/adapter.py): importable
             # wherever the run starts, in this process and in the pytest child that re-parses it.
-            folder = _profile_dir(profile)
+            folder = str(profile_dir(profile))
             if folder not in sys.path:
                 sys.path.insert(0, folder)
         load_factory(rest)
@@ -207,9 +212,9 @@ def _parse_inline(text: str, profile: Profile) -> ImplSpec:
         argv = shlex.split(rest)
     except ValueError as error:
         raise SpecError(f"cannot split the command of {text!r}: {error}") from None
-    once = {"cache": _cache_dir(), "profile_dir": _profile_dir(profile)}
-    base = Path(_profile_dir(profile))
-    argv = [_anchored(_fill(arg, once), base, first=i == 0) for i, arg in enumerate(argv)]
+    once = once_values(profile)
+    base = profile_dir(profile)
+    argv = [_anchored(fill(arg, once), base, first=i == 0) for i, arg in enumerate(argv)]
     return ImplSpec(text, scheme, rest, tuple(argv), profile)  # type: ignore[arg-type]
 
 
@@ -263,15 +268,3 @@ def load_factory(target: str) -> Any:
     return factory
 
 
-def _cache_dir() -> str:
-    return str(cache_dir())
-
-
-def _profile_dir(profile: Profile) -> str:
-    return str(profile.path.resolve().parent) if profile.path is not None else os.getcwd()
-
-
-def _fill(arg: str, values: dict[str, str]) -> str:
-    for key, value in values.items():
-        arg = arg.replace("{" + key + "}", value)
-    return arg
