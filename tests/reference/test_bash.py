@@ -5,6 +5,7 @@ import asyncio
 import os
 import re
 import signal
+import subprocess
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -175,6 +176,27 @@ def test_a_background_child_holding_the_pipes_neither_hangs_the_call_nor_outlive
     assert "shell done" in result.data
     assert len(started_pids) == 1
     assert eventually_gone(started_pids[0])
+
+
+def test_a_group_left_with_only_zombies_is_done_and_a_running_member_keeps_it_alive() -> None:
+    # What an orphaned background child is until a slow init reaps it: here our own child,
+    # left unreaped on purpose. The kill grace waits on this answer.
+    zombie = subprocess.Popen(["true"], start_new_session=True)
+    running = subprocess.Popen(["sleep", "300"], start_new_session=True)
+    try:
+        for _ in range(HANG_GUARD_S * 50):
+            with open(f"/proc/{zombie.pid}/stat", "rb") as stat:
+                if stat.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                    break
+            time.sleep(0.02)
+        os.killpg(zombie.pid, 0)  # the system still counts the zombie as the group's member
+        assert bash._group_alive(zombie.pid) is False
+        assert bash._group_alive(running.pid) is True
+    finally:
+        running.kill()
+        running.wait()
+        zombie.wait()
+    assert bash._group_alive(zombie.pid) is False  # reaped: no member at all
 
 
 def test_a_cancelled_call_leaves_no_process_behind(root: Path, started_pids: list[int]) -> None:

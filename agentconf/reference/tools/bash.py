@@ -155,12 +155,39 @@ def _signal_group(group: int, signum: signal.Signals) -> None:
 
 
 def _group_alive(group: int) -> bool:
-    # Zombies still count as members until reaped, so this errs on the side of waiting.
     try:
         os.killpg(group, 0)
     except ProcessLookupError:
         return False
-    return True
+    # A killed background child is handed to init, and stays a zombie member of the group until
+    # init reaps it: about once a second on some VMs, never under a container's plain PID 1. A
+    # zombie runs nothing and holds no pipe, so a group of zombies is done; without this every
+    # timed-out command with a background child waited the whole kill grace.
+    return _member_running(group)
+
+
+def _member_running(group: int) -> bool:
+    """False when /proc shows members of `group` and every one a zombie; True otherwise (no
+    /proc, or none of them visible: that errs on the side of waiting)."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return True
+    seen = False
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                # pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
+                state, _ppid, pgrp = stat.read().rsplit(b")", 1)[1].split()[:3]
+        except (OSError, ValueError):  # gone meanwhile, or not readable
+            continue
+        if int(pgrp) == group:
+            if state != b"Z":
+                return True
+            seen = True
+    return not seen
 
 
 # ---------------------------------------------------------------- the answer
