@@ -1,13 +1,18 @@
 """The kit's own tests run with the kit's hypothesis profile (`ci`: derandomized, no database),
 as its suites do; the plugin itself loads it only for conformance runs."""
 
+import contextlib
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
+from agentconf.harness.disk.workspace import remove_tree
 from agentconf.harness.plugin import load_hypothesis_profile
 
 _made: list[str] = []
@@ -57,6 +62,26 @@ LONGEST_FIRST = (
     "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",
     "tests/runner/test_ci_jobs.py::test_the_reference_and_the_contract_are_covered_by_their_own_tests",
 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _child_runs_temproot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The runs these tests start put their pytest folders (sandboxes, and the kept ones of a
+    run that is red on purpose) in one folder of this test process, removed at its end. Left to
+    pytest, each such run left a numbered folder in /dev/shm, and a killed one kept its lock, so
+    pytest's own clean-up spared it for three days."""
+    if os.environ.get(TEMPROOT_VARIABLE):  # the user's choice
+        yield
+        return
+    tmp_path_factory.getbasetemp()  # this session's own folder, chosen before the variable is set
+    folder = tempfile.mkdtemp(prefix="agentconf-test-runs-", dir=memory_temproot(os.environ))
+    os.environ[TEMPROOT_VARIABLE] = folder
+    try:
+        yield
+    finally:
+        del os.environ[TEMPROOT_VARIABLE]
+        with contextlib.suppress(OSError):  # a folder left is no failure of the tests
+            remove_tree(Path(folder))
 
 
 def _rank(item: pytest.Item) -> int:
