@@ -20,6 +20,7 @@ from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
@@ -67,7 +68,12 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
     finally:
         remove_tree(base)
     for canonical, keys in findings.keys.items():  # what the probes settled wins
-        mapped[canonical].keys.update(keys)
+        for key, value in keys.items():
+            known = mapped[canonical].keys.get(key)
+            if isinstance(known, dict) and isinstance(value, dict):  # a result's places
+                known.update(value)
+            else:
+                mapped[canonical].keys[key] = value
         mapped[canonical].evidence.extend(findings.evidence.get(canonical, []))
     for canonical, lines in findings.todo.items():
         mapped[canonical].todo.extend(lines)
@@ -97,9 +103,18 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
             tables = _tables(mapped, absolute)
         virtual = _virtual_root(adapter, tables, ws, listing) if absolute else None
         tables["implementation"]["virtual_absolute_paths"] = virtual is not None
+        status = _json_status(adapter, tables, ws, listing)
+        if status is not None:  # the probes see its failures as failures
+            for table in tables["tools"].values():
+                table.setdefault("result", {})["failure"] = status[0]
         client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
                         known_tools=listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
+        if status is not None:
+            for canonical in tables["tools"]:
+                result = findings.keys.setdefault(canonical, {}).setdefault("result", {})
+                result.setdefault("failure", status[0])
+            findings.evidence.setdefault("read_file", []).insert(0, status[1])
         findings.virtual_root = virtual
         findings.absolute_only = only_absolute
         findings.server_name = getattr(adapter, "name", None)
@@ -133,17 +148,67 @@ def _read_as(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     Its text is not in its name: a refusal that repeats the path is no read (mcp-code-editor
     answers a success whose JSON says "success": false, "... got relative path: <path>")."""
     text = name.removesuffix(".txt") + "-content"
-    (ws.root / name).write_text(text + "\n", "utf-8")
-    try:
-        profile = parse_profile({**tables, "implementation": {
-            "absolute_paths": absolute, "virtual_absolute_paths": virtual}})
-        client = Client(adapter, profile, ws.root, None, ws.sandbox, known_tools=listing)
-        result = safely(partial(client.call, "read_file", path=name), Findings(), "a read")
-    finally:
-        (ws.root / name).unlink(missing_ok=True)
+    result = _read(adapter, {**tables, "implementation": {
+        "absolute_paths": absolute, "virtual_absolute_paths": virtual}}, ws, listing, name, text)
     if result is None:
         return False, ""
     return result.success and text in result.data, result.data
+
+
+def _read(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+          listing: list[dict[str, Any]], name: str, text: str | None) -> Result | None:
+    """A read of file `name` of the root as the tables say, holding `text` (None: no such file)
+    while it is read; None when the read did not answer."""
+    if text is not None:
+        (ws.root / name).write_text(text + "\n", "utf-8")
+    try:
+        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
+                        known_tools=listing)
+        return safely(partial(client.call, "read_file", path=name), Findings(), "a read")
+    finally:
+        (ws.root / name).unlink(missing_ok=True)
+
+
+# Where an answer that says success may say in its JSON that it failed, and the value saying so.
+_STATUS_KEYS: tuple[tuple[str, bool], ...] = (
+    ("success", False), ("ok", False), ("isError", True), ("is_error", True))
+
+
+def _json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                 listing: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
+    """Whether its answers all say success and carry their own status in JSON (mcp-code-editor:
+    `{"success": false, "error": "FileNotFoundError", ...}`): a read of a missing file says the
+    failing value, a read of a file the other one. The failure marker and the evidence if so.
+
+    Without it every failure of such a server is a success to the checks (a missing file read
+    as a text), and the probes after it learn no code."""
+    if "read_file" not in tables["tools"]:
+        return None
+    missing = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-absent.txt",
+                                 None))
+    present = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-status.txt",
+                                 "agentconf-probe-status-content"))
+    if missing is None or present is None:
+        return None
+    for key, failing in _STATUS_KEYS:
+        if missing.get(key) is failing and present.get(key) is (not failing):
+            said = json.dumps(missing, ensure_ascii=False)[:120].replace(str(ws.root), "<ROOT>")
+            return {"path": key, "equals": failing}, (
+                f"probe: a read of a missing file answered success with {said!r}, a read of a "
+                f"file {key!r}: {json.dumps(not failing)}: every tool's {key} = "
+                f"{json.dumps(failing)} is a failure")
+    return None
+
+
+def _json_object(result: Result | None) -> dict[str, Any] | None:
+    """The JSON object a successful answer's text is, else None."""
+    if result is None or not result.success:
+        return None
+    try:
+        value = json.loads(result.data)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def _refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,

@@ -3,6 +3,7 @@ implementation's own spelling of a code (a JSON field, structured content) or it
 the patterns module turns into an error pattern once every other answer has been seen.
 """
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,25 +71,34 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
     if result.error is not None:  # the adapter settled it (an MCP protocol error)
         return
     structured = result.raw.get("structured_content") if isinstance(result.raw, dict) else None
-    located = _code_locator(structured)
+    # Else in its text's JSON (mcp-code-editor's {"success": false, "error": "FileNotFoundError"})
+    located = _code_locator(structured) or _code_locator(_json_text(result), path="")
     if located is not None and result.request.tool in CANONICAL_TOOLS:
         _learn_locator(found, code, label, result.request.tool, *located)
         return
     found.answers.append(Answer(code, label, result.data))
 
 
+def _json_text(result: Result) -> Any:
+    text = result.raw.get("data") if isinstance(result.raw, dict) else None
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
 def _code_locator(value: Any, path: str = "structuredContent", depth: int = 0
                   ) -> tuple[str, str] | None:
-    """Where structured content spells a failure's code (`failures[0].error.code`), shallowest
-    first, and the code there."""
+    """Where structured content (or, with path "", a text's JSON) spells a failure's code
+    (`failures[0].error.code`), shallowest first, and the code there."""
     if depth > 4:
         return None
     if isinstance(value, dict):
         for key in sorted(value, key=lambda k: k not in _CODE_KEYS):
             if key in _CODE_KEYS and isinstance(value[key], str) and _CODE.fullmatch(value[key]):
-                return f"{path}.{key}", value[key]
+                return f"{path}.{key}" if path else key, value[key]
         for key, inner in value.items():
-            found = _code_locator(inner, f"{path}.{key}", depth + 1)
+            found = _code_locator(inner, f"{path}.{key}" if path else key, depth + 1)
             if found:
                 return found
     if isinstance(value, list) and value:

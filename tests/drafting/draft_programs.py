@@ -60,6 +60,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  as mcp-code-editor 0.1.24 does: a success whose JSON says {"success": false,
                  "error": "ValidationError", "message": "Path must be absolute, got relative
                  path: <path>"}
+--json-status    every answer is a success whose JSON says whether it worked, as mcp-code-editor
+                 0.1.24 answers: {"success": true, "result": <text>}, or {"success": false,
+                 "error": "<its code>", "message": <text>} ("FileNotFoundError", ...)
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
@@ -155,7 +158,13 @@ PROGRAM = textwrap.dedent('''
                                        "disabled": " edits are disabled"}.get(kind, kind)
         else:
             text = f"{kind}: {path}"
-        return {"success": False, "data": text}
+        return {"success": False, "data": text, "kind": kind}
+
+    # --json-status: the code its JSON gives each kind of failure
+    STATUS = {"missing": "FileNotFoundError", "outside": "PermissionError",
+              "folder": "IsADirectoryError", "args": "ValidationError",
+              "absent": "TextNotFound", "twice": "AmbiguousMatch", "under": "NotADirectory",
+              "loop": "OSError", "binary": "UnicodeDecodeError"}
 
     def resolve(path):
         if "--virtual-root" in flags:
@@ -373,6 +382,14 @@ PROGRAM = textwrap.dedent('''
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
         if any(not isinstance(args.get(key), str) for key in spec["required"]):
             return fail("args", name)
+        if "--json-status" in flags:
+            answer = tool(args)
+            if answer["success"]:
+                said = {"success": True, "result": answer["data"]}
+            else:
+                said = {"success": False, "error": STATUS.get(answer.get("kind"), "Error"),
+                        "message": answer["data"]}
+            return {"success": True, "data": json.dumps(said)}
         if ("--absolute-only" in flags and "file_path" in args
                 and not os.path.isabs(args["file_path"])):
             return {"success": True, "data": json.dumps({  # a success saying it failed

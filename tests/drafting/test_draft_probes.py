@@ -1,7 +1,9 @@
 """`init --from` probes what it sets and keeps only what its probes can stand behind: drafts of
 small programs with the shapes it once drafted wrong (issue 25), each judged on its own draft."""
 
+import json
 import re
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -346,3 +348,54 @@ def test_a_quoted_value_over_several_lines_still_matches_its_pattern(tmp_path: P
     profile, text = _draft(tmp_path, "--error-prefix", "--quote-text")
     assert _classified(profile, "Error: 'a = 1\nb' twice") == "TEXT_MULTIPLE_MATCHES", text
     assert _classified(profile, "Error: 'a = 1\nb' has no such text") == "TEXT_NOT_FOUND", text
+
+
+@pytest.mark.parametrize("status", [True, False])
+def test_answers_that_carry_their_own_status_in_json_are_drafted_as_failures(
+        tmp_path: Path, status: bool) -> None:
+    """mcp-code-editor answers every call with an MCP success whose JSON says
+    `"success": false` when it failed: drafted without a failure marker, a missing file read as
+    a text, and no probe after it learned a code."""
+    profile, text = _draft(tmp_path, *(["--json-status"] if status else []))
+    tools = profile["tools"]
+    marked = {name for name, table in tools.items()
+              if table.get("result", {}).get("failure") == {"path": "success", "equals": False}}
+    assert marked == (set(tools) if status else set()), text
+    if status:
+        assert "a read of a missing file answered success with" in text, text
+        # each failure's code, learned from its JSON now that it is a failure
+        assert tools["read_file"]["result"]["error"] == "error", text
+        assert profile["error_codes"]["FileNotFoundError"] == "NOT_FOUND", text
+        assert profile["error_codes"]["TextNotFound"] == "TEXT_NOT_FOUND", text
+        assert profile["error_codes"]["AmbiguousMatch"] == "TEXT_MULTIPLE_MATCHES", text
+        assert tools["read_file"]["result"]["text"] == "result", text
+        assert profile["capabilities"]["create_parents"] is False, text  # the toy makes none
+    else:
+        assert "FileNotFoundError" not in text, text
+
+
+def test_a_server_answering_its_status_in_json_is_judged_as_one_answering_plainly(
+        tmp_path: Path) -> None:
+    """The same toy with and without its JSON status, each run on its own draft: the JSON is
+    no part of the verdict (the failures' codes, the texts read, the edits)."""
+    outcomes = []
+    for name, flags in (("plain", ()), ("status", ("--json-status",))):
+        folder = tmp_path / name
+        folder.mkdir()
+        _, text = _draft(folder, *flags)
+        (folder / "agentconf.toml").write_text(text, "utf-8")
+        outcomes.append(_outcomes(folder / "agentconf.toml", folder / "report",
+                                  "READ-01,READ-02,READ-03,EDIT-01,EDIT-02,EDIT-03,EDIT-11"))
+    plain, status = outcomes
+    assert len(plain) > 20 and set(plain) == set(status)
+    assert sum(outcome == "pass" for outcome in status.values()) > 15, status
+    differing = {n: (o, status[n]) for n, o in plain.items() if status[n] != o}
+    assert not differing, differing
+
+
+def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
+    subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
+                    clauses, "--report", str(report)], capture_output=True, text=True,
+                   timeout=900, check=False, stdin=subprocess.DEVNULL, cwd=profile.parent)
+    events = (report / "events.jsonl").read_text("utf-8").splitlines()
+    return {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
