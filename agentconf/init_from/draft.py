@@ -192,7 +192,7 @@ def _json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
         return None
     for key, failing in _STATUS_KEYS:
         if missing.get(key) is failing and present.get(key) is (not failing):
-            said = json.dumps(missing, ensure_ascii=False)[:120].replace(str(ws.root), "<ROOT>")
+            said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
             return {"path": key, "equals": failing}, (
                 f"probe: a read of a missing file answered success with {said!r}, a read of a "
                 f"file {key!r}: {json.dumps(not failing)}: every tool's {key} = "

@@ -36,6 +36,8 @@ class Findings:
     virtual_root: str | None = None
     # Why paths are sent absolute when no description asks for it: a probe's evidence.
     absolute_only: str | None = None
+    # Each code of its own spelling and the failures that answered it (see `ambiguous_codes`).
+    spelled: dict[str, list[Answer]] = field(default_factory=dict)
 
 
 def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:
@@ -67,6 +69,7 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
                 found.notes.append(f"{label}: answered {theirs}, the contract expects {code}")
             return
         found.error_codes.setdefault(theirs, (code, f"{label} answered error {theirs!r}"))
+        found.spelled.setdefault(theirs, []).append(Answer(code, label, result.data))
         return
     if result.error is not None:  # the adapter settled it (an MCP protocol error)
         return
@@ -75,6 +78,7 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
     located = _code_locator(structured) or _code_locator(_json_text(result), path="")
     if located is not None and result.request.tool in CANONICAL_TOOLS:
         _learn_locator(found, code, label, result.request.tool, *located)
+        found.spelled.setdefault(located[1], []).append(Answer(code, label, result.data))
         return
     found.answers.append(Answer(code, label, result.data))
 
@@ -119,6 +123,46 @@ def _learn_locator(found: Findings, code: str, label: str, tool: str, locator: s
     if ours != code:
         found.notes.append(f"{label}: answered {spelled!r} too, mapped to {ours} (its first "
                            f"probe); the contract expects {code}")
+
+
+# What a code of its own spelling says by its name (FileNotFoundError, ValidationError): the
+# tie-breaker when one spelling answered failures of several kinds.
+_NAMED = {
+    "NOT_FOUND": r"not_?found|no_?such|enoent",
+    "IS_DIRECTORY": r"is_?a?_?dir|eisdir",
+    "NOT_A_DIRECTORY": r"not_?a_?dir|enotdir",
+    "INVALID_ARGS": r"valid|argument|param",
+    "BINARY_FILE": r"binary|decode|unicode",
+    "OUTSIDE_ROOT": r"outside|permission|access|denied|forbidden|eacces",
+}
+
+
+def _named(spelling: str) -> set[str]:
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", spelling).lower()
+    return {code for code, name in _NAMED.items() if re.search(name, words)}
+
+
+def ambiguous_codes(found: Findings) -> None:
+    """A spelling of its own that answered failures of several kinds (mcp-code-editor's
+    "ValidationError" for a read of a folder, of a reversed window and of a binary file): mapped
+    to the first kind probed, it turned the others into false failures. It is mapped to the one
+    kind its name says, if one; else not at all, its answers' texts left to the patterns."""
+    for theirs, answers in found.spelled.items():
+        kinds = sorted({answer.code for answer in answers if answer.code not in ("", theirs)})
+        if len(kinds) < 2 or theirs not in found.error_codes:
+            continue
+        named = _named(theirs) & set(kinds)
+        others = " and ".join(kind for kind in kinds if kind not in named)
+        if len(named) == 1:
+            ours = named.pop()
+            first = next(answer for answer in answers if answer.code == ours)
+            found.error_codes[theirs] = (ours, f"{first.label} answered {theirs!r}, which its "
+                                               f"name says; it also answered {others} failures")
+            continue
+        del found.error_codes[theirs]
+        found.answers.extend(answers)
+        found.notes.append(f"{theirs!r} answered {others} failures: one spelling for several "
+                           "kinds is no code; their texts are left to the patterns")
 
 
 def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugging

@@ -15,7 +15,7 @@ from typing import Any
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
-from agentconf.init_from.findings import Findings, failure, record, safely
+from agentconf.init_from.findings import Findings, ambiguous_codes, failure, record, safely
 from agentconf.init_from.patterns import (
     SPELLED_CODE,
     Answer,
@@ -67,6 +67,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     if "bash" in mapped:
         probe_shell(client, found)
     _disguised_failures(found, variable)
+    ambiguous_codes(found)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
         theirs, why = spelled
@@ -271,6 +272,19 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
             lambda r: not r.success or len(r.data) < 2 * max_output_chars)
     if client.profile.tool("read_file").window_mode == "offset_limit":
         _window_base(client, found)
+    elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal
+        failure(found, "INVALID_ARGS", "a read of a window ending before it starts",
+                lambda: client.call("read_file", path="lines.txt", start_line=3, end_line=1))
+
+
+def _takes(client: Client, canonical: str, arguments: tuple[str, ...]) -> bool:
+    """Whether the listed schema of the tool mapped to `canonical` has these arguments' targets."""
+    mapping = client.profile.tool(canonical)
+    tool = next((t for t in client.listing or () if t.get("name") == mapping.name), None)
+    schema = (tool or {}).get("inputSchema") or (tool or {}).get("input_schema") or {}
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return isinstance(properties, dict) and all(
+        mapping.target(argument).split(".")[0] in properties for argument in arguments)
 
 
 def _text_place(found: Findings, result: Result | None, text: str) -> None:

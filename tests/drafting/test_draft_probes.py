@@ -15,6 +15,8 @@ from draft_programs import draft_toy
 from agentconf.harness.target.spec import parse_spec
 from agentconf.init_from import draft as draft_module
 from agentconf.init_from.draft import draft_profile
+from agentconf.init_from.findings import Findings, ambiguous_codes
+from agentconf.init_from.patterns import Answer
 
 # The probe answers of other kinds each shape's patterns must leave alone.
 ERROR_PREFIX_FAILURES = {
@@ -399,3 +401,28 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
                    timeout=900, check=False, stdin=subprocess.DEVNULL, cwd=profile.parent)
     events = (report / "events.jsonl").read_text("utf-8").splitlines()
     return {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
+
+
+def _spelled(found: Findings, theirs: str, *kinds: str) -> None:
+    for kind in kinds:
+        found.error_codes.setdefault(theirs, (kind, f"the {kind} probe"))
+        found.spelled.setdefault(theirs, []).append(Answer(kind, f"the {kind} probe", theirs))
+
+
+def test_one_spelling_for_several_kinds_is_mapped_by_its_name_or_not_at_all() -> None:
+    """mcp-code-editor answers "ValidationError" for a read of a folder, of a reversed window
+    and of a binary file, "FileNotFoundError" for a missing file and for a path under a file:
+    mapped to the kind probed first, the others became false failures."""
+    found = Findings()
+    _spelled(found, "ValidationError", "IS_DIRECTORY", "INVALID_ARGS", "BINARY_FILE")
+    _spelled(found, "FileNotFoundError", "NOT_FOUND", "NOT_A_DIRECTORY")
+    _spelled(found, "E_BAD", "IS_DIRECTORY", "BINARY_FILE")
+    _spelled(found, "E_MISSING", "NOT_FOUND", "NOT_FOUND")
+    ambiguous_codes(found)
+    assert found.error_codes["ValidationError"][0] == "INVALID_ARGS"
+    assert "also answered BINARY_FILE and IS_DIRECTORY" in found.error_codes["ValidationError"][1]
+    assert found.error_codes["FileNotFoundError"][0] == "NOT_FOUND"
+    assert "E_BAD" not in found.error_codes  # its name says neither: left to the patterns
+    assert [a.code for a in found.answers] == ["IS_DIRECTORY", "BINARY_FILE"]
+    assert any("'E_BAD' answered BINARY_FILE and IS_DIRECTORY" in n for n in found.notes)
+    assert found.error_codes["E_MISSING"][0] == "NOT_FOUND"  # one kind: as probed
