@@ -2,7 +2,7 @@
 
     agentconf matrix                       # peers/ -> docs/matrix/, installing what is missing
     agentconf matrix --only desktop-commander --rerun
-    agentconf matrix --rerun --jobs 2      # two peers at once: one's waits overlap the other's work
+    agentconf matrix --rerun --jobs 1      # one peer after another (default: two at once)
     agentconf matrix --only reference --out shard   # one peer into its own folder (a CI job)
     agentconf matrix combine shard-a shard-b --out docs/matrix --peers peers
     agentconf matrix --list --json         # the peers as a GitHub Actions strategy.matrix
@@ -62,9 +62,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where peers are installed (default .cache/peers)")
     parser.add_argument("-n", type=int, default=2, metavar="N",
                         help="processes per peer run (pytest-xdist; default 2)")
-    parser.add_argument("-j", "--jobs", type=_positive, default=1, metavar="J",
-                        help="peers run at once (default 1); each run's console is then shown "
-                             "whole when it ends")
+    parser.add_argument("-j", "--jobs", type=_positive, default=2, metavar="J",
+                        help="peers run at once (default 2: a run mostly waits, and the other "
+                             "fills its waits); beside others, each run's console is shown whole "
+                             "when it ends; 1: one after another, each speaking as it goes")
     parser.add_argument("--only", metavar="IDS", help="comma-separated peer ids")
     parser.add_argument("--clauses", metavar="IDS",
                         help="comma-separated clause ids or categories (default: all): a partial "

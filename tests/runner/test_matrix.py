@@ -110,9 +110,10 @@ def test_a_departure_missing_from_the_baseline_turns_the_matrix_red(
     shutil.copytree(site / "examples", work / "examples")
     (work / "peers/edit-unconfined/expected-failures.toml").unlink()
     done = agentconf("matrix", "--clauses", CLAUSES, "--only", "edit-unconfined", "-n", "1",
-                     cwd=work)
+                     "--jobs", "1", cwd=work)  # alone, its run speaks to the console as it goes
     assert done.returncode == 1, done.stdout[-2000:] + done.stderr
     assert "left their baseline: edit-unconfined" in done.stderr
+    assert "its run's console" not in done.stdout and "planned checks executed" in done.stdout
     cell = _matrix(work)["implementations"][0]["cells"]["CONFINE-12"]
     assert cell["status"] == "fail" and "known" not in cell
 
