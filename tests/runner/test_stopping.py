@@ -136,3 +136,25 @@ def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures
     assert red.returncode == 1, red.stdout + red.stderr
     kept = list(temproot.glob("pytest-of-*/pytest-*/ws-*/sandbox"))
     assert kept, sorted(map(str, temproot.rglob("*")))
+
+
+def test_a_run_whose_pytest_exits_before_run_end_shows_the_end_of_its_log(tmp_path: Path) -> None:
+    """An in-process tool that ends the process (os._exit) ends pytest before run_end: the
+    report says the run did not finish, and the console shows why (pytest's log may be gone)."""
+    (tmp_path / "quitter.py").write_text(
+        "import os\n"
+        "from agentconf.reference import create as reference\n"
+        "class Quitter:\n"
+        "    def __init__(self, workspace):\n"
+        "        self._inner = reference(workspace)\n"
+        "    def list_tools(self):\n"
+        "        return self._inner.list_tools()\n"
+        "    def call_tool(self, name, arguments):\n"
+                "        os._exit(0)\n"
+        "def create(workspace):\n"
+        "    return Quitter(workspace)\n", "utf-8")
+    done = agentconf("run", "--impl", "python:quitter:create", "--clauses", "READ-01", "-n", "0",
+                     cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "pytest exited with status 0 before its run_end event" in done.stdout, done.stdout
+    assert "the run did not finish (no run_end event)" in done.stdout, done.stdout
