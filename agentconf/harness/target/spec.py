@@ -68,9 +68,10 @@ class ImplSpec:
         return [fill(arg, values) for arg in self.argv]
 
     def environment(self, root: Path, home: Path, tmp: Path) -> dict[str, str]:
-        """The profile's [env] with {root}, {home}, {tmp}, {profile_dir} and {cache} filled in."""
+        """The profile's [env] with every placeholder filled in (per workspace and once)."""
         values = placeholder_values(self.profile, root, home, tmp)
         return {name: fill(value, values) for name, value in self.profile.env.items()}
+
     def with_mode(self, name: str) -> "ImplSpec":
         """The same implementation started as `[modes.<name>]` says: another spec, or more
         arguments; its env is added by harness/target/launch.py."""
