@@ -65,21 +65,23 @@ LONGEST_FIRST = (
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _child_runs_temproot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The runs these tests start put their pytest folders (sandboxes, and the kept ones of a
-    run that is red on purpose) in one folder of this test process, removed at its end. Left to
-    pytest, each such run left a numbered folder in /dev/shm, and a killed one kept its lock, so
-    pytest's own clean-up spared it for three days."""
-    if os.environ.get(TEMPROOT_VARIABLE):  # the user's choice
+def _child_runs_tmpdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The processes these tests start (runs, servers, their pytest folders: sandboxes, and the
+    kept ones of a run that is red on purpose) keep their temporary files in one folder of this
+    test process, removed at its end. Left to themselves, red and killed runs left numbered
+    folders in /dev/shm, and pytest spared a killed one's for three days (its lock stayed).
+    TMPDIR, not pytest's own PYTEST_DEBUG_TEMPROOT: a test that gives a run its own TMPDIR (the
+    robustness tests judge what lands there) must still win."""
+    if os.environ.get("TMPDIR") or os.environ.get(TEMPROOT_VARIABLE):  # the user's choice
         yield
         return
-    tmp_path_factory.getbasetemp()  # this session's own folder, chosen before the variable is set
+    tmp_path_factory.getbasetemp()  # this session's own folder, chosen before TMPDIR is set
     folder = tempfile.mkdtemp(prefix="agentconf-test-runs-", dir=memory_temproot(os.environ))
-    os.environ[TEMPROOT_VARIABLE] = folder
+    os.environ["TMPDIR"] = folder
     try:
         yield
     finally:
-        del os.environ[TEMPROOT_VARIABLE]
+        del os.environ["TMPDIR"]
         with contextlib.suppress(OSError):  # a folder left is no failure of the tests
             remove_tree(Path(folder))
 

@@ -10,7 +10,6 @@ import re
 import tempfile
 import time
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,14 @@ from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
-from agentconf.harness.session.result import Result
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
-from agentconf.init_from.findings import safely
 from agentconf.init_from.match import ToolGuess, demands_absolute_paths
 from agentconf.init_from.paths import map_path_tools
 from agentconf.init_from.probe import Findings, probe
+from agentconf.init_from.reads import json_status, refuses_relative, virtual_root
 from agentconf.init_from.shape import map_listing
 from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state, time_start
 from agentconf.init_from.state import snapshot, state_entries
@@ -97,13 +95,13 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)
         tables = _tables(mapped, absolute)
-        only_absolute = None if absolute else _refuses_relative(adapter, tables, ws, listing)
+        only_absolute = None if absolute else refuses_relative(adapter, tables, ws, listing)
         if only_absolute is not None:
             absolute = True
             tables = _tables(mapped, absolute)
-        virtual = _virtual_root(adapter, tables, ws, listing) if absolute else None
+        virtual = virtual_root(adapter, tables, ws, listing) if absolute else None
         tables["implementation"]["virtual_absolute_paths"] = virtual is not None
-        status = _json_status(adapter, tables, ws, listing)
+        status = json_status(adapter, tables, ws, listing)
         if status is not None:  # the probes see its failures as failures
             for table in tables["tools"].values():
                 table.setdefault("result", {})["failure"] = status[0]
@@ -137,109 +135,6 @@ def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGue
         for name in SESSION_FEATURES:
             findings.capabilities.setdefault(name, capabilities[name])
     return sharing
-
-
-def _read_as(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
-             listing: list[dict[str, Any]], name: str, absolute: bool, virtual: bool = False
-             ) -> tuple[bool, str]:
-    """Reads a probe file `name` of the root, its path sent relative or absolute (and, absolute,
-    as the host's path or from a virtual `/`): whether its text came back, and the answer.
-
-    Its text is not in its name: a refusal that repeats the path is no read (mcp-code-editor
-    answers a success whose JSON says "success": false, "... got relative path: <path>")."""
-    text = name.removesuffix(".txt") + "-content"
-    result = _read(adapter, {**tables, "implementation": {
-        "absolute_paths": absolute, "virtual_absolute_paths": virtual}}, ws, listing, name, text)
-    if result is None:
-        return False, ""
-    return result.success and text in result.data, result.data
-
-
-def _read(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
-          listing: list[dict[str, Any]], name: str, text: str | None) -> Result | None:
-    """A read of file `name` of the root as the tables say, holding `text` (None: no such file)
-    while it is read; None when the read did not answer."""
-    if text is not None:
-        (ws.root / name).write_text(text + "\n", "utf-8")
-    try:
-        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                        known_tools=listing)
-        return safely(partial(client.call, "read_file", path=name), Findings(), "a read")
-    finally:
-        (ws.root / name).unlink(missing_ok=True)
-
-
-# Where an answer that says success may say in its JSON that it failed, and the value saying so.
-_STATUS_KEYS: tuple[tuple[str, bool], ...] = (
-    ("success", False), ("ok", False), ("isError", True), ("is_error", True))
-
-
-def _json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
-                 listing: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
-    """Whether its answers all say success and carry their own status in JSON (mcp-code-editor:
-    `{"success": false, "error": "FileNotFoundError", ...}`): a read of a missing file says the
-    failing value, a read of a file the other one. The failure marker and the evidence if so.
-
-    Without it every failure of such a server is a success to the checks (a missing file read
-    as a text), and the probes after it learn no code."""
-    if "read_file" not in tables["tools"]:
-        return None
-    missing = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-absent.txt",
-                                 None))
-    present = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-status.txt",
-                                 "agentconf-probe-status-content"))
-    if missing is None or present is None:
-        return None
-    for key, failing in _STATUS_KEYS:
-        if missing.get(key) is failing and present.get(key) is (not failing):
-            said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
-            return {"path": key, "equals": failing}, (
-                f"probe: a read of a missing file answered success with {said!r}, a read of a "
-                f"file {key!r}: {json.dumps(not failing)}: every tool's {key} = "
-                f"{json.dumps(failing)} is a failure")
-    return None
-
-
-def _json_object(result: Result | None) -> dict[str, Any] | None:
-    """The JSON object a successful answer's text is, else None."""
-    if result is None or not result.success:
-        return None
-    try:
-        value = json.loads(result.data)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
-                      listing: list[dict[str, Any]]) -> str | None:
-    """Whether its tools take absolute paths only though no description says so
-    (mcp-code-editor: "Path must be absolute"): a file of the root read by its relative path
-    is refused, and by its absolute path is found. Evidence when so, else None."""
-    if "read_file" not in tables["tools"]:
-        return None
-    name = "agentconf-probe-path.txt"
-    relative, refusal = _read_as(adapter, tables, ws, listing, name, absolute=False)
-    if relative or not _read_as(adapter, tables, ws, listing, name, absolute=True)[0]:
-        return None
-    refusal = refusal.replace(str(ws.root), "<ROOT>").strip()
-    return (f"probe: a file of the root read by its relative path was refused "
-            f"({refusal[:120]!r}), by its absolute path found")
-
-
-def _virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
-                  listing: list[dict[str, Any]]) -> str | None:
-    """Whether `/x` is root/x (deepagents' virtual_mode): a file of the root read as
-    `/<name>` shows it, read as `<root>/<name>` does not. Evidence when so, else None."""
-    if "read_file" not in tables["tools"]:
-        return None
-    name = "agentconf-probe-virtual.txt"
-    answers = [_read_as(adapter, tables, ws, listing, name, absolute=True, virtual=virtual)[0]
-               for virtual in (False, True)]
-    if answers == [False, True]:
-        return (f"probe: a file of the root read as /{name} was found, as <ROOT>/{name} was "
-                "not: / is the root")
-    return None
 
 
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:

@@ -7,10 +7,8 @@ Every feature it probes gets a value: what the probe showed, or, when the probe 
 it, off with a TODO. A feature left on without a probe would turn into false failures.
 """
 
-import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
@@ -25,6 +23,7 @@ from agentconf.init_from.patterns import (
     spelled_codes,
 )
 from agentconf.init_from.probe_shell import probe_shell
+from agentconf.init_from.reads import text_place
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
@@ -264,7 +263,7 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
                     lambda: client.call("read_file", path="a.txt"),
                     lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
                     unsettled=lambda r: not r.success)
-    _text_place(found, whole, "alpha\nbeta\n")
+    text_place(found, whole, "alpha\nbeta\n")
     big = client.root / f"{_PROBE_MARK}-big.txt"
     big.write_text(("y" * 79 + "\n") * (max_output_chars // 40), encoding="utf-8")
     _settle(found, "truncation", f"a read of {big.stat().st_size} characters",
@@ -285,37 +284,6 @@ def _takes(client: Client, canonical: str, arguments: tuple[str, ...]) -> bool:
     properties = schema.get("properties") if isinstance(schema, dict) else None
     return isinstance(properties, dict) and all(
         mapping.target(argument).split(".")[0] in properties for argument in arguments)
-
-
-def _text_place(found: Findings, result: Result | None, text: str) -> None:
-    """A read answering JSON with the file's text in one field (filesystem-mcp's {"path",
-    "content", "size"}, fast-filesystem-mcp's {"content", "mode", ...}): that field is the text
-    the checks read, `[tools.read_file.result] text`."""
-    if result is None or not result.success or result.data == text:
-        return
-    try:
-        value = json.loads(result.data)
-    except ValueError:
-        return
-    place = _located(value, text)
-    if place is not None:
-        found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
-        found.evidence.setdefault("read_file", []).append(
-            f"probe: a read of a two-line file answered JSON with the file's text at {place}")
-
-
-def _located(value: Any, text: str, path: str = "", depth: int = 0) -> str | None:
-    """The dotted place of `text` in a JSON object, shallowest first."""
-    if not isinstance(value, dict) or depth > 3:
-        return None
-    for key, inner in value.items():
-        if inner == text:
-            return f"{path}{key}"
-    for key, inner in value.items():
-        place = _located(inner, text, f"{path}{key}.", depth + 1)
-        if place is not None:
-            return place
-    return None
 
 
 def _window_base(client: Client, found: Findings) -> None:
