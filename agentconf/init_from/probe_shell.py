@@ -13,12 +13,14 @@ Every command runs in the scratch sandbox's root and writes nothing.
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.init_from.findings import Findings, failure, record, safely
+from agentconf.init_from.reads import json_place
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
 
@@ -146,7 +148,7 @@ def _output_places(found: Findings, result: Result | None) -> None:
     except ValueError:
         return
     places = list(dict.fromkeys(place for text in (_OUT, _ERR)
-                                if (place := _place_of(value, text)) is not None))
+                                if (place := json_place(value, _line_of(text))) is not None))
     if not places:
         return
     found.keys.setdefault("bash", {}).setdefault("result", {}).setdefault(
@@ -156,15 +158,6 @@ def _output_places(found: Findings, result: Result | None) -> None:
         f"output at {' and '.join(places)}")
 
 
-def _place_of(value: Any, text: str, path: str = "", depth: int = 0) -> str | None:
-    """The dotted place of the string field that holds `text` as a line, shallowest first."""
-    if not isinstance(value, dict) or depth > 3:
-        return None
-    for key, inner in value.items():
-        if isinstance(inner, str) and text in inner.splitlines():
-            return f"{path}{key}"
-    for key, inner in value.items():
-        place = _place_of(inner, text, f"{path}{key}.", depth + 1)
-        if place is not None:
-            return place
-    return None
+def _line_of(text: str) -> Callable[[Any], bool]:
+    """A string field that holds `text` as one of its lines."""
+    return lambda inner: isinstance(inner, str) and text in inner.splitlines()

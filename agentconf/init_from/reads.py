@@ -4,6 +4,7 @@ session's profile is made; and where a JSON read answer keeps the file's text.
 """
 
 import json
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -127,22 +128,23 @@ def text_place(found: Findings, result: Result | None, text: str) -> None:
         value = json.loads(result.data)
     except ValueError:
         return
-    place = _located(value, text)
+    place = json_place(value, lambda inner: inner == text)
     if place is not None:
         found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
         found.evidence.setdefault("read_file", []).append(
             f"probe: a read of a two-line file answered JSON with the file's text at {place}")
 
 
-def _located(value: Any, text: str, path: str = "", depth: int = 0) -> str | None:
-    """The dotted place of `text` in a JSON object, shallowest first."""
+def json_place(value: Any, holds: Callable[[Any], bool], path: str = "",
+               depth: int = 0) -> str | None:
+    """The dotted place of the first field `holds` accepts in a JSON object, shallowest first."""
     if not isinstance(value, dict) or depth > 3:
         return None
     for key, inner in value.items():
-        if inner == text:
+        if holds(inner):
             return f"{path}{key}"
     for key, inner in value.items():
-        place = _located(inner, text, f"{path}{key}.", depth + 1)
+        place = json_place(inner, holds, f"{path}{key}.", depth + 1)
         if place is not None:
             return place
     return None
