@@ -63,6 +63,8 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --json-status    every answer is a success whose JSON says whether it worked, as mcp-code-editor
                  0.1.24 answers: {"success": true, "result": <text>}, or {"success": false,
                  "error": "<its code>", "message": <text>} ("FileNotFoundError", ...)
+--start-end      Read's window is start_line/end_line (1-based, inclusive); a window that ends
+                 before it starts fails "reversed: <path>" (READ-12's refusal)
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
                  FilesystemBackend(virtual_mode=True)), so a host path is root/<host path>
 """
@@ -100,6 +102,9 @@ PROGRAM = textwrap.dedent('''
         for tool in TOOLS:
             tool["input_schema"]["properties"]["file_path"] = dict(
                 S, description="Absolute path to the file")
+    if "--start-end" in flags:
+        TOOLS[0]["input_schema"] = schema(
+            {"file_path": S, "start_line": I, "end_line": I}, ["file_path"])
     if "--no-read" in flags:
         TOOLS = TOOLS[1:]
     if "--shell" in flags:
@@ -240,6 +245,11 @@ PROGRAM = textwrap.dedent('''
         except UnicodeDecodeError:
             return fail("binary", "Read", args["file_path"])
         seen[path] = os.stat(path).st_mtime_ns
+        if "--start-end" in flags:
+            start, end = args.get("start_line", 1), args.get("end_line", len(lines))
+            if end < start:
+                return fail("reversed", "Read", args["file_path"])
+            args = {"offset": start, "limit": end - start + 1}
         first = args.get("offset", 0 if "--zero-based" in flags else 1)
         first -= 0 if "--zero-based" in flags else 1
         count = args.get("limit", len(lines))

@@ -403,6 +403,15 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
     return {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
 
 
+def test_a_window_that_ends_before_it_starts_is_probed_for_its_refusal(tmp_path: Path) -> None:
+    """READ-12's refusal is INVALID_ARGS: learnt from a reversed window, not left unclassified
+    (mcp-code-editor's "start_line (3) cannot be greater than end_line (1)")."""
+    profile, text = _draft(tmp_path, "--start-end")
+    assert "a read of a window ending before it starts" in text, text
+    assert _classified(profile, "reversed: lines.txt") == "INVALID_ARGS", text
+    assert _classified(profile, "missing: lines.txt") == "NOT_FOUND", text
+
+
 def _spelled(found: Findings, theirs: str, *kinds: str) -> None:
     for kind in kinds:
         found.error_codes.setdefault(theirs, (kind, f"the {kind} probe"))
