@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import InvalidArgument
 
 from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import safe_text
@@ -119,6 +120,7 @@ def pytest_configure(config: pytest.Config) -> None:
     state = RunState(config)
     if state.explicit or config.getoption("agentconf_events"):
         load_hypothesis_profile(config)
+        tolerate_shared_temproot()
     config.stash[STATE] = state
     if state.timeout is not None and state.timeout <= 0:
         raise pytest.UsageError(f"--agentconf-timeout ({TIMEOUT_VARIABLE}) must be a positive "

@@ -2,7 +2,13 @@
 
 from pathlib import Path
 
-from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
+import _pytest.pathlib
+
+from agentconf.harness.disk.temproot import (
+    TEMPROOT_VARIABLE,
+    memory_temproot,
+    tolerate_shared_temproot,
+)
 from agentconf.harness.run.child import pytest_env
 
 
@@ -42,3 +48,21 @@ def test_pytests_own_temproot_variable_is_kept_as_given(tmp_path: Path, monkeypa
 def test_without_a_mount_table_nothing_is_chosen(tmp_path: Path) -> None:
     missing = str(tmp_path / "no-such-mounts")
     assert memory_temproot({}, str(tmp_path), min_free=1, mounts=missing) is None
+
+
+def test_a_dead_link_another_run_removed_first_is_no_error(tmp_path: Path, monkeypatch) -> None:
+    """Two runs sharing pytest's temporary root both remove its dead `pytest-current` link as
+    they end: the one that comes second must not fail (it turned a finished run red)."""
+    monkeypatch.setattr(_pytest.pathlib, "cleanup_dead_symlinks",  # restored after the test
+                        _pytest.pathlib.cleanup_dead_symlinks)
+    (tmp_path / "pytest-current").symlink_to(tmp_path / "gone")
+    unlink = Path.unlink
+
+    def raced(self: Path, missing_ok: bool = False) -> None:
+        unlink(self)  # the other run got there first
+        unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", raced)
+    tolerate_shared_temproot()
+    _pytest.pathlib.cleanup_dead_symlinks(tmp_path)
+    assert not (tmp_path / "pytest-current").is_symlink()
