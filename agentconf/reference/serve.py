@@ -270,6 +270,8 @@ def read_lines(
             loop.call_soon_threadsafe(lines.put_nowait, item)
     except (OSError, ValueError):
         log.exception("reading stdin failed")
+    except RuntimeError:  # the loop closed under a line just read: the server stopped first
+        return
     finally:
         # The loop may already be gone when a shutdown ended the server before end of input.
         with contextlib.suppress(RuntimeError):
