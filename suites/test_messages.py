@@ -39,7 +39,6 @@ import pytest
 from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import play_case
 from agentconf.harness.run.plugin_state import run_state
-from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 # Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
@@ -184,11 +183,7 @@ def _played(case: Case, ws: Any, request: pytest.FixtureRequest) -> Played:
         client = request.getfixturevalue("client")
         request.node.funcargs["client"] = client  # as if asked for: the run counts its calls
         try:
-            if _has_fifo(case.tree):  # it waits for a hang on purpose: "at once" is enough
-                with client.budget(AT_ONCE_S):
-                    results, _ = play_case(case, ws, client)
-            else:
-                results, _ = play_case(case, ws, client)
+            results, _ = play_case(case, ws, client)
         except ImplementationFailure as failure:
             kept[key] = (f"the scenario {case.id} got no answer to judge ({failure}); "
                          f"that is judged under {', '.join(case.clauses)}")
@@ -203,10 +198,6 @@ def _played(case: Case, ws: Any, request: pytest.FixtureRequest) -> Played:
     if isinstance(played, str):
         not_applicable(played)
     return played
-
-
-def _has_fifo(tree: dict[str, Any]) -> bool:
-    return any(isinstance(entry, dict) and "fifo" in entry for entry in tree.values())
 
 
 # A path is named when it stands as whole components: `/root` is not named by `/sandbox/root`.

@@ -31,7 +31,7 @@ from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
-from agentconf.harness.report.events import safe_text
+from agentconf.harness.report.events import Outcome, safe_text
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
@@ -67,6 +67,9 @@ settings.register_profile("deep", max_examples=2000, **_FAST)
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
 _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may remember
+# The test's implementation may still be at work after its last answer, or its failure is not
+# a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
+_UNSETTLED = pytest.StashKey[bool]()
 
 
 # ---- options and configuration ----------------------------------------------------------------
@@ -251,7 +254,8 @@ def ws(
     clean = not request.node.stash.get(_FAILED, False) and (
         request.node.stash.get(_PASSED, True))
     if kept is not None:
-        kept.release(clean, request.node.stash.get(_REMEMBERED, False))
+        kept.release(clean, request.node.stash.get(_REMEMBERED, False),
+                     settled=not request.node.stash.get(_UNSETTLED, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -291,12 +295,15 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         yield session
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
+        if session.may_leave_running:
+            request.node.stash[_UNSETTLED] = True
         session.close()
     # Late writes (a background process, a detached task) count as much as immediate ones.
     try:
         session.judge("the end of the session")
     except BaseException:
         request.node.stash[_FAILED] = True  # before `ws` decides what to keep: this sandbox
+        request.node.stash[_UNSETTLED] = True  # something still writes: not a server to keep
         raise
 
 
@@ -350,10 +357,14 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report: pytest.TestReport = yield
-    if report.when == "call":
-        item.stash[_PASSED] = report.passed
+    expected = hasattr(report, "wasxfail")  # a failure the baseline lists
+    if report.when == "call":  # n/a found during the call is as clean as a pass
+        item.stash[_PASSED] = report.passed or (report.skipped and not expected)
     if report.failed:
         item.stash[_FAILED] = True
+    if (report.failed or expected) and (call.excinfo is None or outcomes.classify_exception(
+            call.excinfo.value) not in (Outcome.FAIL, Outcome.MESSAGE_CHANGED)):
+        item.stash[_UNSETTLED] = True  # not a plain departure: a hang, a death, a bug of ours
     if item.get_closest_marker("clause") is None and not _uses_agentconf(item):
         return report
     funcargs = getattr(item, "funcargs", {})

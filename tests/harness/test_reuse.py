@@ -7,6 +7,7 @@ how many calls it has seen, so the tests can see it kept, and see each test's sa
 import errno
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -15,7 +16,12 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.disk.workspace import SandboxWorkspace, _retry_writable, empty_for_reuse
+from agentconf.harness.disk.workspace import (
+    SandboxWorkspace,
+    _retry_writable,
+    copy_sandbox,
+    empty_for_reuse,
+)
 from agentconf.harness.profile.model import ProfileError, parse_profile
 from agentconf.harness.target.spec import SpecError, parse_spec
 
@@ -89,6 +95,27 @@ def test_3_fails(ws, client):
 @pytest.mark.clause("RESULT-01")
 def test_4_after_the_failure(ws, client):
     seen(client, ws)
+
+@pytest.mark.clause("RESULT-01")
+def test_5_runs_a_command_and_fails(ws, client):
+    seen(client, ws)
+    client.call("bash", command="true")  # its children could still be at work
+    ws.write("evidence.txt", "after a command")
+    assert False, "a failure"
+
+@pytest.mark.clause("RESULT-01")
+def test_6_after_the_command(ws, client):
+    seen(client, ws)
+
+@pytest.mark.clause("RESULT-01")
+def test_7_meets_a_bug_of_the_kit(ws, client):
+    seen(client, ws)
+    ws.write("evidence.txt", "a bug")
+    raise KeyError("ours")
+
+@pytest.mark.clause("RESULT-01")
+def test_8_after_the_bug(ws, client):
+    seen(client, ws)
 '''
 
 
@@ -102,12 +129,12 @@ def run_child(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> lis
     pytester.makepyfile(test_checks=CHECKS)
     result = pytester.runpytest_subprocess("--agentconf-profile", str(profile),
                                            "-p", "no:cacheprovider", timeout=240)
-    result.assert_outcomes(passed=3, failed=1)
+    result.assert_outcomes(passed=5, failed=3)
     return [json.loads(line) for line in record.read_text().splitlines()]
 
 
 def test_clean_tests_share_one_server_and_each_gets_a_fresh_root(pytester, monkeypatch) -> None:
-    first, second, third, _ = run_child(pytester, monkeypatch)
+    first, second, third, *_ = run_child(pytester, monkeypatch)
     assert first["pid"] == second["pid"] == third["pid"]
     assert (first["calls"], second["calls"], third["calls"]) == (1, 2, 3)
     assert second["entries"] == [] and second["root"] == first["root"]
@@ -116,13 +143,59 @@ def test_clean_tests_share_one_server_and_each_gets_a_fresh_root(pytester, monke
     assert second["home"] == second["ws_home"]
 
 
-def test_a_failure_retires_the_server_and_keeps_its_sandbox(pytester, monkeypatch) -> None:
-    _, _, third, fourth = run_child(pytester, monkeypatch)
-    assert fourth["pid"] != third["pid"]
-    assert fourth["calls"] == 1
-    assert fourth["root"] != third["root"]
+def _set_aside(root: str) -> list[str]:
+    """What the other sandboxes beside this one's base (the failures' copies among them) hold
+    in evidence.txt."""
+    base = Path(root).parent.parent
+    return sorted(path.read_text() for path in
+                  base.parent.glob(f"ws-*/{Path(root).relative_to(base)}/evidence.txt")
+                  if not path.is_relative_to(base))
+
+
+def test_a_plain_departure_keeps_the_server_and_a_copy_of_its_sandbox(
+    pytester, monkeypatch
+) -> None:
+    _, _, third, fourth, *_ = run_child(pytester, monkeypatch)
+    assert fourth["pid"] == third["pid"] and fourth["calls"] == 4
+    assert fourth["root"] == third["root"] and fourth["entries"] == []
     assert fourth["cwd"] == fourth["root"] and fourth["home"] == fourth["ws_home"]
-    assert Path(third["root"], "evidence.txt").read_text() == "kept"
+    assert "kept" in _set_aside(third["root"])  # the failure's sandbox, copied out whole
+
+
+def test_a_failure_after_a_command_or_a_bug_of_the_kit_retires_the_server_and_keeps_its_sandbox(
+    pytester, monkeypatch
+) -> None:
+    *_, fifth, sixth, seventh, eighth = run_child(pytester, monkeypatch)
+    for failed, after, evidence in ((fifth, sixth, "after a command"), (seventh, eighth, "a bug")):
+        assert after["pid"] != failed["pid"] and after["calls"] == 1
+        assert after["root"] != failed["root"]
+        assert after["cwd"] == after["root"] and after["home"] == after["ws_home"]
+        assert Path(failed["root"], "evidence.txt").read_text() == evidence  # left in place
+        assert evidence not in _set_aside(failed["root"])
+
+
+def test_a_failures_copy_keeps_links_fifos_and_modes_without_opening_a_fifo(
+    tmp_path: Path
+) -> None:
+    source, target = tmp_path / "base", tmp_path / "copy"
+    (source / "root" / "locked").mkdir(parents=True)
+    (source / "root" / "a.txt").write_bytes(b"a\r\n")
+    os.chmod(source / "root" / "a.txt", 0o640)
+    os.symlink("/nowhere/at/all", source / "root" / "dangling")
+    os.mkfifo(source / "root" / "pipe")  # nothing writes to it: opening it would block
+    (source / "root" / "locked" / "in.txt").write_text("in")
+    os.chmod(source / "root" / "locked", 0o555)
+    target.mkdir()
+    copy_sandbox(source, target)
+    copied = target / "root"
+    assert (copied / "a.txt").read_bytes() == b"a\r\n"
+    assert stat.S_IMODE(os.lstat(copied / "a.txt").st_mode) == 0o640
+    assert os.readlink(copied / "dangling") == "/nowhere/at/all"
+    assert stat.S_ISFIFO(os.lstat(copied / "pipe").st_mode)
+    assert (copied / "locked" / "in.txt").read_text() == "in"
+    assert stat.S_IMODE(os.lstat(copied / "locked").st_mode) == 0o555
+    for folder in (source / "root" / "locked", copied / "locked"):
+        os.chmod(folder, 0o755)  # for pytest's own clean-up
 
 
 def test_emptying_keeps_the_root_folder_and_its_first_mode(tmp_path: Path) -> None:

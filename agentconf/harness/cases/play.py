@@ -5,6 +5,7 @@ mapping applies) and judges the answers and the disk against the case; `play_cas
 
 import base64
 import binascii
+import contextlib
 import functools
 import hashlib
 import os
@@ -18,7 +19,7 @@ from agentconf.contract import Limits
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.session.answers import readable
-from agentconf.harness.session.client import Client
+from agentconf.harness.session.client import AT_ONCE_S, Client
 from agentconf.harness.session.result import Result
 
 _PLACEHOLDER = re.compile(
@@ -308,38 +309,43 @@ def play_case(
     wrong: list[str] = []
     state = ws.oracle.state
     before = snapshot_tree(ws.root, state)
-    for index, step in enumerate(case.calls):
-        if "disk" in step:
-            build_tree(ws.root, step["disk"], places, limits)
-            continue
-        before = snapshot_tree(ws.root, state)
-        if "concurrently" in step:
-            batch = [
-                (call["tool"], places.fill(call["arguments"])) for call in step["concurrently"]
-            ]
-            answers = client.call_concurrently(batch)
-        else:
-            answers = [_call(client, step, places)]
-        for (call, label), result in zip(_calls_of(step, index), answers, strict=True):
-            results.append(result)
-            expect = _virtually(client, expectations[id(call)], result)
-            name = call.get("tool") or call.get("raw_name")
-            if expect:
-                # An answer is bounded by its own tool's limit ([tools.bash].limits), as the
-                # property checks judge it, not only by [limits].
-                own = (limits.with_overrides(
-                    {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
-                    if call.get("tool") else limits)
-                wrong += [
-                    f"{label} ({name}): {w}"
-                    for w in answer_mismatches(result, expect, places, own)
-                ]
-            if isinstance(result.data, str) and ws.secret in result.data:
-                wrong.append(f"{label} ({name}): data contains the canary secret")
+    # A case with a FIFO waits for a hang on purpose: "at once" is enough (READ-10).
+    with client.budget(AT_ONCE_S) if _has_fifo(case.tree) else contextlib.nullcontext():
+        for index, step in enumerate(case.calls):
+            if "disk" in step:
+                build_tree(ws.root, step["disk"], places, limits)
+                continue
+            before = snapshot_tree(ws.root, state)
+            if "concurrently" in step:
+                batch = [(call["tool"], places.fill(call["arguments"]))
+                         for call in step["concurrently"]]
+                answers = client.call_concurrently(batch)
+            else:
+                answers = [_call(client, step, places)]
+            for (call, label), result in zip(_calls_of(step, index), answers, strict=True):
+                results.append(result)
+                expect = _virtually(client, expectations[id(call)], result)
+                name = call.get("tool") or call.get("raw_name")
+                if expect:
+                    # An answer is bounded by its own tool's limit ([tools.bash].limits), as the
+                    # property checks judge it, not only by [limits].
+                    own = (limits.with_overrides(
+                        {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
+                        if call.get("tool") else limits)
+                    wrong += [
+                        f"{label} ({name}): {w}"
+                        for w in answer_mismatches(result, expect, places, own)
+                    ]
+                if isinstance(result.data, str) and ws.secret in result.data:
+                    wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
         found = disk_mismatches(ws.root, case.after, before, places, limits, state)
         wrong += [f"disk: {w}" for w in found]
     return results, wrong
+
+
+def _has_fifo(tree: dict[str, Any]) -> bool:
+    return any(isinstance(entry, dict) and "fifo" in entry for entry in tree.values())
 
 
 def _virtually(client: Client, expect: dict[str, Any] | None, result: Result

@@ -210,6 +210,22 @@ def empty_for_reuse(base: Path, root_id: tuple[int, int], root_mode: int) -> boo
     return True
 
 
+def copy_sandbox(source: Path, target: Path) -> None:
+    """Copies a sandbox's base into the existing folder `target` as it is: links as links,
+    FIFOs made anew (opening one to copy it would block), modes kept; sockets and devices left
+    out. OSError (shutil.Error is one) when anything could not be copied."""
+    shutil.copytree(source, target, symlinks=True, copy_function=_copy_entry,
+                    dirs_exist_ok=True)
+
+
+def _copy_entry(source: str, target: str) -> None:
+    info = os.lstat(source)
+    if stat.S_ISREG(info.st_mode):
+        shutil.copy2(source, target, follow_symlinks=False)
+    elif stat.S_ISFIFO(info.st_mode):
+        os.mkfifo(target, stat.S_IMODE(info.st_mode))
+
+
 def _remove_children(folder: Path, keep: tuple[str, ...]) -> None:
     with os.scandir(folder) as entries:
         doomed = [entry for entry in entries if entry.name not in keep]

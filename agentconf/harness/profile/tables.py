@@ -114,7 +114,9 @@ class Implementation(Strict):
         "\"worker\": one server per pytest worker, kept from check to check, for a server that "
         "keeps no state between calls but what read_before_edit and stale_read are about; "
         "with those on, a check that reads, writes, runs a command or reveals tools retires "
-        "the server, so none sees a session another check shaped; `init --from` drafts it "
+        "the server, so none sees a session another check shaped; a failed check keeps it "
+        "(its sandbox copied out) unless it ran a command, cancelled a call, hung or left "
+        "something writing; `init --from` drafts it "
         "for a server that takes 0.1 s or more to start, whose session features its probes "
         "settled and whose shell keeps no cd or export (init_from/sharing.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(

@@ -88,6 +88,9 @@ class Client:
         self.read_first = False
         # A call this session may remember was made (SESSION_NEUTRAL_TOOLS says which may not).
         self.may_remember = False
+        # A call that may leave work running after its answer was made: a command (its
+        # background children) or a cancelled call (the tool may go on with it).
+        self.may_leave_running = False
 
     # ---- what the implementation offers -------------------------------------------------------
 
@@ -245,6 +248,7 @@ class Client:
         self._refuse_unsafe([request])
         self.calls += 1
         self.may_remember |= tool not in SESSION_NEUTRAL_TOOLS  # whatever it answers: cut short
+        self.may_leave_running = True
         try:
             raw = cancel(request.name, request.sent, ready)
         except BaseException:
@@ -293,6 +297,7 @@ class Client:
                                    "profile's [implementation].exclude_tools forbids")
         self._refuse_unsafe(requests)
         self.calls += len(requests)
+        self.may_leave_running |= any(request.tool == "bash" for request in requests)
         self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
                           for r in requests)
         what = ", ".join(request.name for request in requests)

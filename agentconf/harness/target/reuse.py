@@ -21,9 +21,17 @@ sandbox's, so `~` still lands on this test's canaries and the disk oracle judges
 (Re-rooting one server through MCP roots was the alternative; its HOME and cwd would stay those
 of the first sandbox, outside every later test's oracle.)
 
-Anything else retires the server and its base: a failed or errored test keeps its sandbox and
-the server's stderr for inspection, a dead or killed server is never handed out again, and a
-root that is no longer the folder the server started in is not reused.
+A failed test keeps the server too when its failure is a plain departure and nothing of it can
+still be at work: every call answered, none was a command or a cancelled call, nothing changed
+on disk after the last answer, and the server still runs. Its sandbox (with the server's stderr
+so far) is copied to a folder of its own for inspection first, then the base is emptied as
+after a pass. A departure leaves a server as a pass does: it answered, just not as the contract
+says; starting a new one after each of a peer's hundred departures was half of its run.
+
+Anything else retires the server and its base: a test that ran a command or cancelled a call
+and failed, one that hung, died or met a bug of the kit keeps its sandbox and the server's
+stderr where they are, a dead or killed server is never handed out again, and a root that is
+no longer the folder the server started in is not reused.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agentconf.harness.disk.workspace import empty_for_reuse, remove_tree
+from agentconf.harness.disk.workspace import copy_sandbox, empty_for_reuse, remove_tree
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
@@ -102,6 +110,7 @@ class WorkerServer:
         self._keeps_session = any(spec.profile.capabilities.get(name) is not False
                                   for name in SESSION_FEATURES)
         self.started = 0  # servers started, for the kit's own tests
+        self.set_aside = 0  # failures' sandboxes copied out while the server was kept
 
     def base(self) -> Path:
         """Where the next workspace is built: the kept base, or a new one."""
@@ -121,13 +130,17 @@ class WorkerServer:
             self._root_mode = info.st_mode & 0o7777
         return _Lease(self._adapter)
 
-    def release(self, clean: bool, remembered: bool = False) -> None:
+    def release(self, clean: bool, remembered: bool = False, settled: bool = True) -> None:
         """After a test: keep the server and empty the base for the next, or retire both.
-        `remembered`: the test made a call the server's session may remember."""
+        `remembered`: the test made a call the server's session may remember. `settled`: the
+        test left nothing at work and its failure, if any, was a plain departure."""
         if self._base is None:
             return
         if remembered and self._keeps_session:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
+        if not clean and settled and self._adapter is not None and self._adapter.alive \
+                and self._set_aside(self._base):
+            clean = True  # the failure's sandbox lives on in its copy
         if clean and self._adapter is not None and self._root_id is not None \
                 and self._emptied(self._base, self._root_id):
             return
@@ -139,6 +152,19 @@ class WorkerServer:
 
     def close(self) -> None:
         self._close_adapter()
+
+    def _set_aside(self, base: Path) -> bool:
+        """Copies a failed test's base to a new folder beside it; False when it cannot be
+        copied whole (an unreadable file, a full disk): the base then stays, server retired."""
+        copy = self._new_base()
+        try:
+            copy_sandbox(base, copy)
+        except OSError:
+            with contextlib.suppress(OSError):
+                remove_tree(copy)
+            return False
+        self.set_aside += 1
+        return True
 
     def _emptied(self, base: Path, root_id: tuple[int, int]) -> bool:
         try:
