@@ -12,8 +12,10 @@ next. The draft shares one per pytest worker only where that cannot change a ver
 - a shell, if it has one, keeps neither a `cd` nor an `export` from one call to the next (no
   rule could tell which later check such a shell's state reaches).
 
-A kept server gets a fresh sandbox at the same place for every check and is retired after a
-failure. What the probes cannot see (a tool that remembers something else between calls) is why
+A kept server gets a fresh sandbox at the same place for every check. It is retired after a
+failure that is more than a plain departure (a hang, a death, a late write), or that came after
+a command or a cancelled call; after a plain one, the failure's sandbox is copied out and the
+server kept. What the probes cannot see (a tool that remembers something else between calls) is why
 the comment names the evidence: check it, or drop the line.
 """
 

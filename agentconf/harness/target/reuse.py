@@ -110,7 +110,6 @@ class WorkerServer:
         self._keeps_session = any(spec.profile.capabilities.get(name) is not False
                                   for name in SESSION_FEATURES)
         self.started = 0  # servers started, for the kit's own tests
-        self.set_aside = 0  # failures' sandboxes copied out while the server was kept
 
     def base(self) -> Path:
         """Where the next workspace is built: the kept base, or a new one."""
@@ -163,7 +162,6 @@ class WorkerServer:
             with contextlib.suppress(OSError):
                 remove_tree(copy)
             return False
-        self.set_aside += 1
         return True
 
     def _emptied(self, base: Path, root_id: tuple[int, int]) -> bool:
