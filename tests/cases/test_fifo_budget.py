@@ -1,0 +1,28 @@
+"""A golden case with a FIFO in its tree waits AT_ONCE_S for an answer, not the whole call
+timeout: READ-10 asks for an answer at once, and a tool that blocks on the FIFO (the official
+filesystem server's read does) would otherwise cost every run the call timeout, once per case.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from first_peer import PROFILE, needs_first_peer
+
+from agentconf.harness.session.client import AT_ONCE_S
+
+
+@needs_first_peer
+def test_a_case_with_a_fifo_gives_a_blocking_read_only_the_at_once_budget(tmp_path: Path) -> None:
+    report = tmp_path / "report"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
+    subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(PROFILE),
+                    "--clauses", "READ-10", "-n", "0", "--report", str(report)], cwd=tmp_path,
+                   env=env, capture_output=True, text=True, timeout=300, check=False,
+                   stdin=subprocess.DEVNULL)
+    events = [json.loads(line) for line in (report / "events.jsonl").read_text().splitlines()]
+    case = next(e for e in events if e.get("nodeid", "").endswith("test_case[read-fifo]"))
+    # The call timeout (10 s by default) would be named here instead.
+    assert f"no answer within {AT_ONCE_S:g} s" in case["evidence"], case
