@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,8 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # The test's implementation may still be at work after its last answer, or its failure is not
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
+# Seconds the test spent starting a server of its own, for the console's account of the run.
+_START = pytest.StashKey[float]()
 
 
 # ---- options and configuration ----------------------------------------------------------------
@@ -279,7 +282,11 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
                      call_timeout_s=state.call_timeout(spec), log_dir=ws.logs,
                      extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
+    began, starts = time.monotonic(), kept.started if kept is not None else 0
     adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
+    started = kept.started > starts if kept is not None else spec.kind != "python"
+    if started:  # counted even when the check then turns out n/a
+        request.node.stash[_START] = time.monotonic() - began
     session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox,
                      known_tools=state.listing)
     try:
@@ -287,11 +294,14 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
             missing = {name: why for name in needed
                        if (why := session.why_missing(name)) is not None}
             _learn_listing(state, session)
+            if started:
+                request.node.stash[_START] = time.monotonic() - began
             _skip_if_missing(request.node, missing)
         elif spec.text != "reference" and kept is None:
             # A fresh start of someone else's implementation ends with its listing: what it
             # writes into its HOME while starting is its own (the built-in reference writes none).
             session.list_tools()
+            request.node.stash[_START] = time.monotonic() - began
         yield session
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
@@ -374,6 +384,8 @@ def pytest_runtest_makereport(
     if report.when == "call" and isinstance(session, Client):
         # How much the test asked of the implementation: the deep fuzz job reports these.
         payload["calls"], payload["paths"] = session.calls, session.paths
+    if report.when == "setup" and _START in item.stash:
+        payload["start_s"] = item.stash[_START]
     report.user_properties.append((outcomes.PROPERTY, payload))
     _make_sendable(report)
     return report

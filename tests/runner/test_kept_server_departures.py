@@ -6,7 +6,8 @@ old_text accepted, no replace_all...).
 The same profile runs twice, as written (`reuse = "worker"`) and with `reuse` taken out. Both
 start the server through a shell that counts its starts, so the test also sees the rule in
 play: the kept run starts far fewer servers than it has failures (before the rule, each
-failure retired its server), and the fresh run one per check that opened a session.
+failure retired its server), and the fresh run one per check that opened a session. The
+report counts the same starts, and the console says when starting servers was most of the run.
 """
 
 import json
@@ -23,7 +24,8 @@ BOUND_S = 900  # only catches a hang
 
 
 def _run(folder: Path, kept: bool) -> tuple[dict[str, str], int]:
-    """The outcome of every check, and how many servers the run started."""
+    """The outcome of every check, and how many servers the run started (the report and the
+    console say the same)."""
     folder.mkdir()
     starts = folder / "starts.log"
     launcher = folder / "serve.sh"
@@ -42,13 +44,23 @@ def _run(folder: Path, kept: bool) -> tuple[dict[str, str], int]:
     assert ("reuse = " in profile.read_text("utf-8")) is kept
     report = folder / "report"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
-    subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
-                    CLAUSES, "-n", "2", "--report", str(report)], cwd=folder, env=env,
-                   capture_output=True, text=True, timeout=BOUND_S, check=False,
-                   stdin=subprocess.DEVNULL)
+    done = subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(profile),
+                           "--clauses", CLAUSES, "-n", "2", "--report", str(report)], cwd=folder,
+                          env=env, capture_output=True, text=True, timeout=BOUND_S, check=False,
+                          stdin=subprocess.DEVNULL)
     events = (report / "events.jsonl").read_text("utf-8").splitlines()
     outcomes = {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
-    return outcomes, len(starts.read_text().splitlines())
+    started = len(starts.read_text().splitlines())
+    counted = json.loads((report / "conformance.json").read_text("utf-8"))["run"]["server_starts"]
+    # Every start the shell saw but one: `agentconf run` starts the server once before the
+    # checks, to stop at once with the cause when it cannot start (runner.preflight).
+    assert counted["count"] == started - 1, (counted, started)
+    assert counted["reuse"] == ("worker" if kept else None), counted
+    assert f"  servers: {started - 1} started for {len(outcomes)} checks" in done.stdout, \
+        done.stdout
+    # The advice to keep the server is for the run that started one per check.
+    assert ('reuse = "worker" keeps one per worker' in done.stdout) is not kept, done.stdout
+    return outcomes, started
 
 
 @needs_first_peer

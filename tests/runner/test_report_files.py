@@ -204,3 +204,50 @@ def test_the_console_says_where_the_time_went_counting_a_check_charged_twice_onc
     assert "time: the checks took 8 s in all (2833 ms each on average" in text, text
     assert "most in SHELL 6 s, EDIT 2 s, EOL 0 s" in text, text
     assert "slowest: waits 6.0 s, both 2.0 s, quick 0.5 s" in text, text
+
+
+
+def _summary_with_starts(starts: list[float | None], reuse: str | None,
+                         others_s: float = 1.0) -> str:
+    """The console's summary of a run whose checks started a server in `starts` seconds (None:
+    none started); a check that started one took a second, the others `others_s`."""
+    from agentconf.harness.report.console import render_summary
+
+    records = stream([
+        test_event(f"suites/test_edit.py::t{i}", "EDIT-01", "pass",
+                   duration=others_s if start is None else 1.0,
+                   **({} if start is None else {"start_s": start}))
+        for i, start in enumerate(starts)
+    ])
+    records[0]["implementation"]["reuse"] = reuse
+    log = as_log(records)
+    results = aggregate([CLAUSES[i] for i in IDS], log.tests, parse_expectations({}, "test"))
+    document = build_document(results, log, verdict_of(results, log), "mcp:server")
+    validate_document(document)
+    return render_summary(document, "reports/x")
+
+
+def test_the_console_says_when_starting_servers_was_most_of_the_run() -> None:
+    fresh = _summary_with_starts([0.6, 0.5, 0.7, 0.6], reuse=None)
+    assert "  servers: 4 started for 4 checks, 2 s (0.60 s a start, 60% of the checks' time)" \
+        in fresh, fresh
+    assert '[implementation] reuse = "worker" keeps one per worker' in fresh, fresh
+    retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse="worker")
+    assert "  servers: 3 started for 4 checks" in retired, retired
+    assert 'the kept server (reuse = "worker") was started again and again' in retired, retired
+
+
+def test_the_console_counts_starts_without_advice_when_they_were_not_most_of_the_run() -> None:
+    kept = _summary_with_starts([0.9, None, None, None, None, None], reuse="worker")
+    assert "  servers: 1 started for 6 checks, 1 s (0.90 s a start, 15% of the checks' time)" \
+        in kept, kept
+    assert "reuse = " not in kept, kept
+    # Most of the time (0.9 s of 1.7 s), but one start for eight checks: a kept server's
+    # first start in its worker, nothing to cut.
+    first = _summary_with_starts([0.9] + [None] * 7, reuse="worker", others_s=0.1)
+    assert "  servers: 1 started for 8 checks, 1 s (0.90 s a start, 53% of the" in first, first
+    assert "reuse = " not in first, first
+    cheap = _summary_with_starts([0.05] * 6, reuse=None)
+    assert "  servers: 6 started for 6 checks" in cheap and "reuse = " not in cheap, cheap
+    in_process = _summary_with_starts([None] * 6, reuse=None)
+    assert "servers:" not in in_process, in_process

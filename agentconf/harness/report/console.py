@@ -114,7 +114,37 @@ def time_lines(document: dict[str, Any]) -> list[str]:
         + ", ".join(f"{category} {seconds:.0f} s" for category, seconds in top),
         "  slowest: " + ", ".join(f"{nodeid.rpartition('::')[2]} {seconds:.1f} s"
                                   for nodeid, (_, seconds) in slowest),
+        *_start_lines(document["run"].get("server_starts"), document["summary"]["executed"],
+                      total),
     ]
+
+
+# Starting servers is worth a word when it took this share of the checks' time or more, and
+# happened for at least one check in four (a kept server's first start in each worker is not).
+STARTS_DOMINATE = 0.25
+
+
+def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> list[str]:
+    """How many servers the run started and what they cost; when that was most of the run, why
+    and what would cut it."""
+    if not starts or not starts["count"]:
+        return []
+    count, seconds, reuse = starts["count"], starts["seconds"], starts.get("reuse")
+    share = seconds / total
+    lines = [f"  servers: {count} started for {checks} checks, {seconds:.0f} s "
+             f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
+    if share < STARTS_DOMINATE or count < checks * STARTS_DOMINATE:
+        return lines
+    if reuse is None:
+        lines.append('  most of it starting a server per check: [implementation] reuse = "worker" '
+                     "keeps one per worker where that cannot change a verdict (docs/profiles.md; "
+                     "`agentconf init --from` measures the start and probes for session state)")
+    else:
+        lines.append(f"  the kept server (reuse = \"{reuse}\") was started again and again: a "
+                     "check that may shape its session (read_before_edit or stale_read on: it "
+                     "read, wrote, ran a command or revealed tools) retires it, as does one that "
+                     "hung, died or failed after a command (docs/profiles.md)")
+    return lines
 
 
 def _messages(messages: list[dict[str, Any]]) -> list[str]:

@@ -55,6 +55,14 @@ class Implementation(_Strict):
     version: str | None = None
 
 
+class ServerStarts(_Strict):
+    """What starting servers cost the run (cmd: and mcp: implementations)."""
+
+    count: int = Field(ge=0, description="Servers started for checks.")
+    seconds: float = Field(ge=0, description="Their time, from the start to the first answer.")
+    reuse: str | None = Field(None, description="The profile's [implementation] reuse.")
+
+
 class RunMetadata(_Strict):
     seed: str | None = None
     hypothesis_profile: str | None = None
@@ -62,6 +70,8 @@ class RunMetadata(_Strict):
     started: str | None = None
     finished: str | None = None
     clauses_selected: list[str] | None = Field(None, description="The --clauses filter, if any.")
+    server_starts: ServerStarts | None = Field(
+        None, description="None when no check started a server (in process, or none ran).")
 
 
 class Summary(_Strict):
@@ -146,6 +156,14 @@ def _counts(statuses: Iterable[str], names: Sequence[str]) -> dict[str, int]:
     return {name: counted.get(name, 0) for name in names}
 
 
+def _server_starts(log: EventLog, reuse: Any) -> dict[str, Any] | None:
+    starts = [test.start_s for test in log.tests if test.start_s is not None]
+    if not starts:
+        return None
+    return {"count": len(starts), "seconds": round(sum(starts), 3),
+            "reuse": None if reuse is None else str(reuse)}
+
+
 def _test_record(test: Any, with_evidence: bool) -> dict[str, Any]:
     return {
         "nodeid": test.nodeid,
@@ -199,6 +217,7 @@ def build_document(
             "started": start.get("started"),
             "finished": end.get("finished"),
             "clauses_selected": list(clauses_selected) if clauses_selected else None,
+            "server_starts": _server_starts(log, implementation.get("reuse")),
         },
         "summary": {
             "planned": log.planned,

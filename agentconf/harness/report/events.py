@@ -61,6 +61,9 @@ class TestEvent:
     found_while: str | None = None
     calls: int = 0
     paths: int = 0
+    # Seconds the check spent starting a server of its own (cmd: and mcp:, up to its first
+    # answer), None when it started none: a kept one served it, or it runs in process.
+    start_s: float | None = None
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -70,6 +73,8 @@ class TestEvent:
         }
         if self.calls:
             record["calls"], record["paths"] = self.calls, self.paths
+        if self.start_s is not None:
+            record["start_s"] = round(self.start_s, 4)
         if self.case is not None:
             record["case"] = self.case
         if self.found_while is not None:
@@ -113,6 +118,7 @@ def parse_test_event(record: dict[str, Any]) -> TestEvent:
             found_while=record.get("found_while") or None,
             calls=int(record.get("calls") or 0),
             paths=int(record.get("paths") or 0),
+            start_s=None if record.get("start_s") is None else float(record["start_s"]),
         )
     except KeyError as missing:
         raise EventStreamError(f"test event without {missing}: {record}") from None

@@ -134,7 +134,8 @@ def state_info(state: RunState) -> dict[str, Any]:
     info: dict[str, Any] = {"spec": state.spec_text, "name": state.spec_text, "version": None}
     try:
         spec = resolve(state.impl, state.profile)
-        info.update(name=spec.display_name, version=spec.display_version)
+        info.update(name=spec.display_name, version=spec.display_version,
+                    reuse=spec.profile.reuse)
     except Exception:
         pass
     return info

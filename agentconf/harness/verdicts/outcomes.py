@@ -162,7 +162,7 @@ def _now() -> str:
 
 
 class _Test:
-    __slots__ = ("calls", "clauses", "duration", "paths", "phases")
+    __slots__ = ("calls", "clauses", "duration", "paths", "phases", "start_s")
 
     def __init__(self) -> None:
         self.phases: list[dict[str, Any]] = []
@@ -170,6 +170,7 @@ class _Test:
         self.duration = 0.0
         self.calls = 0
         self.paths = 0
+        self.start_s: float | None = None
 
 
 class EventWriter:
@@ -235,6 +236,8 @@ class EventWriter:
             test.phases.append(payload)
             test.calls += int(payload.get("calls", 0))
             test.paths += int(payload.get("paths", 0))
+            if payload.get("start_s") is not None:
+                test.start_s = float(payload["start_s"])
         elif report.failed:  # an xdist worker crashed while running the test
             test.phases.append({"when": report.when, "outcome": Outcome.ERROR.value,
                                 "evidence": safe_text(_cut(str(report.longrepr)))})
@@ -258,6 +261,7 @@ class EventWriter:
             found_while=decided.get("found_while"),
             calls=test.calls,
             paths=test.paths,
+            start_s=test.start_s,
         )
         self._executed += 1
         self._write(event.to_record())
