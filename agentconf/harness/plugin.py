@@ -32,7 +32,7 @@ from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
-from agentconf.harness.report.events import Outcome, safe_text
+from agentconf.harness.report.events import Outcome
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
@@ -387,19 +387,8 @@ def pytest_runtest_makereport(
     if report.when == "setup" and _START in item.stash:
         payload["start_s"] = item.stash[_START]
     report.user_properties.append((outcomes.PROPERTY, payload))
-    _make_sendable(report)
+    outcomes.make_sendable(report)
     return report
-
-
-def _make_sendable(report: pytest.TestReport) -> None:
-    """pytest's own text of a failure may quote an answer's lone surrogate, which xdist cannot
-    send to the controller (the worker dies, the check is lost): keep that text, escaped."""
-    if report.longrepr is not None and not isinstance(report.longrepr, tuple):
-        text = str(report.longrepr)
-        if safe_text(text) != text:
-            report.longrepr = safe_text(text)
-    report.sections = [(safe_text(title), safe_text(body))
-                       for title, body in report.sections]
 
 
 def _uses_agentconf(item: pytest.Item) -> bool:

@@ -125,7 +125,8 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
 def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGuess],
              findings: Findings, shell_state: str | None) -> Sharing:
     """The reuse decision; when it shares and no tool could guard a read, the session features
-    are written off with that reason (off, a kept server is never retired for them)."""
+    are written off with that reason (off, a kept server is never retired for them; one whose
+    features stay unsettled is drafted "worker-stateful", retired as if they were on)."""
     capabilities = dict(findings.capabilities)
     if not {"edit_file", "write_file"} & set(mapped):
         for name in SESSION_FEATURES:
@@ -133,7 +134,8 @@ def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGue
     sharing = decide(server, starts, capabilities, shell_state)
     if sharing.share:
         for name in SESSION_FEATURES:
-            findings.capabilities.setdefault(name, capabilities[name])
+            if name in capabilities:
+                findings.capabilities.setdefault(name, capabilities[name])
     return sharing
 
 
@@ -209,7 +211,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
           if findings.virtual_root else []),
         "# Tools no canonical tool maps to and that take no path: the kit never calls them.",
         f"exclude_tools = {_quote(unmapped)}",
-        *([f"# {sharing.why}", 'reuse = "worker"'] if sharing and sharing.share
+        *([f"# {sharing.why}", f"reuse = {_quote(sharing.mode)}"] if sharing and sharing.share
           else [f"# reuse: {sharing.why}"] if sharing else []),
         "",
     ]

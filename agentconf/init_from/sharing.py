@@ -6,11 +6,13 @@ next. The draft shares one per pytest worker only where that cannot change a ver
 - the implementation is a server (cmd: or mcp:): an in-process one starts nothing;
 - starting it (the process up and its tools/list answered) costs at least START_WORTH_SHARING_S,
   the lower of two starts measured, so the run would spend most of its time starting servers;
-- the probes settled the session features (read guard, stale-read check) either way: with them
-  on, the kit retires a kept server after any check that reads, writes, runs a command or
-  reveals tools (harness/target/reuse.py), so no check meets a session another shaped;
-- a shell, if it has one, keeps neither a `cd` nor an `export` from one call to the next (no
-  rule could tell which later check such a shell's state reaches).
+- with the session features (read guard, stale-read check) on, the kit retires a kept server
+  after any check that reads, writes, runs a command or reveals tools (harness/target/reuse.py),
+  so no check meets a session another shaped. The probes settled them and its shell keeps
+  neither a `cd` nor an `export`: `reuse = "worker"`, the features as probed. A feature no
+  probe could settle, or a shell that keeps (or may keep) a `cd`: `reuse = "worker-stateful"`,
+  the server taken to keep a session whatever the features say, so every such check retires it
+  and the checks that share one only list, grep or are refused before they run.
 
 A kept server gets a fresh sandbox at the same place for every check. It is retired after a
 failure that is more than a plain departure (a hang, a death, a late write), or that came after
@@ -45,6 +47,7 @@ _DIR, _VAR = "agentconf-probe-cwd", "AGENTCONF_PROBE_KEPT"
 class Sharing:
     share: bool
     why: str  # the evidence, one line, for the profile's comment
+    mode: str = "worker"  # the profile's reuse when it shares (profile/tables.py REUSE_MODES)
 
 
 def time_start(spec: ImplSpec, env: AdapterEnv) -> float | None:
@@ -98,19 +101,22 @@ def decide(server: bool, starts: list[float | None], capabilities: dict[str, tup
     if start < START_WORTH_SHARING_S:
         return Sharing(False, f"{measured}: cheap enough to start one for every check")
     # Off because no probe could settle it ("TODO: not probed ...") is not off: a kept server
-    # might carry a session nobody asked about.
+    # might carry a session nobody asked about, so it is taken to keep one.
     unsettled = [name for name in SESSION_FEATURES
                  if name not in capabilities or capabilities[name][1].startswith("TODO")]
+    stateful = "; every check that reads, writes, runs a command or reveals tools retires the " \
+               "server, the others share one per worker, a fresh sandbox for every check"
     if unsettled:
-        return Sharing(False, f"{measured}, but whether it keeps session state "
-                              f"({' and '.join(unsettled)}) could not be probed: one server "
-                              "for every check")
+        return Sharing(True, f"{measured}; whether it keeps session state "
+                             f"({' and '.join(unsettled)}) could not be probed, so it is taken "
+                             f"to keep it{stateful}", "worker-stateful")
     if shell_state == "unknown":
-        return Sharing(False, f"{measured}, but whether its shell keeps a cd or an export "
-                              "between calls could not be probed: one server for every check")
+        return Sharing(True, f"{measured}; whether its shell keeps a cd or an export between "
+                             f"calls could not be probed, so it is taken to keep them{stateful}",
+                       "worker-stateful")
     if shell_state:
-        return Sharing(False, f"{measured}, but its shell keeps {shell_state} between calls: "
-                              "one server for every check")
+        return Sharing(True, f"{measured}; its shell keeps {shell_state} between calls{stateful}",
+                       "worker-stateful")
     guarded = [name for name in SESSION_FEATURES if capabilities[name][0]]
     if guarded:
         return Sharing(True, f"{measured}; it keeps session state ({' and '.join(guarded)}), "

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from draft_programs import draft_toy as _draft
 
 from agentconf.init_from.sharing import START_WORTH_SHARING_S, decide
@@ -36,12 +37,24 @@ def test_a_read_guard_shares_a_server_that_a_read_or_a_write_retires(tmp_path: P
     assert profile["capabilities"].get("read_before_edit", True) is True, text
 
 
-def test_a_shell_that_keeps_a_cd_and_an_export_keeps_one_server_for_every_check(
+def test_a_shell_that_keeps_a_cd_and_an_export_shares_a_server_that_every_command_retires(
     tmp_path: Path,
 ) -> None:
     profile, text = _draft(tmp_path, "--slow-start", "--run-command", "--session-shell")
-    assert "reuse" not in profile["implementation"], text
-    assert "its shell keeps a cd and an export between calls" in text, text
+    assert profile["implementation"].get("reuse") == "worker-stateful", text
+    assert "its shell keeps a cd and an export between calls; every check that reads, writes, " \
+        "runs a command or reveals tools retires the server" in text, text
+
+
+def test_a_session_no_probe_could_settle_shares_a_server_that_every_read_retires(
+    tmp_path: Path,
+) -> None:
+    profile, text = _draft(tmp_path, "--slow-start", "--edits-fail")
+    assert profile["implementation"].get("reuse") == "worker-stateful", text
+    assert "whether it keeps session state (read_before_edit and stale_read) could not be " \
+        "probed, so it is taken to keep it" in text, text
+    # Off for judging (a guess never fails a check), on for sharing.
+    assert profile["capabilities"]["read_before_edit"] is False, text
 
 
 def test_the_decision_from_what_was_measured_and_probed() -> None:
@@ -52,45 +65,60 @@ def test_the_decision_from_what_was_measured_and_probed() -> None:
     assert not decide(False, [2.0], OFF, None).share  # in process: nothing to start
     cheap = decide(True, [START_WORTH_SHARING_S / 2, 1.0], OFF, None)
     assert not cheap.share and "cheap enough" in cheap.why
-    # Off because no probe could settle it is not off.
+    assert decide(True, slow, OFF, None).mode == "worker"
+    # Off because no probe could settle it is not off: taken to keep a session.
     unsettled = {**OFF, "stale_read": (False, "TODO: not probed (no read_file); off until ...")}
-    assert not decide(True, slow, unsettled, None).share
+    for capabilities in (unsettled, {}):
+        assert decide(True, slow, capabilities, None).mode == "worker-stateful"
     assert "whether it keeps session state (stale_read) could not be probed" in \
         decide(True, slow, unsettled, None).why
-    assert not decide(True, slow, {}, None).share
     # Probed on: shared, the kit retiring the server after a check that shapes its session.
     guarded = {**OFF, "read_before_edit": (True, "an edit of a file never read: NOT_READ")}
     assert decide(True, slow, guarded, None).share
     assert "(read_before_edit)" in decide(True, slow, guarded, None).why
-    assert not decide(True, slow, OFF, "unknown").share
-    assert not decide(True, slow, OFF, "a cd").share
+    for shell in ("unknown", "a cd"):  # a command retires it: no check meets that shell
+        assert decide(True, slow, OFF, shell).share
+        assert decide(True, slow, OFF, shell).mode == "worker-stateful"
+    assert not decide(True, [START_WORTH_SHARING_S / 2] * 2, unsettled, "a cd").share
     failed = decide(True, [slow[0], None], OFF, None)
     assert not failed.share and "a second start failed" in failed.why
 
 
-def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
+def _outcomes(profile: Path, report: Path, clauses: str) -> tuple[dict[str, str], int]:
+    """The outcome of every check, and how many servers the checks started."""
     subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
                     clauses, "-n", "2", "--report", str(report)], capture_output=True, text=True,
                    timeout=900, check=False, stdin=subprocess.DEVNULL, cwd=profile.parent)
     events = (report / "events.jsonl").read_text("utf-8").splitlines()
-    return {e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"}
+    starts = json.loads((report / "conformance.json").read_text("utf-8"))["run"]["server_starts"]
+    return ({e["nodeid"]: e["outcome"] for e in map(json.loads, events) if e["event"] == "test"},
+            starts["count"])
 
 
-def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(tmp_path: Path) -> None:
-    """The sharing rule's verdict equality: the drafted profile run as drafted (one server per
+@pytest.mark.parametrize(("flags", "reuse"), [
+    (("--run-command", "--list"), "worker"),
+    # A shell that keeps a cd: every command retires the server.
+    (("--run-command", "--session-shell", "--list"), "worker-stateful"),
+])
+def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
+    tmp_path: Path, flags: tuple[str, ...], reuse: str,
+) -> None:
+    """The sharing rules' verdict equality: the drafted profile run as drafted (one server per
     worker) and with `reuse` taken out (one per check), on the categories where a session could
     carry something from one check to the next (edits after reads, the shell)."""
-    _, text = _draft(tmp_path, "--slow-start", "--run-command")
+    _, text = _draft(tmp_path, "--slow-start", *flags)
     # The same server without its slow start: the rule, not the sleep, is under test.
     kept = text.replace(" --slow-start", "")
-    fresh = kept.replace('reuse = "worker"\n', "")
+    fresh = kept.replace(f'reuse = "{reuse}"\n', "")
     assert kept != fresh
     (tmp_path / "kept.toml").write_text(kept, "utf-8")
     (tmp_path / "fresh.toml").write_text(fresh, "utf-8")
-    clauses = "EDIT,SHELL"
-    shared = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
-    alone = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
+    clauses = "EDIT,SHELL,LIST"
+    shared, shared_starts = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
+    alone, alone_starts = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
     assert len(shared) > 50 and set(shared) == set(alone)
     assert sum(outcome == "pass" for outcome in shared.values()) > 20
     differing = {n: (o, alone[n]) for n, o in shared.items() if alone[n] != o}
     assert not differing, differing
+    # Shared: fewer starts than checks that opened a session (the listing checks share one).
+    assert shared_starts < alone_starts, (shared_starts, alone_starts)

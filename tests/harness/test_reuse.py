@@ -338,15 +338,21 @@ def test_2_who_answers_then_one_call(client, seen, then):
 '''
 
 
-def test_with_session_features_on_a_call_the_session_may_remember_retires_the_kept_server(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("reuse", "features", "retired"), [
+    ("worker", "on", True),  # no [capabilities] table: read_before_edit and stale_read on
+    ("worker-stateful", "off", True),  # taken to keep a session whatever [capabilities] say
+    ("worker", "off", False),  # the features off: nothing of a session to carry
+])
+def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, reuse: str, features: str,
+    retired: bool,
 ) -> None:
     server = pytester.path / "server.py"
     server.write_text(SESSION_SERVER)
     profile = pytester.path / "agentconf.toml"
-    # read_before_edit and stale_read stay on: no [capabilities] table.
-    profile.write_text(PROFILE.format(python=sys.executable, server=server)
-                       .split("[capabilities]")[0])
+    text = PROFILE.format(python=sys.executable, server=server).replace(
+        'reuse = "worker"', f'reuse = "{reuse}"')
+    profile.write_text(text if features == "off" else text.split("[capabilities]")[0])
     record = pytester.path / "record.jsonl"
     monkeypatch.setenv("REUSE_RECORD", str(record))
     pytester.makepyfile(test_checks=SESSION_CHECKS)
@@ -360,10 +366,10 @@ def test_with_session_features_on_a_call_the_session_may_remember_retires_the_ke
     assert seen["refused"] == "INVALID_ARGS" and seen["unknown"] == "TOOL_NOT_FOUND"
     assert seen["first"] == seen["second"]
     # ...a read retires it, and so do a reveal (tool_search) and a command (bash): the next test
-    # meets a new one.
-    assert seen["third"] != seen["second"]
-    assert seen["fourth"] != seen["third"]
-    assert seen["fifth"] != seen["fourth"]
+    # meets a new one. A server that keeps no session is kept through them all.
+    after = [seen["third"] != seen["second"], seen["fourth"] != seen["third"],
+             seen["fifth"] != seen["fourth"]]
+    assert after == [retired] * 3, seen
 
 
 def test_an_in_process_implementation_cannot_be_reused() -> None:

@@ -23,8 +23,10 @@ from agentconf.contract import (
 from agentconf.harness.profile.tools import TOOL_MODELS, PathTool, Strict
 from agentconf.harness.report.expectations import check_key
 
-# `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py).
-REUSE_MODES = ("worker",)
+# `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py);
+# "worker-stateful": the same, the process taken to keep session state whatever [capabilities]
+# say (for a server whose session no probe could settle).
+REUSE_MODES = ("worker", "worker-stateful")
 # A reused process carries its session from test to test: with these features on, a file read in
 # one test would count as read in the next, so a kept server is retired after any test that made
 # a call its session may remember (target/reuse.py).
@@ -118,7 +120,11 @@ class Implementation(Strict):
         "(its sandbox copied out) unless it ran a command, cancelled a call, hung or left "
         "something writing; `init --from` drafts it "
         "for a server that takes 0.1 s or more to start, whose session features its probes "
-        "settled and whose shell keeps no cd or export (init_from/sharing.py)"))
+        "settled and whose shell keeps no cd or export (init_from/sharing.py); "
+        "\"worker-stateful\": the same, but every check that reads, writes, runs a command or "
+        "reveals tools retires the server whatever [capabilities] say, for a server that may "
+        "keep a session no probe could settle (a shell keeping a cd, a read guard its tools "
+        "could not show); `init --from` drafts it for such a server"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))

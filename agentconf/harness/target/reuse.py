@@ -11,7 +11,10 @@ read in one test would count as read in the next. With them on, a kept server is
 after a test that made no call its session may remember (session/client.py: only listings,
 calls of list_files and grep, and calls refused before they ran, INVALID_ARGS or TOOL_NOT_FOUND);
 any other call retires it, so a test that reads, writes, reveals or runs a command always starts
-on a server no other test shaped. With them off, every clean test keeps it.
+on a server no other test shaped. With them off, every clean test keeps it. `reuse =
+"worker-stateful"` applies the first rule whatever [capabilities] say: for a server whose
+session no probe could settle (its state unknown, or a shell that keeps a `cd`: a command
+retires the server, so no later test meets that shell).
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -107,8 +110,8 @@ class WorkerServer:
         self._root_id: tuple[int, int] | None = None
         self._root_mode = 0o755
         # The server keeps a session a later test could see (module docstring).
-        self._keeps_session = any(spec.profile.capabilities.get(name) is not False
-                                  for name in SESSION_FEATURES)
+        self._keeps_session = spec.profile.reuse == "worker-stateful" or any(
+            spec.profile.capabilities.get(name) is not False for name in SESSION_FEATURES)
         self.started = 0  # servers started, for the kit's own tests
 
     def base(self) -> Path:

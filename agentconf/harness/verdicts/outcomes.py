@@ -303,3 +303,14 @@ def _decide(phases: list[dict[str, Any]]) -> dict[str, Any]:
     calls = [phase for phase in phases if phase.get("when") == "call"]
     return calls[0] if calls else {"outcome": Outcome.ERROR.value,
                                    "evidence": "the test never ran"}
+
+
+def make_sendable(report: pytest.TestReport) -> None:
+    """pytest's own text of a failure may quote an answer's lone surrogate, which xdist cannot
+    send to the controller (the worker dies, the check is lost): keep that text, escaped."""
+    if report.longrepr is not None and not isinstance(report.longrepr, tuple):
+        text = str(report.longrepr)
+        if safe_text(text) != text:
+            report.longrepr = safe_text(text)
+    report.sections = [(safe_text(title), safe_text(body))
+                       for title, body in report.sections]
