@@ -301,7 +301,11 @@ SESSION_SERVER = SERVER.replace(
     '"received": "refuse", "message": "refused"}]}\n'
     '        if request["params"]["name"] not in [t["name"] for t in tools]:\n'
     '            result = {"success": False, "data": "no such tool", "error": "TOOL_NOT_FOUND"}',
-)
+) + textwrap.dedent('''
+    # Its input ended: a polite close. A retired server never gets here (test_retire.py).
+    with open(os.environ["REUSE_RECORD"], "a") as record:
+        record.write(json.dumps({"goodbye": os.getpid()}) + "\\n")
+''')
 
 SESSION_CHECKS = '''
 import json, os
@@ -370,6 +374,8 @@ def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
     after = [seen["third"] != seen["second"], seen["fourth"] != seen["third"],
              seen["fifth"] != seen["fourth"]]
     assert after == [retired] * 3, seen
+    # Every server was retired (killed) once its checks were judged, none closed politely.
+    assert "goodbye" not in seen, seen
 
 
 def test_an_in_process_implementation_cannot_be_reused() -> None:

@@ -71,6 +71,8 @@ class Adapter(Protocol):
     # Optional (CANCEL): `supports_cancel` and `call_and_cancel(name, arguments, ready)`, which
     # makes the call, cancels it once `ready()` holds, and returns the answer or None. An adapter
     # without them gets the CANCEL checks reported n/a (harness/session/client.py).
+    # Optional: `retire()`, a close that kills without waiting for a polite exit, for a kept
+    # server whose checks were all judged (target/reuse.py); `close()` otherwise.
 
 
 class CallTimeout:

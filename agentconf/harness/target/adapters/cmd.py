@@ -22,6 +22,7 @@ trip on a loaded machine; with one thread a round trip is a write, a select and 
 import contextlib
 import itertools
 import json
+import signal
 import subprocess
 import time
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from agentconf.harness.target.adapters import base
 from agentconf.harness.target.adapters.base import (
     AdapterEnv,
 )
-from agentconf.harness.target.adapters.pipes import PipedProcess
+from agentconf.harness.target.adapters.pipes import PipedProcess, signal_group
 from agentconf.harness.verdicts.errors import (
     CRASH,
     CancelUnsupported,
@@ -164,6 +165,13 @@ class CmdAdapter(PipedProcess):
         stdin = self._process.stdin
         return not (self._killed or self._eof) and self._process.poll() is None \
             and stdin is not None and not stdin.closed
+
+    def retire(self) -> None:
+        """Ends a kept server the kit is done with, without waiting for a polite exit: the checks
+        it served were judged, and nothing it does on its way out is (target/reuse.py)."""
+        if not self._killed and self._process.poll() is None:
+            signal_group(self._process.pid, signal.SIGKILL)
+        self.close()
 
     def close(self) -> None:
         stdin = self._process.stdin

@@ -207,6 +207,15 @@ class McpAdapter(CallTimeout):
         self._stderr.close()
         self._pid_path.unlink(missing_ok=True)
 
+    def retire(self) -> None:
+        """Ends a kept server the kit is done with, without the SDK's polite shutdown (stdin
+        closed, then waiting for the exit): the checks it served were judged, and nothing it
+        does on its way out is (target/reuse.py). A Python server on the SDK takes about 0.25 s
+        to exit; a run that retires hundreds of servers waited that out every time."""
+        if not self._closed:
+            self._kill()
+        self.close()
+
     def __enter__(self) -> McpAdapter:
         return self
 

@@ -234,18 +234,18 @@ class PipedProcess(CallTimeout):
         self._killed = True
         pgid = self._process.pid  # start_new_session: the group id is the leader's pid
         if self._process.poll() is None:
-            _signal_group(pgid, signal.SIGTERM)
+            signal_group(pgid, signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._process.wait(timeout=_TERM_GRACE_S)
         # Children may outlive the leader in its group: they are killed either way.
-        _signal_group(pgid, signal.SIGKILL)
+        signal_group(pgid, signal.SIGKILL)
         kill_marked(SESSION_VARIABLE, self._marker)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=_TERM_GRACE_S)
 
 
 
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
+def signal_group(pgid: int, sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, sig)
 
