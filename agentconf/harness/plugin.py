@@ -71,6 +71,7 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # The test's implementation may still be at work after its last answer, or its failure is not
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
+_COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
 
@@ -258,7 +259,8 @@ def ws(
         request.node.stash.get(_PASSED, True))
     if kept is not None:
         kept.release(clean, request.node.stash.get(_REMEMBERED, False),
-                     settled=not request.node.stash.get(_UNSETTLED, False))
+                     settled=not request.node.stash.get(_UNSETTLED, False),
+                     commanded=request.node.stash.get(_COMMANDED, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -306,7 +308,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
         if session.may_leave_running:
-            request.node.stash[_UNSETTLED] = True
+            request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()
     # Late writes (a background process, a detached task) count as much as immediate ones.
     try:

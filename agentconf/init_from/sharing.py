@@ -9,10 +9,11 @@ next. The draft shares one per pytest worker only where that cannot change a ver
 - with the session features (read guard, stale-read check) on, the kit retires a kept server
   after any check that reads, writes, runs a command or reveals tools (harness/target/reuse.py),
   so no check meets a session another shaped. The probes settled them and its shell keeps
-  neither a `cd` nor an `export`: `reuse = "worker"`, the features as probed. A feature no
-  probe could settle, or a shell that keeps (or may keep) a `cd`: `reuse = "worker-stateful"`,
-  the server taken to keep a session whatever the features say, so every such check retires it
-  and the checks that share one only list, grep or are refused before they run.
+  neither a `cd` nor an `export`: `reuse = "worker"`, the features as probed. A shell that
+  keeps (or may keep) a `cd`: `reuse = "worker-fresh-shell"`, a check that runs a command
+  retires the server too. A feature no probe could settle: `reuse = "worker-stateful"`, the
+  server taken to keep a session whatever the features say, so the checks that share one only
+  list, grep or are refused before they run.
 
 A kept server gets a fresh sandbox at the same place for every check. It is retired after a
 failure that is more than a plain departure (a hang, a death, a late write), or that came after
@@ -104,20 +105,21 @@ def decide(server: bool, starts: list[float | None], capabilities: dict[str, tup
     # might carry a session nobody asked about, so it is taken to keep one.
     unsettled = [name for name in SESSION_FEATURES
                  if name not in capabilities or capabilities[name][1].startswith("TODO")]
-    stateful = "; every check that reads, writes, runs a command or reveals tools retires the " \
-               "server, the others share one per worker, a fresh sandbox for every check"
     if unsettled:
         return Sharing(True, f"{measured}; whether it keeps session state "
                              f"({' and '.join(unsettled)}) could not be probed, so it is taken "
-                             f"to keep it{stateful}", "worker-stateful")
-    if shell_state == "unknown":
-        return Sharing(True, f"{measured}; whether its shell keeps a cd or an export between "
-                             f"calls could not be probed, so it is taken to keep them{stateful}",
-                       "worker-stateful")
-    if shell_state:
-        return Sharing(True, f"{measured}; its shell keeps {shell_state} between calls{stateful}",
-                       "worker-stateful")
+                             "to keep it: every check that reads, writes, runs a command or "
+                             "reveals tools retires the server, the others share one per "
+                             "worker, a fresh sandbox for every check", "worker-stateful")
     guarded = [name for name in SESSION_FEATURES if capabilities[name][0]]
+    session = (f"; it keeps session state ({' and '.join(guarded)}), so a check that reads, "
+               "writes or reveals tools retires the server too") if guarded else ""
+    if shell_state:
+        kept = ("whether its shell keeps a cd or an export between calls could not be probed"
+                if shell_state == "unknown" else f"its shell keeps {shell_state} between calls")
+        return Sharing(True, f"{measured}; {kept}, so a check that runs a command retires the "
+                             f"server{session}: one server per worker otherwise, a fresh "
+                             "sandbox for every check", "worker-fresh-shell")
     if guarded:
         return Sharing(True, f"{measured}; it keeps session state ({' and '.join(guarded)}), "
                              "so a check that reads, writes, runs a command or reveals tools "

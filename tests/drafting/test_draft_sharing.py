@@ -41,9 +41,9 @@ def test_a_shell_that_keeps_a_cd_and_an_export_shares_a_server_that_every_comman
     tmp_path: Path,
 ) -> None:
     profile, text = _draft(tmp_path, "--slow-start", "--run-command", "--session-shell")
-    assert profile["implementation"].get("reuse") == "worker-stateful", text
-    assert "its shell keeps a cd and an export between calls; every check that reads, writes, " \
-        "runs a command or reveals tools retires the server" in text, text
+    assert profile["implementation"].get("reuse") == "worker-fresh-shell", text
+    assert "its shell keeps a cd and an export between calls, so a check that runs a command " \
+        "retires the server: one server per worker otherwise" in text, text
 
 
 def test_a_session_no_probe_could_settle_shares_a_server_that_every_read_retires(
@@ -76,9 +76,13 @@ def test_the_decision_from_what_was_measured_and_probed() -> None:
     guarded = {**OFF, "read_before_edit": (True, "an edit of a file never read: NOT_READ")}
     assert decide(True, slow, guarded, None).share
     assert "(read_before_edit)" in decide(True, slow, guarded, None).why
+    both = decide(True, slow, guarded, "a cd")  # a read retires it (the features on) and so
+    assert both.mode == "worker-fresh-shell"  # does a command (the shell)
+    assert "so a check that reads, writes or reveals tools retires the server too" in both.why
     for shell in ("unknown", "a cd"):  # a command retires it: no check meets that shell
         assert decide(True, slow, OFF, shell).share
-        assert decide(True, slow, OFF, shell).mode == "worker-stateful"
+        assert decide(True, slow, OFF, shell).mode == "worker-fresh-shell"
+    assert decide(True, slow, unsettled, "a cd").mode == "worker-stateful"  # retires on both
     assert not decide(True, [START_WORTH_SHARING_S / 2] * 2, unsettled, "a cd").share
     failed = decide(True, [slow[0], None], OFF, None)
     assert not failed.share and "a second start failed" in failed.why
@@ -98,7 +102,7 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> tuple[dict[str, str]
 @pytest.mark.parametrize(("flags", "reuse"), [
     (("--run-command", "--list"), "worker"),
     # A shell that keeps a cd: every command retires the server.
-    (("--run-command", "--session-shell", "--list"), "worker-stateful"),
+    (("--run-command", "--session-shell", "--list"), "worker-fresh-shell"),
 ])
 def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     tmp_path: Path, flags: tuple[str, ...], reuse: str,

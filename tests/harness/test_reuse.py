@@ -342,14 +342,17 @@ def test_2_who_answers_then_one_call(client, seen, then):
 '''
 
 
+# Whether the server was retired after the test that read, the one that revealed tools
+# (tool_search) and the one that ran a command.
 @pytest.mark.parametrize(("reuse", "features", "retired"), [
-    ("worker", "on", True),  # no [capabilities] table: read_before_edit and stale_read on
-    ("worker-stateful", "off", True),  # taken to keep a session whatever [capabilities] say
-    ("worker", "off", False),  # the features off: nothing of a session to carry
+    ("worker", "on", [True] * 3),  # no [capabilities] table: read_before_edit, stale_read on
+    ("worker-stateful", "off", [True] * 3),  # taken to keep a session whatever they say
+    ("worker-fresh-shell", "off", [False, False, True]),  # its shell keeps a cd: commands
+    ("worker", "off", [False] * 3),  # the features off: nothing of a session to carry
 ])
 def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, reuse: str, features: str,
-    retired: bool,
+    retired: list[bool],
 ) -> None:
     server = pytester.path / "server.py"
     server.write_text(SESSION_SERVER)
@@ -373,7 +376,7 @@ def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
     # meets a new one. A server that keeps no session is kept through them all.
     after = [seen["third"] != seen["second"], seen["fourth"] != seen["third"],
              seen["fifth"] != seen["fourth"]]
-    assert after == [retired] * 3, seen
+    assert after == retired, seen
     # Every server was retired (killed) once its checks were judged, none closed politely.
     assert "goodbye" not in seen, seen
 

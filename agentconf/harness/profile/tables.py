@@ -24,9 +24,10 @@ from agentconf.harness.profile.tools import TOOL_MODELS, PathTool, Strict
 from agentconf.harness.report.expectations import check_key
 
 # `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py);
-# "worker-stateful": the same, the process taken to keep session state whatever [capabilities]
-# say (for a server whose session no probe could settle).
-REUSE_MODES = ("worker", "worker-stateful")
+# "worker-fresh-shell": the same, retired after a check that ran a command (its shell keeps a
+# `cd` or an `export`); "worker-stateful": the process taken to keep session state whatever
+# [capabilities] say (for a server whose session no probe could settle).
+REUSE_MODES = ("worker", "worker-fresh-shell", "worker-stateful")
 # A reused process carries its session from test to test: with these features on, a file read in
 # one test would count as read in the next, so a kept server is retired after any test that made
 # a call its session may remember (target/reuse.py).
@@ -121,10 +122,11 @@ class Implementation(Strict):
         "something writing; `init --from` drafts it "
         "for a server that takes 0.1 s or more to start, whose session features its probes "
         "settled and whose shell keeps no cd or export (init_from/sharing.py); "
-        "\"worker-stateful\": the same, but every check that reads, writes, runs a command or "
-        "reveals tools retires the server whatever [capabilities] say, for a server that may "
-        "keep a session no probe could settle (a shell keeping a cd, a read guard its tools "
-        "could not show); `init --from` drafts it for such a server"))
+        "\"worker-fresh-shell\": the same, and every check that ran a command or cancelled a "
+        "call retires the server, for a shell that keeps a cd or an export between calls; "
+        "\"worker-stateful\": every check that reads, writes, runs a command or reveals tools "
+        "retires the server whatever [capabilities] say, for a server that may keep a session "
+        "no probe could settle; `init --from` drafts each for such a server"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))

@@ -13,8 +13,9 @@ calls of list_files and grep, and calls refused before they ran, INVALID_ARGS or
 any other call retires it, so a test that reads, writes, reveals or runs a command always starts
 on a server no other test shaped. With them off, every clean test keeps it. `reuse =
 "worker-stateful"` applies the first rule whatever [capabilities] say: for a server whose
-session no probe could settle (its state unknown, or a shell that keeps a `cd`: a command
-retires the server, so no later test meets that shell).
+session no probe could settle. `reuse = "worker-fresh-shell"` also retires it after any test
+that ran a command (or cancelled a call): for a shell that keeps a `cd` or an `export` from one
+call to the next, so no later test meets that shell.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -112,6 +113,7 @@ class WorkerServer:
         # The server keeps a session a later test could see (module docstring).
         self._keeps_session = spec.profile.reuse == "worker-stateful" or any(
             spec.profile.capabilities.get(name) is not False for name in SESSION_FEATURES)
+        self._keeps_shell = spec.profile.reuse == "worker-fresh-shell"  # a cd, an export
         self.started = 0  # servers started, for the kit's own tests
 
     def base(self) -> Path:
@@ -132,13 +134,15 @@ class WorkerServer:
             self._root_mode = info.st_mode & 0o7777
         return _Lease(self._adapter)
 
-    def release(self, clean: bool, remembered: bool = False, settled: bool = True) -> None:
+    def release(self, clean: bool, remembered: bool = False, settled: bool = True,
+                commanded: bool = False) -> None:
         """After a test: keep the server and empty the base for the next, or retire both.
         `remembered`: the test made a call the server's session may remember. `settled`: the
-        test left nothing at work and its failure, if any, was a plain departure."""
+        test left nothing at work and its failure, if any, was a plain departure. `commanded`:
+        it ran a command or cancelled a call."""
         if self._base is None:
             return
-        if remembered and self._keeps_session:
+        if (remembered and self._keeps_session) or (commanded and self._keeps_shell):
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):
