@@ -99,13 +99,14 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> tuple[dict[str, str]
             starts["count"])
 
 
-@pytest.mark.parametrize(("flags", "reuse"), [
-    (("--run-command", "--list"), "worker"),
-    # A shell that keeps a cd: every command retires the server.
-    (("--run-command", "--session-shell", "--list"), "worker-fresh-shell"),
+@pytest.mark.parametrize(("flags", "reuse", "clauses"), [
+    (("--run-command", "--list"), "worker", "EDIT,SHELL,LIST"),
+    # A shell that keeps a cd: every command retires the server (no session features: the
+    # edits are the first case's).
+    (("--run-command", "--session-shell", "--list"), "worker-fresh-shell", "SHELL,LIST"),
 ])
 def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
-    tmp_path: Path, flags: tuple[str, ...], reuse: str,
+    tmp_path: Path, flags: tuple[str, ...], reuse: str, clauses: str,
 ) -> None:
     """The sharing rules' verdict equality: the drafted profile run as drafted (one server per
     worker) and with `reuse` taken out (one per check), on the categories where a session could
@@ -117,7 +118,6 @@ def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     assert kept != fresh
     (tmp_path / "kept.toml").write_text(kept, "utf-8")
     (tmp_path / "fresh.toml").write_text(fresh, "utf-8")
-    clauses = "EDIT,SHELL,LIST"
     shared, shared_starts = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
     alone, alone_starts = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
     assert len(shared) > 50 and set(shared) == set(alone)
