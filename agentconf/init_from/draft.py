@@ -131,7 +131,7 @@ def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGue
     if not {"edit_file", "write_file"} & set(mapped):
         for name in SESSION_FEATURES:
             capabilities.setdefault(name, (False, "no edit or write tool: no read to guard"))
-    sharing = decide(server, starts, capabilities, shell_state)
+    sharing = decide(server, starts, capabilities, shell_state, findings.session_state)
     if sharing.share:
         for name in SESSION_FEATURES:
             if name in capabilities:

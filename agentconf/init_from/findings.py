@@ -38,6 +38,9 @@ class Findings:
     absolute_only: str | None = None
     # Each code of its own spelling and the failures that answered it (see `ambiguous_codes`).
     spelled: dict[str, list[Answer]] = field(default_factory=dict)
+    # Session state that no contract feature names but a kept server would carry from check to
+    # check (a read guard on files outside the root): the evidence, for sharing.py.
+    session_state: str | None = None
 
 
 def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:

@@ -324,6 +324,8 @@ def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
         found.capabilities["read_before_edit"] = (False, "an edit of a file never read: "
                                                          f"{_short(unread)}")
         found.capabilities["stale_read"] = (False, "no read_before_edit, so no stale reads")
+        if can_read:
+            found.session_state = _outside_guard(client, found, edit)
     elif not can_read:
         _unsettled(found, ("read_before_edit", "stale_read"), "no read_file to satisfy a guard")
     else:
@@ -367,6 +369,26 @@ def _read_guard(client: Client, found: Findings, unread: Result,
     if changed is not None and not changed.success:
         record(found, "STALE_READ", "an edit of a file changed on disk since its read", changed)
     return again
+
+
+def _outside_guard(client: Client, found: Findings,
+                   edit: Callable[[str, str, str], Callable[[], Result]]) -> str | None:
+    """No guard inside the root; one on files outside it (Claude Code's Edit: "File has not been
+    read yet" there until a read) is no feature the contract judges, but session state a kept
+    server would carry from check to check. Probed on a file of the scratch sandbox's own
+    outside/: None when an edit there succeeds unread, or fails after a read too (confined)."""
+    name = f"{_PROBE_MARK}-guarded.txt"
+    (client.root.parent / "outside" / name).write_text("alpha\nbeta\n", encoding="utf-8")
+    path = f"../outside/{name}"
+    first = safely(edit(path, "beta", "gamma"), found, "an edit outside the root, never read")
+    if first is None or first.success:
+        return None
+    safely(lambda: client.call("read_file", path=path), found, "a read outside the root")
+    again = safely(edit(path, "beta", "gamma"), found, "the same edit after that read")
+    if again is None or not again.success:
+        return None
+    return (f"an edit of a file outside the root failed before a read ({_short(first)}) and "
+            "succeeded after it")
 
 
 def _short(result: Result) -> str:

@@ -89,9 +89,10 @@ def shell_keeps_state(client: Client, found: Findings) -> str | None:
 
 
 def decide(server: bool, starts: list[float | None], capabilities: dict[str, tuple[bool, str]],
-           shell_state: str | None) -> Sharing:
+           shell_state: str | None, session_state: str | None = None) -> Sharing:
     """Whether to draft reuse, from what was measured and probed. `capabilities` are the
-    probes' findings: a session feature they did not settle counts as kept."""
+    probes' findings: a session feature they did not settle counts as kept. `session_state`:
+    evidence of state no feature names (a read guard outside the root), kept as well."""
     if not server:
         return Sharing(False, "in process: no server to start")
     if None in starts:
@@ -105,12 +106,15 @@ def decide(server: bool, starts: list[float | None], capabilities: dict[str, tup
     # might carry a session nobody asked about, so it is taken to keep one.
     unsettled = [name for name in SESSION_FEATURES
                  if name not in capabilities or capabilities[name][1].startswith("TODO")]
+    retired = ("every check that reads, writes, runs a command or reveals tools retires the "
+               "server, the others share one per worker, a fresh sandbox for every check")
     if unsettled:
         return Sharing(True, f"{measured}; whether it keeps session state "
                              f"({' and '.join(unsettled)}) could not be probed, so it is taken "
-                             "to keep it: every check that reads, writes, runs a command or "
-                             "reveals tools retires the server, the others share one per "
-                             "worker, a fresh sandbox for every check", "worker-stateful")
+                             f"to keep it: {retired}", "worker-stateful")
+    if session_state:
+        return Sharing(True, f"{measured}; it keeps session state ({session_state}): "
+                             f"{retired}", "worker-stateful")
     guarded = [name for name in SESSION_FEATURES if capabilities[name][0]]
     session = (f"; it keeps session state ({' and '.join(guarded)}), so a check that reads, "
                "writes or reveals tools retires the server too") if guarded else ""

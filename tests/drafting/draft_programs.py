@@ -51,6 +51,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
                  "Error: String '<old>' appears 2 times in file")
+--outside-guard  reaches outside its root (no confinement), and an edit there fails "File has
+                 not been read yet" until the file is read (Claude Code 2.1.331's Edit); none
+                 inside the root
 --slow-start     sleeps 0.3 s before it reads its first request (a server that starts slowly:
                  a Node or MCP SDK server, where sharing one across checks pays)
 --session-shell  with --run-command: one bash kept for the whole session, so a `cd` or an
@@ -175,7 +178,7 @@ PROGRAM = textwrap.dedent('''
         if "--virtual-root" in flags:
             path = path.lstrip("/")
         full = os.path.realpath(os.path.join(root, path))
-        if full != root and not full.startswith(root + os.sep):
+        if full != root and not full.startswith(root + os.sep) and "--outside-guard" not in flags:
             raise PermissionError(full)  # the resolved path, as Node's messages say it
         allowed = os.path.realpath(os.environ.get("TOY_ALLOWED", "/"))
         if "--fixed-allow" in flags and not full.startswith(allowed + os.sep):
@@ -272,6 +275,8 @@ PROGRAM = textwrap.dedent('''
             return fail("missing", "Edit", args["file_path"])
         if "--edits-fail" in flags:
             return fail("disabled", "Edit", args["file_path"])
+        if "--outside-guard" in flags and not path.startswith(root + os.sep) and path not in seen:
+            return fail("unread", "Edit", args["file_path"])
         if "--read-guard" in flags:
             if path not in seen:
                 return fail("unread", "Edit", args["file_path"])

@@ -57,6 +57,22 @@ def test_a_session_no_probe_could_settle_shares_a_server_that_every_read_retires
     assert profile["capabilities"]["read_before_edit"] is False, text
 
 
+def test_a_read_guard_outside_the_root_alone_shares_a_server_that_every_read_retires(
+    tmp_path: Path,
+) -> None:
+    """No guard inside the root, one outside it (Claude Code's Edit): no feature the contract
+    judges there, but session state a kept server would carry to the next check."""
+    profile, text = _draft(tmp_path, "--slow-start", "--outside-guard")
+    assert profile["implementation"].get("reuse") == "worker-stateful", text
+    assert "it keeps session state (an edit of a file outside the root failed before a read " \
+        "(failed: 'unread: ../outside/" in text, text
+    assert profile["capabilities"]["read_before_edit"] is False, text  # judged in the root
+    # Without the guard outside, the same server shares as one with no state at all.
+    (tmp_path / "plain").mkdir()
+    plain, plain_text = _draft(tmp_path / "plain", "--slow-start")
+    assert plain["implementation"].get("reuse") == "worker", plain_text
+
+
 def test_the_decision_from_what_was_measured_and_probed() -> None:
     slow = [START_WORTH_SHARING_S + 0.2, START_WORTH_SHARING_S + 0.1]
     assert decide(True, slow, OFF, None).share
@@ -84,6 +100,8 @@ def test_the_decision_from_what_was_measured_and_probed() -> None:
         assert decide(True, slow, OFF, shell).mode == "worker-fresh-shell"
     assert decide(True, slow, unsettled, "a cd").mode == "worker-stateful"  # retires on both
     assert not decide(True, [START_WORTH_SHARING_S / 2] * 2, unsettled, "a cd").share
+    outside = decide(True, slow, OFF, None, "an edit outside failed before a read")
+    assert outside.mode == "worker-stateful" and "an edit outside failed" in outside.why
     failed = decide(True, [slow[0], None], OFF, None)
     assert not failed.share and "a second start failed" in failed.why
 
