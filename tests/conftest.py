@@ -40,27 +40,31 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-# The longest tests, each a whole run of the suites in a subprocess or waiting on one, longest
-# first (their wall in a `-n 4` session, 2026-11-26; the piped runs and the Node example since
-# measured alone, with kept servers): started first, so they overlap the many short tests
-# instead of ending the session on one busy worker (longest first is the classic answer to
-# scheduling jobs of uneven length). Single tests only, or a module whose tests share
-# one run made once (tests/once.py): xdist hands out its first batch round-robin.
+# The test files that take longest, longest first (the sum of their tests' wall in a `-n 3`
+# session on 2 cores, 2026-11-26: 208, 167, 105, 83, 75, 66, 54, 47, 46, 46, 41, 34, 33, 32 s),
+# each a whole run of the suites in a subprocess or waiting on one. pyproject.toml's addopts hand
+# whole files to xdist's workers (`--dist loadfile`), in this order (`--no-loadscope-reorder`),
+# one more as a worker runs low: longest first is the classic answer to jobs of uneven length,
+# and a file's module fixtures are made once. xdist's default (`load`) deals the first quarter of
+# the tests out in consecutive blocks: every file of this list landed in the first worker's block,
+# which ran for 536 s while the other two ended at 428 and 419 s (the same 1,383 s of tests).
 LONGEST_FIRST = (
-    # The learner's walk (24 lesson runs one after another, three minutes of wall for one of
-    # CPU), then the finished project's full run, on the same worker.
-    "tests/learn/test_learner.py::test_a_lesson_is_red_before_its_solution_and_does_not_open_the_next[envelope]",
-    "tests/mutants/test_gallery.py::test_the_suites_catch_every_mutant_at_its_named_clauses",
-    "tests/independent/test_plain_conformance.py::test_the_run_executes_every_planned_check",
+    # The learner's walk (24 lesson runs one after another, then the finished project's full
+    # run, on the same worker: tests/once.py).
+    "tests/learn/test_learner.py",
+    "tests/robustness/test_hostile_implementations.py",
+    "tests/runner/test_stdio_parity.py",
+    "tests/mutants/test_gallery.py",
+    "tests/drafting/test_draft_sharing.py",
     "tests/independent/test_node_conformance.py",
-    # The piped runs keep servers now (a third of the starts): a minute each, after the run
-    # in process they are compared with.
-    "tests/runner/test_stdio_parity.py::test_the_reference_over_mcp_reaches_the_same_verdict_on_every_check",
-    "tests/runner/test_stdio_parity.py::test_the_reference_over_stdio_reaches_the_same_verdict_on_every_check",
-    "tests/drafting/test_draft_sharing.py::test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check",
-    "tests/runner/test_init_from.py::test_a_draft_of_the_filesystem_server_judges_it_as_its_hand_written_profile_does",
-    "tests/mutants/test_gallery.py::test_the_reference_passes_every_clause_the_gallery_names",
-    "tests/runner/test_ci_jobs.py::test_the_reference_and_the_contract_are_covered_by_their_own_tests",
+    "tests/harness/test_safe_runs.py",
+    "tests/runner/test_ci_jobs.py",
+    "tests/harness/test_plugin.py",
+    "tests/mutants/test_verdict_precision.py",
+    "tests/runner/test_kept_server_departures.py",
+    "tests/runner/test_quickstarts.py",
+    "tests/runner/test_snapshots_command.py",
+    "tests/independent/test_plain_conformance.py",
 )
 
 
@@ -87,7 +91,7 @@ def _child_runs_tmpdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
 
 
 def _rank(item: pytest.Item) -> int:
-    return next((i for i, prefix in enumerate(LONGEST_FIRST) if item.nodeid.startswith(prefix)),
+    return next((i for i, name in enumerate(LONGEST_FIRST) if item.nodeid.split("::")[0] == name),
                 len(LONGEST_FIRST))
 
 
