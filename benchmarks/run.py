@@ -123,6 +123,21 @@ def bench_full(folder: Path) -> list[Row]:
         Row("full run -n 2 wall vs its 2-core CPU floor", parallel, floor, "s",
             f"<= {WALL_OVER_FLOOR:g}x", parallel <= WALL_OVER_FLOOR * floor),
     ]
+    # The default run: twice the cores in workers (commands/run.py), so that one worker's
+    # designed waits overlap the others' work; its floor is its own CPU over the cores.
+    from agentconf.commands.run import default_workers
+
+    workers = default_workers(())
+    if workers is not None:
+        default, default_cpu, ok_default, _ = full_run(None, folder)
+        cores = len(os.sched_getaffinity(0))
+        rows += [
+            Row(f"full run, default -n {workers} (wall) vs -n 2", default, parallel, "s", "-",
+                None, "" if ok_default else "the run was not green"),
+            Row(f"default run wall vs its {cores}-core CPU floor", default, default_cpu / cores,
+                "s", f"<= {WALL_OVER_FLOOR:g}x",
+                ok_default and default <= WALL_OVER_FLOOR * default_cpu / cores),
+        ]
     # A Python MCP server that takes a second to start and keeps session state (read-before-edit):
     # the reference itself over MCP, one server per worker kept while no check shapes its
     # session (harness/target/reuse.py). Its modes are not declared: SURFACE and PERMISSION n/a.

@@ -15,6 +15,8 @@ def _param(case: Case) -> object:
     marks = [pytest.mark.clause(*case.clauses)]
     if case.requires:
         marks.append(pytest.mark.requires(*case.requires))
+    if case.waits:
+        marks.append(pytest.mark.waits)
     return pytest.param(case, marks=marks, id=case.id)
 
 

@@ -80,6 +80,7 @@ def test_stderr_of_a_successful_command_is_shown(ws, client, command: str) -> No
     assert "warn-text" in result.data and "ok-text" in result.data, result.evidence()
 
 
+@pytest.mark.waits
 @pytest.mark.clause("SHELL-04")
 def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     # The grandchild records its pid, then appends a line to a log every 0.1 s; if nothing kills
@@ -102,6 +103,7 @@ def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     assert now == logged, f"the grandchild still writes after the timeout ({len(now)} bytes)"
 
 
+@pytest.mark.waits
 @pytest.mark.clause("SHELL-04")
 def test_a_timeout_answers_timeout_with_the_output_so_far(ws, client) -> None:
     result = _answered(
@@ -136,6 +138,7 @@ def test_relative_paths_in_commands_mean_what_they_mean_to_the_file_tools(ws, cl
     assert ws.exists("made-by-bash.txt")
 
 
+@pytest.mark.waits
 @pytest.mark.clause("SHELL-07")
 def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     command = "trap '' TERM; echo $$ > shell.pid; while true; do sleep 0.2; done"
@@ -146,6 +149,7 @@ def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     assert _wait_gone(pid), f"the shell {pid} ignoring SIGTERM still runs"
 
 
+@pytest.mark.waits
 @pytest.mark.clause("SHELL-07")
 def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     # `sh -c` and `$$` (not bash's $BASHPID): the grandchild's own pid under any POSIX shell.
@@ -182,6 +186,7 @@ def test_a_command_reading_stdin_gets_end_of_input_at_once(ws, client, command: 
     assert result.error != "TIMEOUT", result.evidence()
 
 
+@pytest.mark.waits  # a tool may wait a grace period on the pipe the background process holds
 @pytest.mark.clause("SHELL-10")
 @pytest.mark.parametrize(
     "command", ["sleep 60 & echo started", "(sleep 60; echo late) & echo started"]

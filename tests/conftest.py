@@ -33,6 +33,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if "AGENTCONF_CACHE" not in os.environ:
         _made.append(tempfile.mkdtemp(prefix="agentconf-test-cache-"))
         os.environ["AGENTCONF_CACHE"] = _made[0]
+    # Under -n, whole files go to the workers in LONGEST_FIRST's order (below: why), unless the
+    # command line asks for a --dist of its own. xdist reads both when its session starts.
+    asked = any(arg.startswith(("--dist", "-d")) for arg in config.invocation_params.args)
+    if getattr(config.option, "dist", "no") == "load" and not asked:
+        config.option.dist = "loadfile"
+        config.option.loadscopereorder = False
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -42,7 +48,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 # The test files that take longest, longest first (the sum of their tests' wall in a `-n 3`
 # session on 2 cores, 2026-11-26: 208, 167, 105, 83, 75, 66, 54, 47, 46, 46, 41, 34, 33, 32 s),
-# each a whole run of the suites in a subprocess or waiting on one. pyproject.toml's addopts hand
+# each a whole run of the suites in a subprocess or waiting on one. pytest_configure above hands
 # whole files to xdist's workers (`--dist loadfile`), in this order (`--no-loadscope-reorder`),
 # one more as a worker runs low: longest first is the classic answer to jobs of uneven length,
 # and a file's module fixtures are made once. xdist's default (`load`) deals the first quarter of

@@ -34,6 +34,7 @@ from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.run.order import WAITS_HELP, spread_waits
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
     SNAPSHOT_DIR_ENV,
@@ -124,6 +125,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "requires(*capabilities): capabilities this test needs")
     config.addinivalue_line("markers", "scenario(*ids): clauses that select a check charged to "
                                        "none (--agentconf-clauses)")
+    config.addinivalue_line("markers", WAITS_HELP)
     state = RunState(config)
     if state.explicit or config.getoption("agentconf_events"):
         load_hypothesis_profile(config)
@@ -219,18 +221,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
-    items.sort(key=_waiting_first)
-
-
-# Checks of these categories mostly wait (for a timeout, a kill, a grace period). They run first:
-# longest first balances parallel workers best. Under xdist the other workers take more of the
-# short checks meanwhile, where a wait in a run's tail would leave them idle until it ends.
-_WAITING_CATEGORIES = frozenset({"SHELL"})
-
-
-def _waiting_first(item: pytest.Item) -> int:
-    """Sort key: 0 for checks that wait, 1 for the rest (a stable sort keeps their order)."""
-    return 0 if {cid.split("-")[0] for cid in clause_ids(item)} & _WAITING_CATEGORIES else 1
+    items[:] = spread_waits(items)
 
 
 # ---- fixtures ---------------------------------------------------------------------------------

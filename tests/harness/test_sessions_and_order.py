@@ -80,25 +80,31 @@ def test_a_capability_the_profile_switches_off_is_n_a_without_a_session(child) -
     assert sessions(child) == 0
 
 
-def test_checks_that_wait_on_the_shell_run_first_and_others_keep_their_order(child) -> None:
-    child.makepyfile(test_checks='''
-        import pytest
+def test_checks_that_wait_are_spread_over_the_first_three_quarters_in_their_order(child) -> None:
+    """xdist hands each worker a block of consecutive checks first: bunched at the front, every
+    wait fell in the first worker's block (harness/run/order.py)."""
+    plain = "".join(f"def test_{n}():\n    pass\n\n" for n in range(8))
+    child.makepyfile(test_checks=plain + '''
+import pytest
 
-        @pytest.mark.clause("READ-01")
-        def test_a_read():
-            pass
+@pytest.mark.waits
+@pytest.mark.clause("SHELL-04")
+def test_a_timeout():
+    pass
 
-        def test_plain():
-            pass
-
-        @pytest.mark.clause("SHELL-04")
-        def test_a_timeout():
-            pass
-
-        @pytest.mark.clause("EDIT-01")
-        def test_an_edit():
-            pass
-    ''')
+@pytest.mark.waits
+def test_a_kill_grace():
+    pass
+''')
     result = child.runpytest_subprocess("--collect-only", "-q", "-p", "no:cacheprovider")
     collected = [line.split("::")[1] for line in result.stdout.lines if "::" in line]
-    assert collected == ["test_a_timeout", "test_a_read", "test_plain", "test_an_edit"]
+    # 8 others, 2 waiting: one every 8 * 3/4 / 2 = 3 others, from the start.
+    assert collected == ["test_a_timeout", "test_0", "test_1", "test_2", "test_a_kill_grace",
+                         "test_3", "test_4", "test_5", "test_6", "test_7"]
+
+
+def test_without_checks_that_wait_the_order_is_the_collected_one(child) -> None:
+    child.makepyfile(test_checks="".join(f"def test_{n}():\n    pass\n\n" for n in range(5)))
+    result = child.runpytest_subprocess("--collect-only", "-q", "-p", "no:cacheprovider")
+    collected = [line.split("::")[1] for line in result.stdout.lines if "::" in line]
+    assert collected == [f"test_{n}" for n in range(5)]

@@ -40,13 +40,14 @@ def test_a_broken_profile_is_refused_naming_the_file(tmp_path: Path) -> None:
     assert_usage_error(agentconf("run", "--profile", "agentconf.toml", cwd=tmp_path), "NOPE-01")
 
 
-def test_a_whole_run_uses_the_cores_it_has_and_a_few_clauses_stay_in_one_process(
+def test_a_whole_run_uses_two_workers_a_core_and_a_few_clauses_stay_in_one_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from agentconf.commands.run import default_workers
 
-    monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0, 1, 2})
-    assert default_workers(()) == "3"
+    for cores, workers in ((2, "4"), (3, "6"), (4, "8"), (6, "8"), (16, "16")):
+        monkeypatch.setattr("os.sched_getaffinity", lambda _pid, n=cores: set(range(n)))
+        assert default_workers(()) == workers, cores
     assert default_workers(("READ-01",)) is None
     monkeypatch.setattr("os.sched_getaffinity", lambda _pid: {0})
     assert default_workers(()) is None

@@ -70,6 +70,15 @@ class Case:
             names.extend(CLAUSES[clause_id].requires)
         return tuple(dict.fromkeys(names))
 
+    @property
+    def waits(self) -> bool:
+        """It waits by design: a command given a timeout, or a FIFO a blocking read may wait on
+        for its budget (a run spreads such cases over its workers: harness/run/order.py)."""
+        timed = any(isinstance(call.get("arguments"), dict) and "timeout_ms" in call["arguments"]
+                    for _, call in _calls_in(list(self.calls)))
+        return timed or any(isinstance(node, dict) and node.get("fifo")
+                            for node in self.tree.values())
+
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {
             "id": self.id,

@@ -1,0 +1,45 @@
+"""The order a run's checks are handed out in: the ones that wait by design spread over the run.
+
+A check marked `waits` spends most of its time waiting, not computing: a command's timeout and the
+kill grace after it, a blocking read's budget. In one process those waits run one after another
+(an in-process call owns the process's working folder, environment and alarm, so two cannot
+overlap), so they only overlap the other checks' work when different workers do them.
+
+pytest-xdist hands each worker a block of consecutive checks at first (a quarter of the run
+between them), then more from the front as a worker runs low. Run first, as they once were, the
+waits all landed in the first worker's block: against the reference with `-n 2` that worker ran
+155 checks, 10 s of them waiting, while the other ran the other 1,087; with `-n 4` the first
+worker's waits would take twice as long as any other worker's whole share. Spread evenly over
+the first three quarters of the run, each block holds its share of them, and no wait is left for
+the run's tail, where the other workers would sit idle until it ends.
+"""
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import pytest
+
+WAITS = "waits"
+WAITS_HELP = ("waits: this check waits by design (a timeout, a kill grace, a blocking read's "
+              "budget); such checks are spread over the run")
+SPREAD_OVER = 0.75  # the share of the run, from its start, that the waiting checks spread over
+
+Item = TypeVar("Item", bound=pytest.Item)
+
+
+def spread_waits(items: Sequence[Item]) -> list[Item]:
+    """`items` with the ones marked `waits` moved to even intervals over the first three quarters,
+    each in its order; the others keep theirs."""
+    waiting = [item for item in items if item.get_closest_marker(WAITS) is not None]
+    if not waiting:
+        return list(items)
+    rest = [item for item in items if item.get_closest_marker(WAITS) is None]
+    step = len(rest) * SPREAD_OVER / len(waiting)
+    spread: list[Item] = []
+    placed = 0
+    for index, item in enumerate(rest):
+        while placed < len(waiting) and index >= placed * step:
+            spread.append(waiting[placed])
+            placed += 1
+        spread.append(item)
+    return spread + waiting[placed:]
