@@ -206,6 +206,9 @@ def ill_typed_arguments(
     an unknown one (when `additionalProperties` is false). Every drawn value fails the schema
     under jsonschema.
 
+    Raises ValueError at once when `schema` accepts every object (no typed field, nothing
+    required, extra fields allowed): nothing can be ill-typed, so there is nothing to draw.
+
     >>> schema = {"type": "object", "properties": {"path": {"type": "string"}},
     ...           "required": ["path"], "additionalProperties": False}
     >>> import jsonschema
@@ -222,6 +225,10 @@ def ill_typed_arguments(
     typed_fields = {
         name: types for name in properties if (types := schemas.allowed_types(properties[name]))
     }
+    mistakes = [name for name, possible in (("wrong_type", typed_fields), ("missing", required),
+                                            ("unknown", closed)) if possible]
+    if not mistakes:
+        raise ValueError("this schema accepts every object; nothing can be ill-typed")
 
     def wrong_types(name: str) -> st.SearchStrategy[Any]:
         allowed = typed_fields[name]
@@ -246,15 +253,6 @@ def ill_typed_arguments(
     @st.composite
     def build(draw: st.DrawFn) -> dict[str, Any]:
         arguments = dict(draw(valid_objects))
-        mistakes = []
-        if typed_fields:
-            mistakes.append("wrong_type")
-        if required:
-            mistakes.append("missing")
-        if closed:
-            mistakes.append("unknown")
-        if not mistakes:
-            raise ValueError("this schema accepts every object; nothing can be ill-typed")
         for _ in range(draw(st.integers(1, 2))):
             mistake = draw(st.sampled_from(mistakes))
             if mistake == "wrong_type":

@@ -2,6 +2,7 @@
 ends in the same error, on SIGTERM with a partial report, and never leaves a process behind."""
 
 import getpass
+import json
 import os
 import shutil
 import signal
@@ -48,24 +49,46 @@ def test_a_factory_that_raises_stops_the_run_with_its_message(tmp_path: Path) ->
     assert "database not configured" in done.stderr
 
 
+# Lists its tools (each taking any object), then dies on every call: every check that calls it
+# ends in the same error.
+DIES = (
+    "import json, sys\n"
+    "for line in sys.stdin:\n"
+    "    r = json.loads(line)\n"
+    "    if r.get('method') == 'tools/call':\n"
+    "        sys.exit(3)\n"
+    "    tools = [{'name': n, 'description': n, 'input_schema': {'type': 'object'}}\n"
+    "             for n in ('read_file', 'write_file')]\n"
+    "    result = {'tools': tools} if r.get('method') == 'tools/list' else {}\n"
+    "    print(json.dumps({'jsonrpc': '2.0', 'id': r.get('id'), 'result': result}),\n"
+    "          flush=True)\n")
+
+
 def test_the_same_error_over_and_over_stops_the_run_early(tmp_path: Path) -> None:
-    # Lists its tools, then dies on every call: every check would end in the same error.
-    (tmp_path / "dies.py").write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    r = json.loads(line)\n"
-        "    if r.get('method') == 'tools/call':\n"
-        "        sys.exit(3)\n"
-        "    tools = [{'name': n, 'description': n, 'input_schema': {'type': 'object'}}\n"
-        "             for n in ('read_file', 'write_file')]\n"
-        "    result = {'tools': tools} if r.get('method') == 'tools/list' else {}\n"
-        "    print(json.dumps({'jsonrpc': '2.0', 'id': r.get('id'), 'result': result}),\n"
-        "          flush=True)\n")
+    """With the default workers (two a core): their checks interleave in the event stream, and
+    the n/a ones (tools it lacks) between the errors neither break nor extend the count."""
+    (tmp_path / "dies.py").write_text(DIES)
     done = agentconf("run", "--impl", f"cmd:{sys.executable} dies.py", "--report", "out",
                      cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "stopped early: 25 checks in a row ended in the same error" in done.stdout
     assert "planned checks were executed" in done.stdout
+    assert "harness error" not in done.stdout.split("\n", 2)[2], done.stdout
+
+
+def test_a_schema_that_accepts_any_object_leaves_the_ill_typed_check_n_a(tmp_path: Path) -> None:
+    """Nothing can be ill-typed: VALIDATE-10 is n/a with the reason, before any call (it was a
+    harness error: the strategy had nothing to draw)."""
+    (tmp_path / "dies.py").write_text(DIES)
+    done = agentconf("run", "--impl", f"cmd:{sys.executable} dies.py", "--report", "out",
+                     "--clauses", "VALIDATE-10", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    events = [json.loads(line) for line in (tmp_path / "out" / "events.jsonl").read_text()
+              .splitlines()]
+    checks = {e["nodeid"].rsplit("[", 1)[-1]: e for e in events if e["event"] == "test"}
+    for tool in ("read_file]", "write_file]"):
+        assert checks[tool]["outcome"] == "n/a", checks[tool]
+        assert "accepts every object" in checks[tool]["evidence"], checks[tool]
 
 
 def test_an_in_process_implementation_leaves_no_daemon_and_no_file_in_the_users_folder(
