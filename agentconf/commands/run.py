@@ -47,10 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "reproduce lines) to FILE, such as $GITHUB_STEP_SUMMARY")
 
 
-# Past this many workers a run gains nothing by adding more than its cores: its designed waits
-# (about 10 s in all against the reference) are a second or less per worker, and each worker's
-# own start (imports, collecting the suites) costs more than that.
-MOST_EXTRA_WORKERS = 8
+# Two workers a core up to this many (never fewer than the cores): past it a worker's share of a
+# run's designed waits (about 10 s in all against the reference) is a second or less, and each
+# worker's own start (imports, collecting the suites) costs more than that.
+MOST_WORKERS = 8
 
 
 def default_workers(clauses: tuple[str, ...]) -> str | None:
@@ -69,7 +69,7 @@ def default_workers(clauses: tuple[str, ...]) -> str | None:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     if not cores or cores < 2:
         return None
-    return str(max(cores, min(2 * cores, MOST_EXTRA_WORKERS)))
+    return str(max(cores, min(2 * cores, MOST_WORKERS)))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ pytest-xdist hands each worker a block of consecutive checks at first (a quarter
 between them), then more from the front as a worker runs low. Run first, as they once were, the
 waits all landed in the first worker's block: against the reference with `-n 2` that worker ran
 155 checks, 10 s of them waiting, while the other ran the other 1,087; with `-n 4` the first
-worker's waits would take twice as long as any other worker's whole share. Spread evenly over
+worker's waits alone would take three times any other worker's share. Spread evenly over
 the first three quarters of the run, each block holds its share of them, and no wait is left for
 the run's tail, where the other workers would sit idle until it ends.
 """
