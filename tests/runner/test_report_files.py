@@ -235,6 +235,17 @@ def test_the_console_says_when_starting_servers_was_most_of_the_run() -> None:
     retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse="worker")
     assert "  servers: 3 started for 4 checks" in retired, retired
     assert 'the kept server (reuse = "worker") was started again and again' in retired, retired
+    assert "with read_before_edit or stale_read on" in retired, retired
+
+
+@pytest.mark.parametrize(("reuse", "rule"), [
+    ("worker-stateful", "every check that read, wrote, ran a command or revealed tools"),
+    ("worker-fresh-shell", "every check that ran a command or cancelled a call"),
+])
+def test_the_console_names_the_rule_of_the_kept_servers_mode(reuse: str, rule: str) -> None:
+    retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse=reuse)
+    assert f'the kept server (reuse = "{reuse}") was started again and again: {rule}' in retired, \
+        retired
 
 
 def test_the_console_counts_starts_without_advice_when_they_were_not_most_of_the_run() -> None:

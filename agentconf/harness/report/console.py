@@ -140,11 +140,21 @@ def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> li
                      "keeps one per worker where that cannot change a verdict (docs/profiles.md; "
                      "`agentconf init --from` measures the start and probes for session state)")
     else:
-        lines.append(f"  the kept server (reuse = \"{reuse}\") was started again and again: a "
-                     "check that may shape its session (read_before_edit or stale_read on: it "
-                     "read, wrote, ran a command or revealed tools) retires it, as does one that "
-                     "hung, died or failed after a command (docs/profiles.md)")
+        lines.append(f"  the kept server (reuse = \"{reuse}\") was started again and again: "
+                     f"{_RETIRED_BY.get(reuse, _RETIRED_BY['worker'])} retires it, as does one "
+                     "that hung, died or failed after a command (docs/profiles.md)")
     return lines
+
+
+# What retires a kept server in each `reuse` mode (harness/target/reuse.py), for the line above.
+_RETIRED_BY = {
+    "worker": "a check that may shape its session (with read_before_edit or stale_read on: one "
+              "that read, wrote, ran a command or revealed tools)",
+    "worker-stateful": "every check that read, wrote, ran a command or revealed tools (its "
+                       "session is taken to remember them, whatever [capabilities] say)",
+    "worker-fresh-shell": "every check that ran a command or cancelled a call (and, with "
+                          "read_before_edit or stale_read on, one that read or wrote)",
+}
 
 
 def _messages(messages: list[dict[str, Any]]) -> list[str]:
