@@ -329,13 +329,13 @@ def _assert_refused_at_real_fields(result, schema: dict, arguments: dict) -> Non
         ), f"issue points at no real field: {issue}"
 
 
-def _accepts_everything(schema: dict[str, Any]) -> bool:
-    """No typed field, nothing required, extra fields allowed: nothing to draw ill-typed."""
+def _ill_typed(schema: dict[str, Any], strings: Any = None) -> Any:
+    """ill_typed_arguments(schema), or None when the schema accepts every object (no typed
+    field, nothing required, extra fields allowed): then no argument can be ill-typed."""
     try:
-        ill_typed_arguments(schema)
+        return ill_typed_arguments(schema, strings=strings)
     except ValueError:
-        return True
-    return False
+        return None
 
 
 @pytest.mark.clause("VALIDATE-10")
@@ -352,9 +352,8 @@ def test_ill_typed_arguments_from_the_schema_get_well_formed_issues(ws, client, 
     before = ws.tree()
     schema = client.schema(tool)
     strings = _SAFE_STRINGS.get(tool, _DEFAULT_STRINGS)
-    try:
-        ill_typed = ill_typed_arguments(schema, strings=strings)
-    except ValueError:  # the schema accepts every object
+    ill_typed = _ill_typed(schema, strings)
+    if ill_typed is None:
         not_applicable(f"{tool}'s input schema accepts every object (no typed field, nothing "
                        "required, extra fields allowed): no argument can be ill-typed")
     arguments = data.draw(ill_typed, label="arguments")
@@ -406,7 +405,9 @@ def test_a_tool_revealed_by_tool_search_validates_like_any_other(ws, client, dat
     found = [tool for tool in _revealed_tools(client) if tool["name"] != client.tool_name("bash")]
     if not found:
         not_applicable("tool_search revealed no deferred tool")
-    revealed = [tool for tool in found if not _accepts_everything(tool.get("input_schema", {}))]
+    strategies = {tool["name"]: _ill_typed(tool.get("input_schema", {}), _DEFAULT_STRINGS)
+                  for tool in found}
+    revealed = [tool for tool in found if strategies[tool["name"]] is not None]
     if not revealed:
         not_applicable("every tool tool_search revealed accepts any object as its arguments: "
                        "none can be ill-typed")
@@ -415,7 +416,7 @@ def test_a_tool_revealed_by_tool_search_validates_like_any_other(ws, client, dat
     before = ws.tree()
     tool = data.draw(st.sampled_from(revealed), label="tool")
     schema = tool.get("input_schema", {})
-    arguments = data.draw(ill_typed_arguments(schema, strings=_DEFAULT_STRINGS), label="arguments")
+    arguments = data.draw(strategies[tool["name"]], label="arguments")
     result = client.call_raw(tool["name"], arguments)
     _assert_refused_at_real_fields(result, schema, arguments)
     assert ws.tree() == before

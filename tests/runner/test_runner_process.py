@@ -58,3 +58,28 @@ def test_clauses_are_selected_by_id_or_category_in_any_case() -> None:
     assert len([c for c in chosen if c.category == "EDIT"]) == 1
     with pytest.raises(ValueError, match="EDIT-01"):
         select_clauses(["EDIT-1"])
+
+
+def test_the_breaker_trips_on_the_same_error_with_n_a_checks_between_and_not_past_a_pass(
+    tmp_path: Path,
+) -> None:
+    """Workers interleave their checks in the stream: n/a ones (decided without a call) between
+    25 same errors neither break nor extend the row; a pass breaks it."""
+    from runner_events import stream, test_event, write_stream
+
+    def followed(outcomes: list[str]) -> EventFollower:
+        tests = [test_event(f"t{i}", "EDIT-01", outcome,
+                            evidence="ImplementationFailure: it died" if outcome == "error"
+                            else "n/a: no edit_file")
+                 for i, outcome in enumerate(outcomes)]
+        follower = EventFollower(write_stream(tmp_path / "events.jsonl", stream(tests)),
+                                 lambda _: None)
+        follower.poll()
+        return follower
+
+    interleaved = ["error", "n/a", "n/a"] * (child.BREAKER_SAME_ERRORS - 1) + ["error"]
+    assert followed(interleaved).broken == (f"{child.BREAKER_SAME_ERRORS} checks in a row ended "
+                                            "in the same error: ImplementationFailure: it died")
+    assert followed(["n/a"] * 3 + interleaved[:-1]).broken is None  # one short
+    broken_by_a_pass = [*interleaved[:30], "pass", *interleaved[30:]]
+    assert followed(broken_by_a_pass).broken is None

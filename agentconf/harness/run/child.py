@@ -24,6 +24,7 @@ from agentconf.harness.report.events import (
     RUN_START,
     TEST,
     EventStreamError,
+    Outcome,
     parse_test_event,
 )
 from agentconf.harness.resources import suites_dir
@@ -133,12 +134,12 @@ class EventFollower:
         self.broken: str | None = None  # set when the circuit breaker trips
 
     def _count(self, test: TestEvent) -> None:
-        if test.outcome == "n/a":
+        if test.outcome == Outcome.NA:
             # Mostly decided before any call (a tool the listing lacks): it says nothing of the
             # implementation's health. Under xdist the workers' checks interleave in the stream,
             # and an n/a between two errors made the count hang on which worker wrote first.
             return
-        if test.outcome != "error":
+        if test.outcome != Outcome.ERROR:
             self._same = ("", 0)
             return
         cause = (test.evidence.strip().splitlines() or [""])[0][:200]

@@ -30,10 +30,11 @@ Item = TypeVar("Item", bound=pytest.Item)
 def spread_waits(items: Sequence[Item]) -> list[Item]:
     """`items` with the ones marked `waits` moved to even intervals over the first three quarters,
     each in its order; the others keep theirs."""
-    waiting = [item for item in items if item.get_closest_marker(WAITS) is not None]
+    marked = [(item, item.get_closest_marker(WAITS) is not None) for item in items]
+    waiting = [item for item, waits in marked if waits]
     if not waiting:
         return list(items)
-    rest = [item for item in items if item.get_closest_marker(WAITS) is None]
+    rest = [item for item, waits in marked if not waits]
     step = len(rest) * SPREAD_OVER / len(waiting)
     spread: list[Item] = []
     placed = 0
