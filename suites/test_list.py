@@ -5,6 +5,7 @@
 import pytest
 
 from agentconf.harness.session.answers import readable
+from agentconf.harness.verdicts.errors import not_applicable
 
 
 @pytest.mark.clause("LIST-01")
@@ -22,6 +23,11 @@ def test_names_are_relative_to_the_root_not_absolute(ws, client) -> None:
     ws.write("top.txt", "x")
     ws.write("sub/nested.txt", "x")
     result = client.call("list_files", path=str(ws.root))
+    if not result.success and client.call("list_files", path=".").success:
+        # Whether an absolute path inside the root is taken is CONFINE-10's check, not this
+        # one's (@shtse8/filesystem-mcp refuses every absolute path).
+        not_applicable(f"list_files refused the root's absolute path ({result.error}) and "
+                       "listed '.': the names it gives are judged by the other LIST-01 checks")
     assert result.success, result.evidence()
     assert "top.txt" in result.data, result.evidence()
     assert str(ws.root) not in result.data, result.evidence()

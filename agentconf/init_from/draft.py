@@ -26,7 +26,12 @@ from agentconf.harness.target.spec import ImplSpec
 from agentconf.init_from.match import ToolGuess, demands_absolute_paths
 from agentconf.init_from.paths import map_path_tools
 from agentconf.init_from.probe import Findings, probe
-from agentconf.init_from.reads import json_status, refuses_relative, virtual_root
+from agentconf.init_from.reads import (
+    edit_status,
+    json_status,
+    refuses_relative,
+    virtual_root,
+)
 from agentconf.init_from.shape import map_listing
 from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state, time_start
 from agentconf.init_from.state import snapshot, state_entries
@@ -104,15 +109,22 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         status = json_status(adapter, tables, ws, listing)
         if status is not None:  # the probes see its failures as failures
             for table in tables["tools"].values():
-                table.setdefault("result", {})["failure"] = status[0]
+                table.setdefault("result", {}).update(status[0])
+        edits = edit_status(adapter, tables, ws, listing)
+        if edits is not None:  # an edit answers in a shape of its own: its own marker
+            tables["tools"]["edit_file"].setdefault("result", {}).update(edits[0])
         client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
                         known_tools=listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         if status is not None:
             for canonical in tables["tools"]:
                 result = findings.keys.setdefault(canonical, {}).setdefault("result", {})
-                result.setdefault("failure", status[0])
+                for key, value in status[0].items():
+                    result.setdefault(key, value)
             findings.evidence.setdefault("read_file", []).insert(0, status[1])
+        if edits is not None:
+            findings.keys.setdefault("edit_file", {}).setdefault("result", {}).update(edits[0])
+            findings.evidence.setdefault("edit_file", []).insert(0, edits[1])
         findings.virtual_root = virtual
         findings.absolute_only = only_absolute
         findings.server_name = getattr(adapter, "name", None)

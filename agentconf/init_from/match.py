@@ -60,9 +60,10 @@ def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
 
 def flat_properties(schema: dict[str, Any], prefix: str = "",
                     depth: int = 0) -> dict[str, dict[str, Any]]:
-    """target -> property schema: top-level properties, `obj.sub`, and `list[0].sub` for a list
+    """target -> property schema: top-level properties, `obj.sub`, `list[0].sub` for a list
     of objects (server-filesystem's edits[0].oldText, mcp-text-editor's
-    files[0].ranges[0].start), three levels deep."""
+    files[0].ranges[0].start), three levels deep, and `list[0]` for a list of strings
+    (@shtse8/filesystem-mcp's read_content takes its files in `paths`)."""
     found: dict[str, dict[str, Any]] = {}
     properties = schema.get("properties") if isinstance(schema, dict) else None
     for name, prop in (properties or {}).items():
@@ -73,6 +74,8 @@ def flat_properties(schema: dict[str, Any], prefix: str = "",
         inner, step = prop, "."
         if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
             inner, step = prop["items"], "[0]."
+            if types_of(inner) == {"string"}:
+                found[f"{target}[0]"] = inner
         if depth < 2 and isinstance(inner.get("properties"), dict):
             found.update(flat_properties(inner, f"{target}{step}", depth + 1))
     return found
@@ -135,6 +138,16 @@ def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str, switch
     return True
 
 
+def _leaf_name(target: str) -> str:
+    """The name a target's last step answers to: `paths[0]`, one item of a list of strings,
+    answers to `path`."""
+    leaf = target.rsplit(".", 1)[-1]
+    if not leaf.endswith("[0]"):
+        return _norm(leaf)
+    name = _norm(leaf[:-3])
+    return name[:-1] if name.endswith("s") else name
+
+
 def match_argument(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
                    taken: set[str], tool_text: str = "") -> str | None:
     switch = canonical == "grep" and content_switch(properties) is not None
@@ -142,7 +155,7 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
     for synonym in ARGUMENT_SYNONYMS.get(argument, (argument,)):
         for target, prop in properties.items():
             leaf = target.rsplit(".", 1)[-1]
-            if target in taken or _norm(leaf) != synonym:
+            if target in taken or _leaf_name(target) != synonym:
                 continue
             types = types_of(prop)
             if types and not types & set(wanted):

@@ -47,6 +47,8 @@ def path_targets(tool: dict[str, Any]) -> list[str]:
     """Where a tool takes paths: string properties named like one, `[0]` for a list of them."""
     targets = []
     for target, prop in flat_properties(schema_of(tool)).items():
+        if target.endswith("[0]"):
+            continue  # an item of a list of strings: its list below names it
         own = set(words(target.rsplit(".", 1)[-1]))
         file_name = own in ({"file", "name"}, {"filename"})  # agno's file_name is a path
         named = bool(own & _PATH_WORDS) or file_name or (

@@ -48,6 +48,10 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     if "write_file" in mapped:
         failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
+        # The root itself is often refused apart ("Writing directly to the project root is not
+        # allowed": @shtse8/filesystem-mcp); EDIT-17 expects IS_DIRECTORY of it too.
+        failure(found, "IS_DIRECTORY", "write of the root itself", lambda: client.call(
+            "write_file", path=".", content="x"))
         _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
             lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
@@ -156,6 +160,12 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     (root / "loop_b").symlink_to("loop_a")
     read("IO_ERROR", "read of a symbolic link loop", "loop_a")
     read("OUTSIDE_ROOT", "read of ../outside/secret.txt", "../outside/secret.txt")
+    # An absolute path is often refused in words of its own (@shtse8/filesystem-mcp: "Absolute
+    # paths are not allowed"); the scratch sandbox's own outside/, like the one above. Not
+    # where `/` is the root: there it names a missing file of the root.
+    if not client.profile.virtual_absolute_paths:
+        read("OUTSIDE_ROOT", "read of <SANDBOX>/outside/secret.txt",
+             str(root.parent / "outside" / "secret.txt"))
     # A link out of the root is often refused in other words than a path that leaves it.
     (root / f"{_PROBE_MARK}-link").symlink_to(root.parent / "outside" / "secret.txt")
     read("OUTSIDE_ROOT", "read through a link to a file outside the root", f"{_PROBE_MARK}-link")

@@ -10,6 +10,8 @@ from typing import Any
 
 from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.profile.model import parse_profile
+from agentconf.harness.profile.tools import MISSING
+from agentconf.harness.session.answers import locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import Findings, safely
@@ -54,37 +56,120 @@ def json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                  listing: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """Whether its answers all say success and carry their own status in JSON (mcp-code-editor:
     `{"success": false, "error": "FileNotFoundError", ...}`): a read of a missing file says the
-    failing value, a read of a file the other one. The failure marker and the evidence if so.
+    failing value, a read of a file the other one; or, with no status field, the failed read
+    holds an `error` message where the other holds none (@shtse8/filesystem-mcp's
+    `[{"path", "error"}]`). The keys of every tool's `result` table (its failure marker, and
+    where the message is when no status field says it) and the evidence.
 
     Without it every failure of such a server is a success to the checks (a missing file read
     as a text), and the probes after it learn no code."""
     if "read_file" not in tables["tools"]:
         return None
-    missing = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-absent.txt",
-                                 None))
-    present = _json_object(_read(adapter, tables, ws, listing, "agentconf-probe-status.txt",
-                                 "agentconf-probe-status-content"))
+    missing = _json(_read(adapter, tables, ws, listing, "agentconf-probe-absent.txt", None))
+    present = _json(_read(adapter, tables, ws, listing, "agentconf-probe-status.txt",
+                          "agentconf-probe-status-content"))
     if missing is None or present is None:
         return None
-    for key, failing in _STATUS_KEYS:
-        if missing.get(key) is failing and present.get(key) is (not failing):
-            said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
-            return {"path": key, "equals": failing}, (
-                f"probe: a read of a missing file answered success with {said!r}, a read of a "
-                f"file {key!r}: {json.dumps(not failing)}: every tool's {key} = "
-                f"{json.dumps(failing)} is a failure")
+    said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
+    said = f"probe: a read of a missing file answered success with {said!r}"
+    (failed, prefix), (worked, same) = _one_object(missing), _one_object(present)
+    for key, failing in _STATUS_KEYS if prefix == same else ():
+        if failed.get(key) is failing and worked.get(key) is (not failing):
+            place = f"{prefix}{key}"
+            return {"failure": {"path": place, "equals": failing}}, (
+                f"{said}, a read of a file {key!r}: {json.dumps(not failing)}: every tool's "
+                f"{place} = {json.dumps(failing)} is a failure")
+    keys = item_error(missing, present)
+    if keys is None:
+        return None
+    return keys, (f"{said}, a read of a file nothing at {keys['error']}: every tool's answer "
+                  f"with a value there is a failure, and that value its message")
+
+
+def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                listing: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
+    """An edit's own failure marker, where its answers are shaped apart from a read's
+    (@shtse8/filesystem-mcp's replace_content: `{"message", "results": [{"file", "error"}]}`):
+    an edit of a missing file and one that applied both answer success, and only the first holds
+    an `error` message. The keys of edit_file's `result` table and the evidence, else None."""
+    if "edit_file" not in tables["tools"]:
+        return None
+    name = "agentconf-probe-edited.txt"
+    (ws.root / name).write_text("alpha\n", "utf-8")
+    try:
+        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
+                        known_tools=listing)
+        failed = safely(partial(client.call, "edit_file", path="agentconf-probe-absent.txt",
+                                old_text="alpha", new_text="beta"), Findings(), "an edit")
+        worked = safely(partial(client.call, "edit_file", path=name, old_text="alpha",
+                                new_text="beta"), Findings(), "an edit")
+        applied = (ws.root / name).read_text("utf-8") == "beta\n"
+    finally:
+        (ws.root / name).unlink(missing_ok=True)
+    missing, present = _json(failed), _json(worked)
+    keys = item_error(missing, present) if applied and present is not None else None
+    if missing is None or keys is None:
+        return None
+    said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
+    return keys, (f"probe: an edit of a missing file answered success with {said!r}, an edit "
+                  f"that applied nothing at {keys['error']}: an answer with a value there is a "
+                  "failure, and that value its message")
+
+
+def item_error(failed: Any, worked: Any) -> dict[str, Any] | None:
+    """Where a failed call's JSON answer holds an `error` message and a working call's holds
+    nothing: the `result` keys that make such an answer a failure with that message."""
+    place = error_place(failed)
+    if place is None or locate(worked, place) is not MISSING:
+        return None
+    return {"failure": {"path": place, "present": True}, "error": place}
+
+
+def error_place(value: Any, steps: tuple[str | int, ...] = (), depth: int = 0) -> str | None:
+    """The place of the shallowest non-empty string under a key `error`, a list looked into by
+    its first item: `error`, `results[0].error`, or `/0/error` for an answer that is a list (a
+    dotted place starts with a name; harness/session/answers.py reads both)."""
+    if depth > 3:
+        return None
+    if isinstance(value, list):
+        return error_place(value[0], (*steps, 0), depth + 1) if value else None
+    if not isinstance(value, dict):
+        return None
+    if isinstance(value.get("error"), str) and value["error"].strip():
+        steps = (*steps, "error")
+        if isinstance(steps[0], int):
+            return "".join(f"/{step}" for step in steps)
+        return "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
+                       for step in steps).removeprefix(".")
+    for key, inner in value.items():
+        found = error_place(inner, (*steps, key), depth + 1)
+        if found is not None:
+            return found
     return None
 
 
-def _json_object(result: Result | None) -> dict[str, Any] | None:
-    """The JSON object a successful answer's text is, else None."""
+def _json(result: Result | None) -> Any:
+    """The JSON a successful answer's text is, else None."""
     if result is None or not result.success:
         return None
     try:
-        value = json.loads(result.data)
+        return json.loads(result.data)
     except ValueError:
         return None
-    return value if isinstance(value, dict) else None
+
+
+def _one_object(value: Any) -> tuple[dict[str, Any], str]:
+    """The object an answer is, with "" as its place; or the one object of a one-item list, with
+    "/0/" (@shtse8/filesystem-mcp answers every call with a list, an item per path it was
+    given); else an empty object."""
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
+        return value[0], ITEM
+    return (value, "") if isinstance(value, dict) else ({}, "")
+
+
+# The place of the one item of an answer that is a list of one object: a JSON pointer prefix,
+# since a dotted place starts with a name (harness/session/answers.py reads both).
+ITEM = "/0/"
 
 
 def refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -128,8 +213,12 @@ def text_place(found: Findings, result: Result | None, text: str) -> None:
         value = json.loads(result.data)
     except ValueError:
         return
+    prefix = ""
+    if isinstance(value, list) and len(value) == 1:  # an item per path (see _one_object)
+        value, prefix = value[0], ITEM
     place = json_place(value, lambda inner: inner == text)
     if place is not None:
+        place = f"{prefix}{place.replace('.', '/')}" if prefix else place
         found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
         found.evidence.setdefault("read_file", []).append(
             f"probe: a read of a two-line file answered JSON with the file's text at {place}")

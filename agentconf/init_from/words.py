@@ -36,7 +36,7 @@ TOOL_SYNONYMS.update({
     "copy_file": ("copy_file", "copy", "cp"),
     "delete_file": ("delete_file", "file_delete", "remove_file", "delete", "remove", "rm"),
     "make_directory": ("make_directory", "create_directory", "mkdir", "make_dir", "create_dir",
-                       "create_folder"),
+                       "create_folder", "create_directories"),
     "read_multiple_files": ("read_multiple_files", "read_files"),
     "directory_tree": ("directory_tree", "get_directory_tree", "tree"),
     "file_info": ("file_info", "get_file_info", "stat", "file_stat", "get_file_stats"),

@@ -66,6 +66,11 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
 --json-status    every answer is a success whose JSON says whether it worked, as mcp-code-editor
                  0.1.24 answers: {"success": true, "result": <text>}, or {"success": false,
                  "error": "<its code>", "message": <text>} ("FileNotFoundError", ...)
+--json-items     every Read, Write and Edit answers success: a read or a write a JSON list with
+                 one item per file, [{"path", "content"}] (a write's "result"), or
+                 [{"path", "error"}] when it failed; an edit {"message", "results": [{"file",
+                 "modified"}]}, the item with an "error" when it failed (@shtse8/filesystem-mcp
+                 0.5.8's read_content, write_content and replace_content)
 --start-end      Read's window is start_line/end_line (1-based, inclusive); a window that ends
                  before it starts fails "reversed: <path>" (READ-12's refusal)
 --virtual-root   ... and "/" is its root: `/a.txt` is root/a.txt (deepagents'
@@ -397,6 +402,16 @@ PROGRAM = textwrap.dedent('''
         spec = next(t for t in TOOLS if t["name"] == name)["input_schema"]
         if any(not isinstance(args.get(key), str) for key in spec["required"]):
             return fail("args", name)
+        if "--json-items" in flags and name in ("Read", "Write", "Edit"):
+            answer, path = tool(args), args.get("file_path", "")
+            said = "error" if not answer["success"] else "content" if name == "Read" else "result"
+            if name == "Edit":  # its own shape: the outcome of each file under results
+                item = {"file": path, "modified": answer["success"]}
+                item.update({} if answer["success"] else {"error": answer["data"]})
+                return {"success": True, "data": json.dumps(
+                    {"message": "Edit operations completed.", "results": [item]}, indent=2)}
+            return {"success": True, "data": json.dumps([{"path": path, said: answer["data"]}],
+                                                        indent=2)}
         if "--json-status" in flags:
             answer = tool(args)
             if answer["success"]:

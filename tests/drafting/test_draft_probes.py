@@ -376,12 +376,36 @@ def test_answers_that_carry_their_own_status_in_json_are_drafted_as_failures(
         assert "FileNotFoundError" not in text, text
 
 
-def test_a_server_answering_its_status_in_json_is_judged_as_one_answering_plainly(
+def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
         tmp_path: Path) -> None:
-    """The same toy with and without its JSON status, each run on its own draft: the JSON is
-    no part of the verdict (the failures' codes, the texts read, the edits)."""
+    """@shtse8/filesystem-mcp 0.5.8 answers every call with a success: a read `[{"path",
+    "content"}]` or `[{"path", "error"}]`, an edit `{"message", "results": [{"file", "error"}]}`.
+    Drafted without markers, every failure was a success to the checks (a missing file read as
+    its JSON), and no probe learned a code."""
+    profile, text = _draft(tmp_path, "--json-items")
+    read, edit = (profile["tools"][name]["result"] for name in ("read_file", "edit_file"))
+    assert read == {"text": "/0/content", "error": "/0/error",
+                    "failure": {"path": "/0/error", "present": True}}, text
+    # the edit's own shape, not the read's
+    assert edit == {"error": "results[0].error",
+                    "failure": {"path": "results[0].error", "present": True}}, text
+    assert profile["tools"]["write_file"]["result"]["failure"] == read["failure"], text
+    for code, message in (("NOT_FOUND", "missing: x.txt"), ("TEXT_NOT_FOUND", "absent: x.txt"),
+                          ("TEXT_MULTIPLE_MATCHES", "twice: x.txt"),
+                          ("IS_DIRECTORY", "folder: x")):
+        assert _classified(profile, message) == code, (message, text)
+    plain, _ = _draft(tmp_path)
+    assert all("result" not in table for table in plain["tools"].values()), plain
+
+
+@pytest.mark.parametrize("shape", ["--json-status", "--json-items"])
+def test_a_server_answering_its_status_in_json_is_judged_as_one_answering_plainly(
+        tmp_path: Path, shape: str) -> None:
+    """The same toy with and without its JSON status (mcp-code-editor's status field, or
+    @shtse8/filesystem-mcp's items), each run on its own draft: the JSON is no part of the
+    verdict (the failures' codes, the texts read, the edits)."""
     outcomes = []
-    for name, flags in (("plain", ()), ("status", ("--json-status",))):
+    for name, flags in (("plain", ()), ("status", (shape,))):
         folder = tmp_path / name
         folder.mkdir()
         _, text = _draft(folder, *flags)

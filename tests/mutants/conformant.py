@@ -100,6 +100,18 @@ class DashShell(Mutant):
         bash.SHELL = "/bin/sh"
 
 
+class RefusesAbsoluteListing(Mutant):
+    """Refuses an absolute path to list_files, even the root's, as @shtse8/filesystem-mcp
+    refuses every absolute path (INVALID_ARGS): a CONFINE-10 matter, which LIST-01's check of
+    relative names counted as its own failure."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "list_files")
+        if path is not None and os.path.isabs(path):
+            return failed("INVALID_ARGS", f"absolute paths are not allowed: {path}")
+        return await super().call_tool(name, arguments)
+
+
 class ShouldGaps(Mutant):
     """Departs only from SHOULD clauses: no `summary` (RESULT-05), and a FIFO read that blocks
     (READ-10). Neither may fail or err a MUST clause (they did: EDIT-01, RESULT-08)."""

@@ -52,6 +52,7 @@ CONFORMANT = [
     pytest.param("QuotesItsRootShortened", ["RESULT-08"], {"HOME": "/root"},
                  id="result-08-home-as-path-tail"),
     pytest.param("DashShell", ["SHELL-04", "SHELL-07"], {}, id="shell-04-07-dash"),
+    pytest.param("RefusesAbsoluteListing", ["LIST-01"], {}, id="list-01-absolute-refused"),
 ]
 
 
