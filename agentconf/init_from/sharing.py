@@ -37,10 +37,11 @@ from agentconf.harness.verdicts.errors import (
 )
 from agentconf.init_from.findings import Findings, safely
 
-# A Python stdlib server starts in 0.03-0.05 s; a Node MCP server in 0.2-0.5 s (0.24 s seen for
-# the official filesystem server on a busy machine), a Python one on the MCP SDK in about 1 s.
-# At 0.1 s a start costs two minutes over a whole run's 1,242 checks.
-START_WORTH_SHARING_S = 0.1
+# A Python stdlib server starts in 0.02-0.05 s; a Node MCP server in 0.08-0.5 s (0.24 s seen for
+# the official filesystem server on a busy machine, 0.08 s for @shtse8/filesystem-mcp on a quiet
+# one, whose 728 starts then took 74% of its run), a Python one on the MCP SDK in about 1 s.
+# At 0.05 s a start costs a minute over a whole run's 1,242 checks.
+START_WORTH_SHARING_S = 0.05
 _DIR, _VAR = "agentconf-probe-cwd", "AGENTCONF_PROBE_KEPT"
 
 

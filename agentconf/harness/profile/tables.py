@@ -120,7 +120,7 @@ class Implementation(Strict):
         "the server, so none sees a session another check shaped; a failed check keeps it "
         "(its sandbox copied out) unless it ran a command, cancelled a call, hung or left "
         "something writing; `init --from` drafts it "
-        "for a server that takes 0.1 s or more to start, whose session features its probes "
+        "for a server that takes 0.05 s or more to start, whose session features its probes "
         "settled and whose shell keeps no cd or export (init_from/sharing.py); "
         "\"worker-fresh-shell\": the same, and every check that ran a command or cancelled a "
         "call retires the server, for a shell that keeps a cd or an export between calls; "
