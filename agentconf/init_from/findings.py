@@ -12,7 +12,7 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.patterns import Answer
+from agentconf.init_from.patterns import Answer, candidates, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
@@ -171,3 +171,28 @@ def ambiguous_codes(found: Findings) -> None:
 def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugging
     return {"patterns": found.patterns, "error_codes": found.error_codes,
             "capabilities": found.capabilities, "notes": found.notes}
+
+
+def disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
+    """Edits that said success and changed nothing (Desktop Commander's "Search content not
+    found ..."): a TODO line `[tools.edit_file.result] failure = { matches }` with a pattern that
+    matches none of the real successes' answers, and their text for the error patterns."""
+    kept = []
+    for answer in found.disguised:
+        regex = next((c for c in candidates(answer.text, variable) if not any(
+            re.search(c, text) for text in found.successes)), None)
+        if regex is None:
+            found.notes.append(f"TODO: {answer.label} answered success and changed nothing "
+                               f"({answer.text[:80]!r}); no pattern tells it from a success")
+            continue
+        kept.append(regex)
+        found.answers.append(answer)
+    if kept:  # a departure while undeclared (EDIT-02/03): the user decides, not the draft
+        matches = kept[0] if len(kept) == 1 else "|".join(f"(?:{r})" for r in kept)
+        found.evidence.setdefault("edit_file", []).append(
+            "probe: " + "; ".join(f"{a.label} answered success, changed nothing: "
+                                  f"{neutral(a.text, variable)[:60]!r}"
+                                  for a in found.disguised))
+        found.todo.setdefault("edit_file", []).append(
+            f"result = {{ failure = {{ matches = '{matches}' }} }}  # TODO: only if answering "
+            "success for an edit that did not apply is by design (else it is a departure)")

@@ -13,15 +13,15 @@ from collections.abc import Callable
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
-from agentconf.init_from.findings import Findings, ambiguous_codes, failure, record, safely
-from agentconf.init_from.patterns import (
-    SPELLED_CODE,
-    Answer,
-    candidates,
-    induce,
-    neutral,
-    spelled_codes,
+from agentconf.init_from.findings import (
+    Findings,
+    ambiguous_codes,
+    disguised_failures,
+    failure,
+    record,
+    safely,
 )
+from agentconf.init_from.patterns import SPELLED_CODE, Answer, induce, spelled_codes
 from agentconf.init_from.probe_shell import probe_shell
 from agentconf.init_from.reads import text_place
 
@@ -69,7 +69,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     _late_failures(client, found, mapped)
     if "bash" in mapped:
         probe_shell(client, found)
-    _disguised_failures(found, variable)
+    disguised_failures(found, variable)
     ambiguous_codes(found)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
@@ -102,31 +102,6 @@ def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:
                 (root / link).symlink_to(target)
         failure(found, "IO_ERROR", "write of a symbolic link loop", lambda: client.call(
             "write_file", path="loop_b", content="x"))
-
-
-def _disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
-    """Edits that said success and changed nothing (Desktop Commander's "Search content not
-    found ..."): a TODO line `[tools.edit_file.result] failure = { matches }` with a pattern that
-    matches none of the real successes' answers, and their text for the error patterns."""
-    kept = []
-    for answer in found.disguised:
-        regex = next((c for c in candidates(answer.text, variable) if not any(
-            re.search(c, text) for text in found.successes)), None)
-        if regex is None:
-            found.notes.append(f"TODO: {answer.label} answered success and changed nothing "
-                               f"({answer.text[:80]!r}); no pattern tells it from a success")
-            continue
-        kept.append(regex)
-        found.answers.append(answer)
-    if kept:  # a departure while undeclared (EDIT-02/03): the user decides, not the draft
-        matches = kept[0] if len(kept) == 1 else "|".join(f"(?:{r})" for r in kept)
-        found.evidence.setdefault("edit_file", []).append(
-            "probe: " + "; ".join(f"{a.label} answered success, changed nothing: "
-                                  f"{neutral(a.text, variable)[:60]!r}"
-                                  for a in found.disguised))
-        found.todo.setdefault("edit_file", []).append(
-            f"result = {{ failure = {{ matches = '{matches}' }} }}  # TODO: only if answering "
-            "success for an edit that did not apply is by design (else it is a departure)")
 
 
 def _scratch_files(client: Client) -> None:
