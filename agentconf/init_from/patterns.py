@@ -195,7 +195,8 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
     if pieces[-1] != _DIGITS:
         pieces[-1] = str(pieces[-1]).rstrip(" :-,") if pieces[-1] is not None else None
     text = "".join(" " if piece in (None, _DIGITS) else str(piece) for piece in pieces)
-    meaningful = [w for w in re.findall(r"[A-Za-z_]+", text) if w.lower() not in _GENERIC]
+    # Words in any script: mcp-filesystem-server 1.0.3 words its failures in Korean.
+    meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
     body = "".join(_WILD if piece is None else r"\d+" if piece == _DIGITS

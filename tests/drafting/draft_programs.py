@@ -51,6 +51,9 @@ a test's temp dir and run there. Its failures are plain text without a code, as 
                  until it is configured (@openai/codex-shell-tool-mcp without its setup request)
 --quote-text     an edit's miss quotes its old text: "Error: 'a = 1\n' twice" (deepagents:
                  "Error: String '<old>' appears 2 times in file")
+--korean         an edit whose old text is not there answers, as mcp-filesystem-server 1.0.3
+                 does, "Error: 수정할 텍스트를 찾을 수 없습니다:\n<old text>" (Korean for "the text
+                 to edit was not found", the old text bare on the next line)
 --outside-guard  reaches outside its root (no confinement), and an edit there fails "File has
                  not been read yet" until the file is read (Claude Code 2.1.331's Edit); none
                  inside the root
@@ -291,6 +294,9 @@ PROGRAM = textwrap.dedent('''
         if found != 1 and "--quiet-misses" in flags:
             return {"success": True, "data": f"Search content not found in {path}." if not found
                     else f"Expected 1 occurrences but found {found} in {path}."}
+        if found == 0 and "--korean" in flags:  # the old text bare, on the next line
+            return {"success": False,
+                    "data": "Error: 수정할 텍스트를 찾을 수 없습니다:\\n" + args["old_string"]}
         if found != 1:
             quoted = "'" + args["old_string"] + "'" if "--quote-text" in flags else None
             return fail("absent" if found == 0 else "twice", "Edit", quoted or args["file_path"])

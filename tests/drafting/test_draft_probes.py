@@ -194,6 +194,16 @@ def test_a_read_answering_json_has_its_text_located(tmp_path: Path) -> None:
     assert "result" not in plain["tools"]["read_file"]
 
 
+def test_a_miss_worded_in_korean_quoting_the_old_text_bare_gets_a_pattern(
+        tmp_path: Path) -> None:
+    """mcp-filesystem-server 1.0.3: its Korean words were no words to the draft (only ASCII
+    counted), so the first line said "nothing but Error", and the pattern read on into the
+    probe's own old text ("... absent"): no real miss matched it."""
+    profile, text = _draft(tmp_path, "--korean")
+    assert _classified(profile, "Error: 수정할 텍스트를 찾을 수 없습니다:\ngoodbye") == (
+        "TEXT_NOT_FOUND"), text
+
+
 def test_the_failures_of_a_listing_are_probed(tmp_path: Path) -> None:
     """fast-filesystem-mcp 3.5.2's fast_list_directory of a file answers "Path is not a
     directory": the draft probed reads only, kept no pattern for it, and LIST-03 failed an

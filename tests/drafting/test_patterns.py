@@ -51,3 +51,23 @@ def test_a_number_in_a_message_is_a_number_in_its_pattern() -> None:
     assert nonzero, notes
     assert re.search(nonzero[0], "EXIT_CODE: 42\nSTDOUT:\nout")
     assert not re.search(nonzero[0], "EXIT_CODE: unknown\nSTDOUT:\nbefore-signal")
+
+
+def test_a_message_in_another_script_keeps_its_words() -> None:
+    """mcp-filesystem-server 1.0.3 words its failures in Korean and quotes an edit's old text on
+    the next line: its words were taken for none (only ASCII counted). The old text is the
+    probe's own, variable here (test_draft_probes.py drafts the toy that answers so)."""
+    old = "agentconf-probe absent"
+    answers = [
+        Answer("TEXT_NOT_FOUND", "edit of text that is not there",
+               f"Error: 수정할 텍스트를 찾을 수 없습니다:\n{old}"),
+        Answer("NOT_FOUND", "read of a missing file",
+               "Error: ENOENT: no such file or directory, open '/sandbox/root/x'"),
+    ]
+    kept, notes = induce(answers, ("/sandbox", "/sandbox/root", old, *PROBE_ONLY[2:]))
+    patterns = {code: regex for code, regex, _ in kept}
+    assert set(patterns) == {"TEXT_NOT_FOUND", "NOT_FOUND"}, notes
+    miss = "Error: 수정할 텍스트를 찾을 수 없습니다:\ngoodbye"
+    assert re.search(patterns["TEXT_NOT_FOUND"], miss)
+    assert not re.search(patterns["TEXT_NOT_FOUND"], answers[1].text)
+    assert "absent" not in patterns["TEXT_NOT_FOUND"]
