@@ -113,6 +113,15 @@ FAILS_AT_START = textwrap.dedent("""
     sys.exit(2)
 """)
 
+# fs-mcp 1.47.3 without ripgrep: a banner, then why it will not start, all on stdout.
+SAYS_WHY_ON_STDOUT = textwrap.dedent("""
+    import sys
+    for line in range(30):
+        print(f"banner line {line}", flush=True)
+    print("MISSING REQUIRED DEPENDENCIES: install ripgrep (rg)", flush=True)
+    sys.exit(1)
+""")
+
 NEVER_ANSWERS = textwrap.dedent("""
     import sys, time
     print("listening, but never answering", file=sys.stderr, flush=True)
@@ -295,6 +304,18 @@ def test_a_server_that_fails_to_start_is_reported_with_its_stderr(
     message = str(failure.value)
     assert "did not start" in message
     assert "boom: the config file /nowhere/server.toml is missing" in message
+
+
+def test_a_server_that_says_on_stdout_why_it_will_not_start_is_reported_with_that_text(
+    tmp_path: Path, env: AdapterEnv
+) -> None:
+    command = _script(tmp_path, "says_why.py", SAYS_WHY_ON_STDOUT)
+    with pytest.raises(ImplementationFailure) as failure:
+        open_mcp(command, env, None)
+    message = str(failure.value)
+    assert "did not start" in message
+    assert "MISSING REQUIRED DEPENDENCIES: install ripgrep (rg)" in message, message
+    assert "banner line 0\n" not in message  # the last lines, not the whole banner
 
 
 def test_a_command_that_does_not_exist_is_reported_not_raised_as_a_traceback(

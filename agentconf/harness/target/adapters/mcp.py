@@ -28,6 +28,7 @@ import contextlib
 import os
 import secrets
 import signal
+from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO, TypeVar, cast
@@ -70,6 +71,9 @@ _T = TypeVar("_T")
 # How often call_and_cancel asks whether to cancel now.
 _READY_POLL_S = 0.02
 _STDERR_TAIL_CHARS = 2000
+# A server that dies before its handshake may have said why on stdout, not stderr (fs-mcp 1.47.3
+# prints "fs-mcp requires ... ripgrep" there after a banner): the last lines of it, kept.
+_STDOUT_TAIL_LINES = 15
 # JSON-RPC 2.0 codes the mapping cares about.
 _METHOD_NOT_FOUND = -32601
 _INVALID_PARAMS = -32602
@@ -115,6 +119,7 @@ class McpAdapter(CallTimeout):
         self._closed = False
         # Lines on stdout the SDK could not parse as a JSON-RPC message: RESULT-09's evidence.
         self.stdout_noise: list[str] = []
+        self._stdout_tail: deque[str] = deque(maxlen=_STDOUT_TAIL_LINES)
         self._loop = LoopThread(f"mcp:{Path(command[0]).name}")
         # Named by its command as the profile spells it: once per server, not per workspace.
         NOISE_FILTER.owners[self._loop.ident] = " ".join(command).replace(
@@ -270,8 +275,11 @@ class McpAdapter(CallTimeout):
     async def _on_message(self, message: Any) -> None:
         """The SDK hands every incoming message here; a line it could not parse comes as the
         exception it raised (the rest the session handles itself)."""
-        if isinstance(message, Exception) and len(self.stdout_noise) < 20:
-            self.stdout_noise.append(unparsed_line(message))
+        if isinstance(message, Exception):
+            line = unparsed_line(message)
+            self._stdout_tail.append(line)
+            if len(self.stdout_noise) < 20:
+                self.stdout_noise.append(line)
 
     def _wait_until_connected(self) -> None:
         try:
@@ -284,9 +292,11 @@ class McpAdapter(CallTimeout):
     def _fail_to_start(self, reason: str) -> None:
         self._kill()  # a server stuck in the handshake would otherwise hold close() up
         self.close()
-        raise ImplementationFailure(
-            f"MCP server {' '.join(self._command)!r} did not start: {reason}{self._stderr_tail()}"
-        )
+        said = "\n".join(line for line in self._stdout_tail if line.strip())
+        stdout = f"\n--- server stdout, not protocol messages (last lines) ---\n{said}" \
+            if said else ""
+        raise ImplementationFailure(f"MCP server {' '.join(self._command)!r} did not start: "
+                                    f"{reason}{self._stderr_tail()}{stdout}")
 
     def _server_identity(self) -> tuple[str, str | None]:
         info = self._client.server_info if self._client is not None else None
