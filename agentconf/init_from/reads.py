@@ -4,6 +4,7 @@ session's profile is made; and where a JSON read answer keeps the file's text.
 """
 
 import json
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -70,28 +71,17 @@ def json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                           "agentconf-probe-status-content"))
     if missing is None or present is None:
         return None
-    said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
-    said = f"probe: a read of a missing file answered success with {said!r}"
-    (failed, prefix), (worked, same) = _one_object(missing), _one_object(present)
-    for key, failing in _STATUS_KEYS if prefix == same else ():
-        if failed.get(key) is failing and worked.get(key) is (not failing):
-            place = f"{prefix}{key}"
-            return {"failure": {"path": place, "equals": failing}}, (
-                f"{said}, a read of a file {key!r}: {json.dumps(not failing)}: every tool's "
-                f"{place} = {json.dumps(failing)} is a failure")
-    keys = item_error(missing, present)
-    if keys is None:
-        return None
-    return keys, (f"{said}, a read of a file nothing at {keys['error']}: every tool's answer "
-                  f"with a value there is a failure, and that value its message")
+    return status_keys(missing, present, "a read of a missing file", "a read of a file",
+                      "every tool's", str(ws.root))
 
 
 def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                 listing: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """An edit's own failure marker, where its answers are shaped apart from a read's
-    (@shtse8/filesystem-mcp's replace_content: `{"message", "results": [{"file", "error"}]}`):
-    an edit of a missing file and one that applied both answer success, and only the first holds
-    an `error` message. The keys of edit_file's `result` table and the evidence, else None."""
+    (@shtse8/filesystem-mcp's replace_content: `{"message", "results": [{"file", "error"}]}`;
+    fs-mcp's edit_files: `{"success": false, "files": [...]}`): an edit of a missing file and
+    one that applied both answer success, and only the first says in its JSON that it failed.
+    The keys of edit_file's `result` table and the evidence, else None."""
     if "edit_file" not in tables["tools"]:
         return None
     name = "agentconf-probe-edited.txt"
@@ -107,13 +97,36 @@ def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     finally:
         (ws.root / name).unlink(missing_ok=True)
     missing, present = _json(failed), _json(worked)
-    keys = item_error(missing, present) if applied and present is not None else None
-    if missing is None or keys is None:
+    if not applied or missing is None or present is None:
         return None
-    said = json.dumps(missing, ensure_ascii=False).replace(str(ws.root), "<ROOT>")[:120]
-    return keys, (f"probe: an edit of a missing file answered success with {said!r}, an edit "
-                  f"that applied nothing at {keys['error']}: an answer with a value there is a "
-                  "failure, and that value its message")
+    return status_keys(missing, present, "an edit of a missing file", "an edit that applied",
+                      "edit_file's", str(ws.root))
+
+
+def status_keys(missing: Any, present: Any, failing: str, working: str, whose: str, root: str
+               ) -> tuple[dict[str, Any], str] | None:
+    """The `result` keys that tell the failing call's JSON answer from the working one's, and
+    the evidence: a status field that says so (`"success": false`), else an `error` message
+    only the failing one holds."""
+    said = json.dumps(missing, ensure_ascii=False).replace(root, "<ROOT>")[:120]
+    said = f"probe: {failing} answered success with {said!r}"
+    (failed, prefix), (worked, same) = _one_object(missing), _one_object(present)
+    for key, value in _STATUS_KEYS if prefix == same else ():
+        if failed.get(key) is value and worked.get(key) is (not value):
+            place = f"{prefix}{key}"
+            keys: dict[str, Any] = {"failure": {"path": place, "equals": value}}
+            message = item_error(missing, present)
+            if message is not None and re.search(r"\s", str(locate(missing, message["error"]))):
+                # A message beside the status (fs-mcp's files[0].error), not a code of its own
+                # (mcp-code-editor's "FileNotFoundError", which the probes map to ours).
+                keys["error"] = message["error"]
+            return keys, (f"{said}, {working} {key!r}: {json.dumps(not value)}: {whose} "
+                          f"{place} = {json.dumps(value)} is a failure")
+    found = item_error(missing, present)
+    if found is None:
+        return None
+    return found, (f"{said}, {working} nothing at {found['error']}: {whose} answer with a value "
+                  "there is a failure, and that value its message")
 
 
 def item_error(failed: Any, worked: Any) -> dict[str, Any] | None:

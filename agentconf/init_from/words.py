@@ -72,7 +72,7 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
                  "line_count", "num_lines", "lines_count"),
     "content": ("content", "contents", "text", "file_text", "data", "file_content", "body"),
     "old_text": ("old_text", "old_string", "old_str", "search", "old", "needle", "find",
-                 "search_text", "old_content", "original_text"),
+                 "search_text", "old_content", "original_text", "match_text"),
     "new_text": ("new_text", "new_string", "new_str", "replacement", "new", "repl", "replace",
                  "replace_with", "new_content", "replacement_text"),
     "replace_all": ("replace_all", "replaceall", "expected_replacements", "all", "allow_multiple",

@@ -58,6 +58,16 @@ SHAPES = {
                "Creates a file; asks for a confirmation unless overwrite is true")],
         "write_file", {"name": "create", "args": {"path": "filePath", "content": "text"},
                        "defaults": {"overwrite": True}}),
+    "fs-mcp's edit_files: files[], each with edits[] of match_text and new_string": (
+        [_tool("edit_files", {"files": {"type": "array", "items": {
+            "type": "object", "required": ["path", "edits"], "properties": {
+                "path": S, "edits": {"type": "array", "items": {
+                    "type": "object", "required": ["match_text", "new_string"],
+                    "properties": {"match_text": S, "new_string": S}}}}}}}, ["files"],
+               "Edit files: ordered find-and-replace operations")],
+        "edit_file", {"name": "edit_files", "args": {
+            "path": "files[0].path", "old_text": "files[0].edits[0].match_text",
+            "new_text": "files[0].edits[0].new_string"}}),
     "a shell that requires workdir": (
         [_tool("shell", {"command": S, "workdir": S}, ["command", "workdir"], "Runs a command")],
         "bash", {"name": "shell", "args": {"command": "command"},
@@ -83,3 +93,40 @@ def test_a_window_counting_from_zero_is_offset_base_zero() -> None:
                  ["path"])
     keys = map_listing([read])["read_file"].keys
     assert (keys["window"], keys["offset_base"]) == ("offset_limit", 0)
+
+
+# What a failing call's JSON answer (an MCP success) says that a working one's does not, as real
+# servers answer: the `result` keys that make it a failure, and where its message is.
+STATUS_SHAPES = {
+    "fs-mcp 1.47.3 edit_files: a status and a message per file": (
+        {"success": False, "files": [{"status": "error", "error": "File not found: x.txt",
+                                      "path": "x.txt"}]},
+        {"success": True, "files": [{"status": "ok", "path": "y.txt"}]},
+        {"failure": {"path": "success", "equals": False}, "error": "files[0].error"}),
+    "mcp-code-editor 0.1.24: a status and a code of its own": (
+        {"success": False, "error": "FileNotFoundError", "message": "no such file: x.txt"},
+        {"success": True, "result": "alpha"},
+        {"failure": {"path": "success", "equals": False}}),
+    "@shtse8/filesystem-mcp 0.5.8 read_content: a list with an item per file": (
+        [{"path": "x.txt", "error": "File not found at resolved path ''"}],
+        [{"path": "y.txt", "content": "alpha\n"}],
+        {"failure": {"path": "/0/error", "present": True}, "error": "/0/error"}),
+    "@shtse8/filesystem-mcp 0.5.8 replace_content: results per file": (
+        {"message": "Replace content operations completed.",
+         "results": [{"file": "x.txt", "replacements": 0, "error": "Path is not a file"}]},
+        {"message": "Replace content operations completed.",
+         "results": [{"file": "y.txt", "replacements": 1, "modified": True}]},
+        {"failure": {"path": "results[0].error", "present": True}, "error": "results[0].error"}),
+    "nothing tells them apart": (
+        {"path": "x.txt", "note": "done"}, {"path": "y.txt", "note": "done"}, None),
+}
+
+
+@pytest.mark.parametrize(("failed", "worked", "keys"), STATUS_SHAPES.values(),
+                         ids=STATUS_SHAPES.keys())
+def test_a_json_answer_that_says_it_failed_is_drafted_a_failure(
+        failed: Any, worked: Any, keys: dict[str, Any] | None) -> None:
+    from agentconf.init_from.reads import status_keys
+
+    found = status_keys(failed, worked, "a failing call", "a working call", "its", "/root")
+    assert (found[0] if found else None) == keys, found
