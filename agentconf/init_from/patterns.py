@@ -14,7 +14,8 @@ from agentconf.contract import ERROR_CODES
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
-_NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?:\.\d+)?(?![\d.])")  # a count, 256.1 in one; -32602 stays
+# A count (256.1 in one; "found 2." at a sentence's end: fs-mcp 1.47.3); -32602 and 1.2.3 stay.
+_NUMBER = re.compile(r"(?<![\d.-])\d{1,3}(?:\.\d+)?(?!\d|\.\d)")
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",

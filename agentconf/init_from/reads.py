@@ -116,7 +116,8 @@ def status_keys(missing: Any, present: Any, failing: str, working: str, whose: s
             place = f"{prefix}{key}"
             keys: dict[str, Any] = {"failure": {"path": place, "equals": value}}
             message = item_error(missing, present)
-            if message is not None and re.search(r"\s", str(locate(missing, message["error"]))):
+            said_there = locate(missing, message["failure"]["path"]) if message else None
+            if message is not None and re.search(r"\s", str(said_there)):
                 # A message beside the status (fs-mcp's files[0].error), not a code of its own
                 # (mcp-code-editor's "FileNotFoundError", which the probes map to ours).
                 keys["error"] = message["error"]
@@ -125,17 +126,28 @@ def status_keys(missing: Any, present: Any, failing: str, working: str, whose: s
     found = item_error(missing, present)
     if found is None:
         return None
-    return found, (f"{said}, {working} nothing at {found['error']}: {whose} answer with a value "
-                  "there is a failure, and that value its message")
+    place = found["failure"]["path"]
+    return found, (f"{said}, {working} nothing at {place}: {whose} answer with a value there "
+                   f"is a failure, and its message is read at {found['error']}")
 
 
 def item_error(failed: Any, worked: Any) -> dict[str, Any] | None:
-    """Where a failed call's JSON answer holds an `error` message and a working call's holds
-    nothing: the `result` keys that make such an answer a failure with that message."""
+    """Where a failed call's JSON answer holds an `error` that a working call's does not: the
+    `result` keys that make such an answer a failure, its message read from the object that
+    holds the `error` (fs-mcp's edit_files says `"error": true` beside a `message` for a text
+    that is not there, `"error": "File not found: ..."` for a missing file)."""
     place = error_place(failed)
     if place is None or locate(worked, place) is not MISSING:
         return None
-    return {"failure": {"path": place, "present": True}, "error": place}
+    return {"failure": {"path": place, "present": True}, "error": _holder(place)}
+
+
+def _holder(place: str) -> str:
+    """The place of the object an `error` place is in (`results[0]`, `/0`); a top-level
+    `error` stays itself."""
+    if place.startswith("/"):
+        return place.rsplit("/", 1)[0] if place.count("/") > 1 else place
+    return place.rsplit(".", 1)[0] if "." in place else place
 
 
 def error_place(value: Any, steps: tuple[str | int, ...] = (), depth: int = 0) -> str | None:

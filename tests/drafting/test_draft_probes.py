@@ -394,10 +394,10 @@ def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
     its JSON), and no probe learned a code."""
     profile, text = _draft(tmp_path, "--json-items")
     read, edit = (profile["tools"][name]["result"] for name in ("read_file", "edit_file"))
-    assert read == {"text": "/0/content", "error": "/0/error",
+    assert read == {"text": "/0/content", "error": "/0",
                     "failure": {"path": "/0/error", "present": True}}, text
     # the edit's own shape, not the read's
-    assert edit == {"error": "results[0].error",
+    assert edit == {"error": "results[0]",
                     "failure": {"path": "results[0].error", "present": True}}, text
     assert profile["tools"]["write_file"]["result"]["failure"] == read["failure"], text
     for code, message in (("NOT_FOUND", "missing: x.txt"), ("TEXT_NOT_FOUND", "absent: x.txt"),

@@ -102,7 +102,7 @@ STATUS_SHAPES = {
         {"success": False, "files": [{"status": "error", "error": "File not found: x.txt",
                                       "path": "x.txt"}]},
         {"success": True, "files": [{"status": "ok", "path": "y.txt"}]},
-        {"failure": {"path": "success", "equals": False}, "error": "files[0].error"}),
+        {"failure": {"path": "success", "equals": False}, "error": "files[0]"}),
     "mcp-code-editor 0.1.24: a status and a code of its own": (
         {"success": False, "error": "FileNotFoundError", "message": "no such file: x.txt"},
         {"success": True, "result": "alpha"},
@@ -110,13 +110,13 @@ STATUS_SHAPES = {
     "@shtse8/filesystem-mcp 0.5.8 read_content: a list with an item per file": (
         [{"path": "x.txt", "error": "File not found at resolved path ''"}],
         [{"path": "y.txt", "content": "alpha\n"}],
-        {"failure": {"path": "/0/error", "present": True}, "error": "/0/error"}),
+        {"failure": {"path": "/0/error", "present": True}, "error": "/0"}),
     "@shtse8/filesystem-mcp 0.5.8 replace_content: results per file": (
         {"message": "Replace content operations completed.",
          "results": [{"file": "x.txt", "replacements": 0, "error": "Path is not a file"}]},
         {"message": "Replace content operations completed.",
          "results": [{"file": "y.txt", "replacements": 1, "modified": True}]},
-        {"failure": {"path": "results[0].error", "present": True}, "error": "results[0].error"}),
+        {"failure": {"path": "results[0].error", "present": True}, "error": "results[0]"}),
     "nothing tells them apart": (
         {"path": "x.txt", "note": "done"}, {"path": "y.txt", "note": "done"}, None),
 }

@@ -71,3 +71,19 @@ def test_a_message_in_another_script_keeps_its_words() -> None:
     assert re.search(patterns["TEXT_NOT_FOUND"], miss)
     assert not re.search(patterns["TEXT_NOT_FOUND"], answers[1].text)
     assert "absent" not in patterns["TEXT_NOT_FOUND"]
+
+
+def test_a_number_that_ends_a_sentence_is_a_number_in_its_pattern() -> None:
+    """fs-mcp 1.47.3: "Edit 0: Expected 1 occurrence but found 2. Provide more context ...":
+    the 2 before the full stop stayed literal, and a text there three times had no code."""
+    answers = [Answer("TEXT_MULTIPLE_MATCHES", "edit of text that is there twice",
+                      "Edit 0: Expected 1 occurrence but found 2. Provide more context in "
+                      "match_text to ensure uniqueness."),
+               Answer("TEXT_NOT_FOUND", "edit of text that is not there",
+                      "Edit 0: No match found for 'match_text'.")]
+    kept, notes = induce(answers, PROBE_ONLY)
+    twice = [regex for code, regex, _ in kept if code == "TEXT_MULTIPLE_MATCHES"]
+    assert twice, notes
+    assert re.search(twice[0], "Edit 0: Expected 1 occurrence but found 3. Provide more context "
+                               "in match_text to ensure uniqueness."), twice
+    assert not re.search(twice[0], answers[1].text)

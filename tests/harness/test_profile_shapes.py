@@ -2,6 +2,7 @@
 without the key the check's verdict on the program is wrong, with it right."""
 
 import itertools
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -313,3 +314,20 @@ def test_the_sdk_wrapping_of_a_string_is_seen_through_only_when_the_text_is_json
         text: str, structured: object, failed: bool) -> None:
     shape = ResultShape.model_validate({"failure": {"path": "result", "equals": "error"}})
     assert read_answer(shape, text, structured).failed is failed
+
+
+@pytest.mark.parametrize(("item", "message"), [
+    # fs-mcp 1.47.3's edit_files: a text not there, then a missing file
+    ({"status": "error", "error": True, "message": "Edit 0: No match found for 'match_text'."},
+     "Edit 0: No match found for 'match_text'."),
+    ({"status": "error", "error": "File not found: x.txt", "path": "x.txt"},
+     "File not found: x.txt"),
+    # an `error` that is a word of its own is a code, not a message
+    ({"error": "FileNotFoundError"}, None),
+])
+def test_an_items_error_in_words_is_its_message_where_it_has_no_message(
+        item: dict[str, object], message: str | None) -> None:
+    shape = ResultShape.model_validate({"error": "files[0]",
+                                        "failure": {"path": "files[0].error", "present": True}})
+    reading = read_answer(shape, json.dumps({"success": False, "files": [item]}), None)
+    assert reading.failed and reading.error_message == message, reading

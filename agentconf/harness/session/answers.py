@@ -131,6 +131,10 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
         return None, None
     if isinstance(value, dict):
         code, message = value.get("code"), value.get("message")
+        said = value.get("error")
+        if not (isinstance(message, str) and message) and isinstance(said, str) and re.search(
+                r"\s", said):  # an item's `error` in words (@shtse8/filesystem-mcp, fs-mcp)
+            message = said
         return (code if isinstance(code, str) and code else None,
                 message if isinstance(message, str) and message else None)
     if isinstance(value, str) and value:
