@@ -18,7 +18,6 @@ from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
-from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
@@ -30,6 +29,7 @@ from agentconf.init_from.reads import (
     edit_status,
     json_status,
     refuses_relative,
+    session_client,
     virtual_root,
 )
 from agentconf.init_from.shape import map_listing
@@ -113,8 +113,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         edits = edit_status(adapter, tables, ws, listing)
         if edits is not None:  # an edit answers in a shape of its own: its own marker
             tables["tools"]["edit_file"].setdefault("result", {}).update(edits[0])
-        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                        known_tools=listing)
+        client = session_client(adapter, tables, ws, listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars)
         if status is not None:
             for canonical in tables["tools"]:

@@ -18,6 +18,14 @@ from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import Findings, safely
 
 
+def session_client(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                   listing: list[dict[str, Any]]) -> Client:
+    """A client of the open session in the scratch sandbox, judging its answers as `tables`
+    (the draft so far) say."""
+    return Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
+                  known_tools=listing)
+
+
 def _read_as(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
              listing: list[dict[str, Any]], name: str, absolute: bool, virtual: bool = False
              ) -> tuple[bool, str]:
@@ -41,8 +49,7 @@ def _read(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     if text is not None:
         (ws.root / name).write_text(text + "\n", "utf-8")
     try:
-        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                        known_tools=listing)
+        client = session_client(adapter, tables, ws, listing)
         return safely(partial(client.call, "read_file", path=name), Findings(), "a read")
     finally:
         (ws.root / name).unlink(missing_ok=True)
@@ -87,8 +94,7 @@ def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     name = "agentconf-probe-edited.txt"
     (ws.root / name).write_text("alpha\n", "utf-8")
     try:
-        client = Client(adapter, parse_profile(tables), ws.root, None, ws.sandbox,
-                        known_tools=listing)
+        client = session_client(adapter, tables, ws, listing)
         failed = safely(partial(client.call, "edit_file", path="agentconf-probe-absent.txt",
                                 old_text="alpha", new_text="beta"), Findings(), "an edit")
         worked = safely(partial(client.call, "edit_file", path=name, old_text="alpha",
@@ -110,10 +116,10 @@ def status_keys(missing: Any, present: Any, failing: str, working: str, whose: s
     only the failing one holds."""
     said = json.dumps(missing, ensure_ascii=False).replace(root, "<ROOT>")[:120]
     said = f"probe: {failing} answered success with {said!r}"
-    (failed, prefix), (worked, same) = _one_object(missing), _one_object(present)
-    for key, value in _STATUS_KEYS if prefix == same else ():
+    (failed, into), (worked, same) = _one_object(missing), _one_object(present)
+    for key, value in _STATUS_KEYS if into == same else ():
         if failed.get(key) is value and worked.get(key) is (not value):
-            place = f"{prefix}{key}"
+            place = place_of((*into, key))
             keys: dict[str, Any] = {"failure": {"path": place, "equals": value}}
             message = item_error(missing, present)
             said_there = locate(missing, message["failure"]["path"]) if message else None
@@ -135,42 +141,42 @@ def item_error(failed: Any, worked: Any) -> dict[str, Any] | None:
     """Where a failed call's JSON answer holds an `error` that a working call's does not: the
     `result` keys that make such an answer a failure, its message read from the object that
     holds the `error` (fs-mcp's edit_files says `"error": true` beside a `message` for a text
-    that is not there, `"error": "File not found: ..."` for a missing file)."""
-    place = error_place(failed)
-    if place is None or locate(worked, place) is not MISSING:
+    that is not there, `"error": "File not found: ..."` for a missing file); a top-level
+    `error` is read where it is."""
+    steps = _error_steps(failed)
+    if steps is None or locate(worked, place_of(steps)) is not MISSING:
         return None
-    return {"failure": {"path": place, "present": True}, "error": _holder(place)}
+    return {"failure": {"path": place_of(steps), "present": True},
+            "error": place_of(steps[:-1] or steps)}
 
 
-def _holder(place: str) -> str:
-    """The place of the object an `error` place is in (`results[0]`, `/0`); a top-level
-    `error` stays itself."""
-    if place.startswith("/"):
-        return place.rsplit("/", 1)[0] if place.count("/") > 1 else place
-    return place.rsplit(".", 1)[0] if "." in place else place
-
-
-def error_place(value: Any, steps: tuple[str | int, ...] = (), depth: int = 0) -> str | None:
-    """The place of the shallowest non-empty string under a key `error`, a list looked into by
-    its first item: `error`, `results[0].error`, or `/0/error` for an answer that is a list (a
-    dotted place starts with a name; harness/session/answers.py reads both)."""
+def _error_steps(value: Any, steps: tuple[str | int, ...] = (), depth: int = 0
+                 ) -> tuple[str | int, ...] | None:
+    """The steps to the shallowest non-empty string under a key `error`, a list looked into by
+    its first item."""
     if depth > 3:
         return None
     if isinstance(value, list):
-        return error_place(value[0], (*steps, 0), depth + 1) if value else None
+        return _error_steps(value[0], (*steps, 0), depth + 1) if value else None
     if not isinstance(value, dict):
         return None
     if isinstance(value.get("error"), str) and value["error"].strip():
-        steps = (*steps, "error")
-        if isinstance(steps[0], int):
-            return "".join(f"/{step}" for step in steps)
-        return "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
-                       for step in steps).removeprefix(".")
+        return (*steps, "error")
     for key, inner in value.items():
-        found = error_place(inner, (*steps, key), depth + 1)
+        found = _error_steps(inner, (*steps, key), depth + 1)
         if found is not None:
             return found
     return None
+
+
+def place_of(steps: tuple[str | int, ...]) -> str:
+    """A place as the profile writes it: dotted (`results[0].error`), or a JSON pointer
+    (`/0/error`) when it starts with a list's item, since a dotted place starts with a name
+    (harness/session/answers.py reads both)."""
+    if steps and isinstance(steps[0], int):
+        return "".join(f"/{step}" for step in steps)
+    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
+                   for step in steps).removeprefix(".")
 
 
 def _json(result: Result | None) -> Any:
@@ -183,18 +189,13 @@ def _json(result: Result | None) -> Any:
         return None
 
 
-def _one_object(value: Any) -> tuple[dict[str, Any], str]:
-    """The object an answer is, with "" as its place; or the one object of a one-item list, with
-    "/0/" (@shtse8/filesystem-mcp answers every call with a list, an item per path it was
-    given); else an empty object."""
+def _one_object(value: Any) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """The object an answer is, with no steps to it; or the one object of a one-item list, with
+    the step into it (@shtse8/filesystem-mcp answers every call with a list, an item per path it
+    was given); else an empty object."""
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
-        return value[0], ITEM
-    return (value, "") if isinstance(value, dict) else ({}, "")
-
-
-# The place of the one item of an answer that is a list of one object: a JSON pointer prefix,
-# since a dotted place starts with a name (harness/session/answers.py reads both).
-ITEM = "/0/"
+        return value[0], (0,)
+    return (value, ()) if isinstance(value, dict) else ({}, ())
 
 
 def refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -238,27 +239,25 @@ def text_place(found: Findings, result: Result | None, text: str) -> None:
         value = json.loads(result.data)
     except ValueError:
         return
-    prefix = ""
-    if isinstance(value, list) and len(value) == 1:  # an item per path (see _one_object)
-        value, prefix = value[0], ITEM
-    place = json_place(value, lambda inner: inner == text)
+    value, into = _one_object(value) if isinstance(value, list) else (value, ())
+    place = json_place(value, lambda inner: inner == text, into)
     if place is not None:
-        place = f"{prefix}{place.replace('.', '/')}" if prefix else place
         found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
         found.evidence.setdefault("read_file", []).append(
             f"probe: a read of a two-line file answered JSON with the file's text at {place}")
 
 
-def json_place(value: Any, holds: Callable[[Any], bool], path: str = "",
+def json_place(value: Any, holds: Callable[[Any], bool], steps: tuple[str | int, ...] = (),
                depth: int = 0) -> str | None:
-    """The dotted place of the first field `holds` accepts in a JSON object, shallowest first."""
+    """The place of the first field `holds` accepts in a JSON object, shallowest first;
+    `steps`: the way to `value` in the answer."""
     if not isinstance(value, dict) or depth > 3:
         return None
     for key, inner in value.items():
         if holds(inner):
-            return f"{path}{key}"
+            return place_of((*steps, key))
     for key, inner in value.items():
-        place = json_place(inner, holds, f"{path}{key}.", depth + 1)
+        place = json_place(inner, holds, (*steps, key), depth + 1)
         if place is not None:
             return place
     return None

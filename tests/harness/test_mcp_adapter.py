@@ -295,27 +295,20 @@ def test_a_server_that_dies_mid_call_is_reported_with_its_stderr(scripted: McpAd
         scripted.call_tool("die", {})
 
 
-def test_a_server_that_fails_to_start_is_reported_with_its_stderr(
-    tmp_path: Path, env: AdapterEnv
+@pytest.mark.parametrize(("source", "said", "not_said"), [
+    (FAILS_AT_START, "boom: the config file /nowhere/server.toml is missing", None),
+    # on stdout: its last lines, not the whole banner before them
+    (SAYS_WHY_ON_STDOUT, "MISSING REQUIRED DEPENDENCIES: install ripgrep (rg)", "banner line 0\n"),
+], ids=["stderr", "stdout"])
+def test_a_server_that_fails_to_start_is_reported_with_what_it_said(
+    tmp_path: Path, env: AdapterEnv, source: str, said: str, not_said: str | None
 ) -> None:
-    command = _script(tmp_path, "fails.py", FAILS_AT_START)
     with pytest.raises(ImplementationFailure) as failure:
-        open_mcp(command, env, None)
+        open_mcp(_script(tmp_path, "fails.py", source), env, None)
     message = str(failure.value)
     assert "did not start" in message
-    assert "boom: the config file /nowhere/server.toml is missing" in message
-
-
-def test_a_server_that_says_on_stdout_why_it_will_not_start_is_reported_with_that_text(
-    tmp_path: Path, env: AdapterEnv
-) -> None:
-    command = _script(tmp_path, "says_why.py", SAYS_WHY_ON_STDOUT)
-    with pytest.raises(ImplementationFailure) as failure:
-        open_mcp(command, env, None)
-    message = str(failure.value)
-    assert "did not start" in message
-    assert "MISSING REQUIRED DEPENDENCIES: install ripgrep (rg)" in message, message
-    assert "banner line 0\n" not in message  # the last lines, not the whole banner
+    assert said in message, message
+    assert not_said is None or not_said not in message, message
 
 
 def test_a_command_that_does_not_exist_is_reported_not_raised_as_a_traceback(
