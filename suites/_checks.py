@@ -9,6 +9,8 @@ verdicts of its suite.
 import re
 from typing import Any
 
+from agentconf.contract import ERROR_CODES
+
 # The tools a read-before-write guard may refuse for an unread file.
 GUARDED_TOOLS = ("write_file", "edit_file")
 
@@ -26,6 +28,28 @@ def read_first(client: Any, path: str, session: Any = None) -> None:
         (client if session is None else session).call("read_file", path=path)
 
 
+def code_read(result: Any) -> bool:
+    """Whether the profile read a contract error code from this answer (a spelling no profile
+    mapped, `ENOENT`, is no code read: RESULT-02's matter, as an absent one is)."""
+    return result.error in ERROR_CODES
+
+
+def refused(result: Any, *codes: str, context: str = "") -> None:
+    """A refusal judged apart from its code: the call failed, and where a code is read from the
+    answer it is one of `codes`.
+
+    A code that is read and wrong (NOT_FOUND for a path outside) fails the check's clause. A code
+    that cannot be read at all is one fact about the implementation or its profile, charged once
+    to RESULT-02 (which provokes every code and lists the texts it could not read), never to each
+    clause whose refusal was right. What the refusal must leave on the disk each check asserts
+    beside this."""
+    said = f"{context}: " if context else ""
+    assert result.success is False, f"{said}expected a refusal\n{result.evidence()}"
+    if codes and code_read(result):
+        assert result.error in codes, (
+            f"{said}expected {' or '.join(codes)}, read {result.error}\n{result.evidence()}")
+
+
 def rejected_as_outside(client: Any, result: Any) -> None:
     """CONFINE: a path that leads out of the root is refused with OUTSIDE_ROOT, nothing else.
 
@@ -38,8 +62,7 @@ def rejected_as_outside(client: Any, result: Any) -> None:
         if result.success and result.request.tool == "write_file":
             assert (client.root / path.lstrip("/")).is_file(), result.evidence()
         return
-    assert result.success is False, result.evidence()
-    assert result.error == "OUTSIDE_ROOT", result.evidence()
+    refused(result, "OUTSIDE_ROOT")
 
 
 def rejected_through_a_link(result: Any) -> None:
@@ -47,7 +70,6 @@ def rejected_through_a_link(result: Any) -> None:
     the link's target is real). A write or edit played cold may meet a read-before-write guard
     first: NOT_READ rejects it as surely, and the read-first run of the same check shows what the
     guard was hiding."""
-    assert result.success is False, result.evidence()
     allowed = ("OUTSIDE_ROOT", "NOT_READ") if result.request.tool in GUARDED_TOOLS else (
         "OUTSIDE_ROOT",)
-    assert result.error in allowed, result.evidence()
+    refused(result, *allowed)

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from _checks import read_first
+from _checks import code_read, read_first, refused
 
 from agentconf.harness.verdicts.errors import not_applicable
 
@@ -47,8 +47,7 @@ def test_a_unique_old_text_is_replaced(ws, client, original, old, new, expected)
                          ids=["absent", "case", "across-lines", "indentation"])
 def test_an_old_text_that_does_not_occur_is_text_not_found(ws, client, old: str) -> None:
     result, after = _edit(ws, client, "alpha\nbeta\n", old, "x")
-    assert result.success is False, result.evidence()
-    assert result.error == "TEXT_NOT_FOUND", result.evidence()
+    refused(result, "TEXT_NOT_FOUND")
     assert after == b"alpha\nbeta\n"
 
 
@@ -60,8 +59,7 @@ def test_an_old_text_that_does_not_occur_is_text_not_found(ws, client, old: str)
 )
 def test_an_old_text_that_occurs_twice_is_multiple_matches(ws, client, original, old) -> None:
     result, after = _edit(ws, client, original, old, "CHANGED")
-    assert result.success is False, result.evidence()
-    assert result.error == "TEXT_MULTIPLE_MATCHES", result.evidence()
+    refused(result, "TEXT_MULTIPLE_MATCHES")
     assert after == original.encode()
 
 
@@ -69,7 +67,11 @@ def test_an_old_text_that_occurs_twice_is_multiple_matches(ws, client, original,
 def test_multiple_matches_and_no_match_are_different_codes(ws, client) -> None:
     multiple, _ = _edit(ws, client, "foo\nfoo\n", "foo", "bar")
     missing, _ = _edit(ws, client, "foo\nfoo\n", "qux", "bar")
-    assert multiple.error != missing.error, multiple.evidence() + missing.evidence()
+    refused(multiple)
+    refused(missing)
+    # Told apart by their codes where both are read; an unread one is RESULT-02's alone.
+    if code_read(multiple) and code_read(missing):
+        assert multiple.error != missing.error, multiple.evidence() + missing.evidence()
 
 
 @pytest.mark.clause("EDIT-04")
@@ -95,8 +97,7 @@ def test_replace_all_replaces_every_occurrence_and_nothing_else(
 @pytest.mark.parametrize("original", ["alpha\n", ""], ids=["text", "empty-file"])
 def test_an_empty_old_text_is_rejected(ws, client, original: str) -> None:
     result, after = _edit(ws, client, original, "", "inserted")
-    assert result.success is False, result.evidence()
-    assert result.error is not None, result.evidence()
+    refused(result)
     assert after == original.encode()
 
 
@@ -133,8 +134,7 @@ def test_straight_quotes_match_curly_ones(ws, client, old, new, kept_before, kep
 def test_editing_a_file_not_read_this_session_is_not_read(ws, client) -> None:
     ws.write("f.txt", "alpha\n")
     result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="beta")
-    assert result.success is False, result.evidence()
-    assert result.error == "NOT_READ", result.evidence()
+    refused(result, "NOT_READ")
     assert ws.read_bytes("f.txt") == b"alpha\n"
 
 
@@ -144,7 +144,7 @@ def test_reading_another_file_does_not_allow_editing_this_one(ws, client) -> Non
     ws.write("g.txt", "alpha\n")
     client.call("read_file", path="g.txt")
     result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="beta")
-    assert result.error == "NOT_READ", result.evidence()
+    refused(result, "NOT_READ")
     assert ws.read_bytes("f.txt") == b"alpha\n"
 
 
@@ -163,8 +163,7 @@ def test_editing_a_file_changed_since_it_was_read_is_stale(ws, client, new_conte
     client.call("read_file", path="f.txt")
     _change_behind_the_sessions_back(ws, "f.txt", new_content)
     result = client.call("edit_file", path="f.txt", old_text="alpha", new_text="ALPHA")
-    assert result.success is False, result.evidence()
-    assert result.error == "STALE_READ", result.evidence()
+    refused(result, "STALE_READ")
     assert ws.read_bytes("f.txt") == new_content.encode()
 
 
@@ -193,8 +192,7 @@ def test_a_successful_edit_carries_a_unified_diff(ws, client) -> None:
 def test_editing_a_missing_file_is_not_found_and_creates_nothing(ws, client, path: str) -> None:
     before = ws.tree()
     result = client.call("edit_file", path=path, old_text="a", new_text="b")
-    assert result.success is False, result.evidence()
-    assert result.error == "NOT_FOUND", result.evidence()
+    refused(result, "NOT_FOUND")
     assert ws.tree() == before
 
 
@@ -213,8 +211,7 @@ def test_new_text_is_inserted_literally(ws, client, new_text: str) -> None:
 def test_overwriting_a_file_not_read_is_not_read(ws, client) -> None:
     ws.write("f.txt", "precious\n")
     result = client.call("write_file", path="f.txt", content="overwritten\n")
-    assert result.success is False, result.evidence()
-    assert result.error == "NOT_READ", result.evidence()
+    refused(result, "NOT_READ")
     assert ws.read_bytes("f.txt") == b"precious\n"
 
 
@@ -301,8 +298,7 @@ def test_editing_a_folder_is_is_directory(ws, client, path: str) -> None:
     ws.write("folder/inside.txt", "alpha\n")
     before = ws.tree()
     result = client.call("edit_file", path=path, old_text="alpha", new_text="beta")
-    assert result.success is False, result.evidence()
-    assert result.error in FOLDER_REFUSALS, result.evidence()
+    refused(result, *FOLDER_REFUSALS)
     assert ws.tree() == before
 
 
@@ -313,8 +309,7 @@ def test_writing_to_a_folder_is_is_directory(ws, client, path: str) -> None:
     ws.write("folder/inside.txt", "alpha\n")
     before = ws.tree()
     result = client.call("write_file", path=path, content="replaced a folder")
-    assert result.success is False, result.evidence()
-    assert result.error in FOLDER_REFUSALS, result.evidence()
+    refused(result, *FOLDER_REFUSALS)
     assert ws.tree() == before
 
 

@@ -3,6 +3,7 @@
 """
 
 import pytest
+from _checks import refused
 
 from agentconf.harness.session.answers import readable
 from agentconf.harness.verdicts.errors import not_applicable
@@ -76,8 +77,7 @@ def test_a_pattern_filters_the_listing_by_glob(ws, client, pattern, kept, droppe
 def test_listing_a_missing_folder_is_not_found(ws, client, path: str) -> None:
     ws.mkdir("sub")
     result = client.call("list_files", path=path)
-    assert result.success is False, result.evidence()
-    assert result.error == "NOT_FOUND", result.evidence()
+    refused(result, "NOT_FOUND")
 
 
 @pytest.mark.clause("LIST-03")
@@ -88,7 +88,7 @@ def test_listing_a_file_is_not_a_directory_or_lists_that_file(ws, client) -> Non
     if result.success:
         assert "only.txt" in result.data and "other.txt" not in result.data, result.evidence()
     else:
-        assert result.error == "NOT_A_DIRECTORY", result.evidence()
+        refused(result, "NOT_A_DIRECTORY")
 
 
 @pytest.mark.clause("LIST-04")

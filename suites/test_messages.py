@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _checks import code_read
 
 from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import play_case
@@ -173,6 +174,12 @@ class Played:
     budget: int  # the profile's message budget (RESULT-07)
 
 
+def _cause(answer: Any, case: Case) -> str | None:
+    """What a failure answered: its code where one is read, else the code its scenario provokes
+    (an unread code is RESULT-02's; the message clauses still know a command's own output)."""
+    return answer.error if code_read(answer) else case.expected_code
+
+
 def _played(case: Case, ws: Any, request: pytest.FixtureRequest) -> Played:
     """The scenario's last answer, played on first use in this worker and kept for its other
     checks. A scenario that gets none (a FIFO read that blocks, READ-10) leaves nothing for a
@@ -223,10 +230,10 @@ def test_failure_message_says_what_to_do_next(
 ) -> None:
     played = _played(case, ws, request)
     answer = played.answer
-    if answer.success or answer.error in OWN_OUTPUT:
+    if answer.success or _cause(answer, case) in OWN_OUTPUT:
         not_applicable(
-            f"this scenario answered {answer.error or 'success'}, not an advisable failure"
-        )
+            f"this scenario answered {_cause(answer, case) or 'success'}, "
+            "not an advisable failure")
     words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
     listed = played.listed_words
     actionable = words & listed or {w.lower() for w in words} & NEXT_STEP_VERBS
@@ -243,8 +250,9 @@ def test_failure_message_fits_the_budget(
 ) -> None:
     played = _played(case, ws, request)
     answer = played.answer
-    if answer.success or answer.error in OWN_OUTPUT_OR_PARTIAL:
-        not_applicable(f"this scenario answered {answer.error or 'success'}, not a message")
+    if answer.success or _cause(answer, case) in OWN_OUTPUT_OR_PARTIAL:
+        not_applicable(f"this scenario answered {_cause(answer, case) or 'success'}, "
+                       "not a message")
     budget = played.budget
     assert len(answer.data) <= budget, (
         f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"

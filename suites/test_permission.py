@@ -10,7 +10,7 @@ conftest.py) beside the usual one, on the same workspace.
 from typing import Any
 
 import pytest
-from _checks import read_first
+from _checks import read_first, refused
 
 from agentconf.contract.modes import DENY, LOCKED_FOLDER
 from agentconf.harness.verdicts.errors import not_applicable
@@ -46,7 +46,7 @@ def test_a_denied_call_says_who_denied_it_why_and_what_to_do(ws, client, open_mo
         if tool == "edit_file":
             read_first(client, arguments["path"], session=denying)
         result = denying.call(tool, **arguments)
-        assert result.error == "PERMISSION_DENIED", result.evidence()
+        refused(result, "PERMISSION_DENIED")
         assert result.data.strip(), result.evidence()
         denial = result.denial or {}
         for part in ("source", "reason", "hint"):
@@ -96,7 +96,7 @@ def test_a_path_rule_holds_whatever_the_spelling_of_the_path(ws, client, open_mo
     for name, path in _spellings(ws, client).items():
         before = ws.tree()
         result = denying.call("write_file", path=path, content="through another spelling\n")
-        assert result.error == "PERMISSION_DENIED", f"{name}: {result.evidence()}"
+        refused(result, "PERMISSION_DENIED", context=name)
         assert ws.tree() == before, f"{name}: the write landed\n{result.evidence()}"
 
 
@@ -113,7 +113,7 @@ def test_a_path_rule_holds_for_every_path_of_a_patch(ws, client, open_mode) -> N
     for name, section in sections.items():
         before = ws.tree()
         result = denying.call("apply_patch", patch=f"*** Begin Patch\n{section}*** End Patch\n")
-        assert result.error == "PERMISSION_DENIED", f"{name}: {result.evidence()}"
+        refused(result, "PERMISSION_DENIED", context=name)
         assert ws.tree() == before, f"{name}: the patch landed\n{result.evidence()}"
 
 

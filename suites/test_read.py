@@ -6,7 +6,7 @@ Code,
 from typing import Any
 
 import pytest
-from _checks import shows_number
+from _checks import refused, shows_number
 
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
@@ -50,8 +50,7 @@ def test_a_file_of_a_few_hundred_lines_comes_back_whole(ws, client) -> None:
 def test_reading_a_missing_file_is_not_found(ws, client, path: str) -> None:
     ws.mkdir("sub")
     result = client.call("read_file", path=path)
-    assert result.success is False, result.evidence()
-    assert result.error == "NOT_FOUND", result.evidence()
+    refused(result, "NOT_FOUND")
 
 
 @pytest.mark.clause("READ-03")
@@ -59,8 +58,7 @@ def test_reading_a_missing_file_is_not_found(ws, client, path: str) -> None:
 def test_reading_a_folder_is_is_directory(ws, client, path: str) -> None:
     ws.mkdir("folder/inner")
     result = client.call("read_file", path=path)
-    assert result.success is False, result.evidence()
-    assert result.error == "IS_DIRECTORY", result.evidence()
+    refused(result, "IS_DIRECTORY")
 
 
 BINARIES = [
@@ -76,8 +74,7 @@ BINARIES = [
 def test_reading_a_binary_file_is_binary_file_and_returns_no_bytes(ws, client, content) -> None:
     ws.write("blob.bin", content)
     result = client.call("read_file", path="blob.bin")
-    assert result.success is False, result.evidence()
-    assert result.error == "BINARY_FILE", result.evidence()
+    refused(result, "BINARY_FILE")
     assert "BINTOKEN" not in result.data, result.evidence()
 
 
@@ -87,8 +84,7 @@ def test_reading_a_file_over_max_read_bytes_is_file_too_large(ws, client, extra:
     size = client.limits_for("read_file").max_read_bytes + extra
     ws.write("big.txt", _sized(client, size))
     result = client.call("read_file", path="big.txt")
-    assert result.success is False, result.evidence()
-    assert result.error == "FILE_TOO_LARGE", result.evidence()
+    refused(result, "FILE_TOO_LARGE")
 
 
 @pytest.mark.clause("READ-05")
@@ -105,8 +101,7 @@ def test_a_file_over_max_read_lines_is_file_too_large(ws, client) -> None:
         not_applicable("the profile declares no [tools.read_file.limits].max_read_lines")
     ws.write("long.txt", "short\n" * (lines + 1))
     result = client.call("read_file", path="long.txt")
-    assert result.success is False, result.evidence()
-    assert result.error == "FILE_TOO_LARGE", result.evidence()
+    refused(result, "FILE_TOO_LARGE")
 
 
 def _sized(client: Any, size: int) -> str:
@@ -187,8 +182,7 @@ def test_reading_a_fifo_fails_at_once_instead_of_blocking(ws, client) -> None:
             result = client.call("read_file", path="pipe")
     except ImplementationFailure as failure:
         pytest.fail(f"read_file on a FIFO did not answer: {failure}")
-    assert result.success is False, result.evidence()
-    assert result.error is not None, result.evidence()
+    refused(result)
 
 
 @pytest.mark.clause("READ-11")
@@ -213,8 +207,7 @@ def test_invalid_utf8_far_into_a_file_is_still_binary_file(ws, client, offset: i
     line = "BINTOKEN plain text line\n"
     ws.write("late.bin", (line * (offset // len(line))).encode() + b"\xff\xfe tail\n")
     result = client.call("read_file", path="late.bin")
-    assert result.success is False, result.evidence()
-    assert result.error == "BINARY_FILE", result.evidence()
+    refused(result, "BINARY_FILE")
     assert "BINTOKEN" not in result.data, result.evidence()
 
 
@@ -223,8 +216,7 @@ def test_invalid_utf8_far_into_a_file_is_still_binary_file(ws, client, offset: i
 def test_a_window_ending_before_it_starts_is_invalid_args(ws, client, start: int, end: int) -> None:
     _numbered_file(ws)
     result = client.call("read_file", path="words.txt", start_line=start, end_line=end)
-    assert result.success is False, result.evidence()
-    assert result.error == "INVALID_ARGS", result.evidence()
+    refused(result, "INVALID_ARGS")
     assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     if client.has("validation_issues"):
         paths = {issue.get("path") for issue in result.issues or []}

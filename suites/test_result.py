@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentconf.contract import DESTRUCTIVE_TOOLS, ERROR_CODES
+from agentconf.harness.cases.load import Case, load_cases
+from agentconf.harness.cases.play import play_probe
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 from agentconf.strategies import json_values
 
@@ -113,12 +115,27 @@ def test_every_answer_has_a_boolean_success_and_a_string_data(ws, client, scenar
     assert isinstance(result.data, str), result.evidence()
 
 
+def _probe(case: Case) -> Any:
+    marks = [pytest.mark.requires(*case.all_requirements)]
+    if case.waits:
+        marks.append(pytest.mark.waits)
+    return pytest.param(case, marks=marks, id=f"{case.expected_code}-{case.id}")
+
+
+# Two or more golden cases per code, marked `probe`, varying what is incidental to the code
+# (paths, names, commands): the refusals every other clause judges by their behaviour alone.
+PROBES = [_probe(case) for case in load_cases() if case.probe]
+
+
 @pytest.mark.clause("RESULT-02")
-@pytest.mark.parametrize("scenario", FAILURES)
-def test_a_failure_names_a_stable_error_code(ws, client, scenario: Call) -> None:
-    result = scenario(ws, client)
-    assert result.success is False, result.evidence()
-    assert result.error in ERROR_CODES, result.evidence()
+@pytest.mark.parametrize("case", PROBES)
+def test_a_refusal_names_the_code_of_its_cause(ws, client, case: Case) -> None:
+    result = play_probe(case, ws, client)
+    if result.success:
+        not_applicable(f"the call was not refused: {case.clauses[0]}'s matter (case {case.id})")
+    assert result.error in ERROR_CODES, (
+        f"{case.expected_code} expected: no contract code could be read from this refusal "
+        f"(give the profile an error pattern or code mapping for it)\n{result.evidence()}")
 
 
 @pytest.mark.clause("RESULT-02")

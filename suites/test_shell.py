@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _checks import shows_number
+from _checks import refused, shows_number
 
 from agentconf.harness.target.processes import alive
 from agentconf.harness.verdicts.errors import ImplementationFailure
@@ -56,8 +56,7 @@ def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client,
     result = client.call(
         "bash", command=f"echo out-text; echo err-text >&2; (exit {code})"
     )
-    assert result.success is False, result.evidence()
-    assert result.error == "NONZERO_EXIT", result.evidence()
+    refused(result, "NONZERO_EXIT")
     assert shows_number(result.data, code), result.evidence()
     assert "out-text" in result.data and "err-text" in result.data, result.evidence()
 
@@ -65,8 +64,7 @@ def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client,
 @pytest.mark.clause("SHELL-02")
 def test_a_missing_command_is_a_non_zero_exit_with_its_message(ws, client) -> None:
     result = client.call("bash", command="agentconf-no-such-command-xyz")
-    assert result.success is False, result.evidence()
-    assert result.error == "NONZERO_EXIT", result.evidence()
+    refused(result, "NONZERO_EXIT")
     assert shows_number(result.data, 127), result.evidence()
     assert "agentconf-no-such-command-xyz" in result.data, result.evidence()
 
@@ -90,8 +88,7 @@ def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     command = ("sh -c 'echo $$ > grandchild.pid; i=0; while [ $i -lt 40 ]; do echo >> alive.log;"
                " sleep 0.1; i=$((i+1)); done; echo outlived >> alive.log' & sleep 60")
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
-    assert result.success is False, result.evidence()
-    assert result.error == "TIMEOUT", result.evidence()
+    refused(result, "TIMEOUT")
     pid = int(ws.read_bytes("grandchild.pid").decode().strip())
     assert _wait_gone(pid), f"grandchild {pid} still runs after the timeout"
     # Judged on the disk too, not only by a pid, which another pid namespace could show as gone:
@@ -110,8 +107,7 @@ def test_a_timeout_answers_timeout_with_the_output_so_far(ws, client) -> None:
         lambda: client.call("bash", command="echo before-timeout; sleep 60", timeout_ms=500),
         "bash",
     )
-    assert result.success is False, result.evidence()
-    assert result.error == "TIMEOUT", result.evidence()
+    refused(result, "TIMEOUT")
 
 
 @pytest.mark.clause("SHELL-05")
@@ -143,8 +139,7 @@ def test_relative_paths_in_commands_mean_what_they_mean_to_the_file_tools(ws, cl
 def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     command = "trap '' TERM; echo $$ > shell.pid; while true; do sleep 0.2; done"
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
-    assert result.success is False, result.evidence()
-    assert result.error == "TIMEOUT", result.evidence()
+    refused(result, "TIMEOUT")
     pid = int(ws.read_bytes("shell.pid").decode().strip())
     assert _wait_gone(pid), f"the shell {pid} ignoring SIGTERM still runs"
 
@@ -156,7 +151,7 @@ def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     command = ("sh -c 'trap \"\" TERM; echo $$ > stubborn.pid; while true; do sleep 0.2; done' & "
                "sleep 60")
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
-    assert result.error == "TIMEOUT", result.evidence()
+    refused(result, "TIMEOUT")
     pid = int(ws.read_bytes("stubborn.pid").decode().strip())
     assert _wait_gone(pid), f"the grandchild {pid} ignoring SIGTERM still runs"
 
@@ -209,8 +204,7 @@ def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
 ) -> None:
     command = f"echo before-signal; kill -{signal_name} $$"
     result = _answered(lambda: client.call("bash", command=command), "bash")
-    assert result.success is False, result.evidence()
-    assert result.error == "NONZERO_EXIT", result.evidence()
+    refused(result, "NONZERO_EXIT")
     # The answer's own words, not its echo of the command (`kill -KILL $$` spells the name):
     # mcp-server-commands' "Command failed: <command>" named no signal and passed.
     said = result.data.replace(command, "")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _checks import rejected_through_a_link
+from _checks import refused, rejected_through_a_link
 
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
@@ -111,8 +111,7 @@ LOOP_CALLS = [
 def test_a_link_loop_answers_a_failure_promptly(ws, client, tool: str, arguments) -> None:
     ws.link_farm()
     result = _promptly(lambda: client.call(tool, **arguments), f"{tool} on a link loop")
-    assert result.success is False, result.evidence()
-    assert result.error is not None, result.evidence()
+    refused(result)
 
 
 @pytest.mark.clause("SYMLINK-05")
@@ -167,7 +166,7 @@ def test_grep_through_a_link_out_finds_nothing_outside(ws, client, path: str) ->
     if result.success:
         assert "secret.txt" not in result.data, result.evidence()
     else:
-        assert result.error in ("OUTSIDE_ROOT", "NOT_FOUND"), result.evidence()
+        refused(result, "OUTSIDE_ROOT", "NOT_FOUND")
 
 
 @pytest.mark.clause("SYMLINK-08")

@@ -28,6 +28,9 @@ class Clause:
     # Not a CONFINE or SYMLINK clause, yet its check judges the disk outside the root itself:
     # an escape in its check is its own departure, not CONFINE-14's.
     judges_confinement: bool = False
+    # Its checks judge whether a failure's code can be read at all (RESULT-02): every other
+    # clause judges a refusal by its behaviour, and its code only where one is read.
+    judges_codes: bool = False
 
 
 CATEGORIES: tuple[str, ...] = (
@@ -51,6 +54,7 @@ def _load() -> dict[str, Clause]:
             retired=entry.get("retired"),
             prescribes_failure=bool(entry.get("prescribes_failure", False)),
             judges_confinement=bool(entry.get("judges_confinement", False)),
+            judges_codes=bool(entry.get("judges_codes", False)),
         )
         if clause.id in catalogue:
             raise ValueError(f"clause id {clause.id} appears twice in clauses.toml")

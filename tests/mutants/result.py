@@ -69,3 +69,16 @@ class NoSummary(Mutant):
         answer = await super().call_tool(name, arguments)
         answer.pop("summary", None)
         return answer
+
+
+class RefusesWithoutCodes(Mutant):
+    """Refuses rightly and says why in words, but names no code: one fact, RESULT-02's alone
+    (every other clause judges the refusal by its behaviour)."""
+
+    KILLS = ("RESULT-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("success"):
+            return answer
+        return {key: value for key, value in answer.items() if key != "error"}

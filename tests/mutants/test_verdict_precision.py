@@ -113,3 +113,19 @@ def test_a_reworded_message_is_a_message_change_not_a_failed_clause(tmp_path: Pa
     assert all(clause["status"] in ("pass", "n/a") for clause in document["clauses"]
                if clause["level"] == "MUST"), done.stdout[-3000:]
     assert done.returncode == 1 and "differ from their snapshots" in done.stdout
+
+
+# A refusal is judged by its behaviour, its code only where one is read: an implementation that
+# refuses rightly and names no code fails RESULT-02 alone, not every clause whose refusal it was.
+UNREAD_CODE_CLAUSES = ["RESULT-02", "RESULT-06", "CONFINE-01", "CONFINE-02", "SYMLINK-01",
+                       "EDIT-02", "EDIT-03", "EDIT-08", "EDIT-11", "READ-02", "READ-03",
+                       "READ-04", "SHELL-02", "VALIDATE-01", "REGISTRY-04"]
+
+
+def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:mutants.result:RefusesWithoutCodes", UNREAD_CODE_CLAUSES)
+    found = statuses(document)
+    assert found.pop("RESULT-02") == "fail"
+    assert found == dict.fromkeys(UNREAD_CODE_CLAUSES[1:], "pass")
+    evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "RESULT-02")
+    assert "no contract code could be read from this refusal" in evidence

@@ -57,6 +57,7 @@ class Case:
     after: dict[str, Any] | None
     source: Path
     pointer: str
+    probe: bool = False
 
     @property
     def where(self) -> str:
@@ -69,6 +70,11 @@ class Case:
         for clause_id in self.clauses:
             names.extend(CLAUSES[clause_id].requires)
         return tuple(dict.fromkeys(names))
+
+    @property
+    def expected_code(self) -> str | None:
+        """The one error code the last call expects (a probe's: lint holds it so), else None."""
+        return _last_code({"calls": list(self.calls), "expect": self.expect})
 
     @property
     def waits(self) -> bool:
@@ -94,6 +100,8 @@ class Case:
             document["expect"] = self.expect
         if self.after is not None:
             document["after"] = self.after
+        if self.probe:
+            document["probe"] = True
         return document
 
 
@@ -242,6 +250,21 @@ def _call_findings(case: dict[str, Any]) -> Iterator[Finding]:
             yield f"{field}/success", "an expected error code contradicts success: true"
 
 
+def _last_code(case: dict[str, Any]) -> str | None:
+    """The one error code the last tool call expects, if it expects exactly one."""
+    last = next((step for step in reversed(case["calls"]) if "disk" not in step), None)
+    if last is None or "concurrently" in last:
+        return None
+    codes = (last.get("expect") or case.get("expect") or {}).get("error")
+    return codes if isinstance(codes, str) else None
+
+
+def _probe_findings(case: dict[str, Any]) -> Iterator[Finding]:
+    """A probe provokes one code, with its last call, alone."""
+    if case.get("probe") and _last_code(case) is None:
+        yield "/probe", "a probe's last call must expect exactly one error code"
+
+
 def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
     """`<LIMIT:name>` placeholders and `fill` entries name real limits."""
     limit_names = set(Limits.__dataclass_fields__)
@@ -263,7 +286,8 @@ def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
 
 def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[LintProblem]:
     """What the schema cannot say: references into the catalogue, limits, and coherence."""
-    findings = [*_catalogue_findings(case), *_call_findings(case), *_limit_findings(case),
+    findings = [*_catalogue_findings(case), *_call_findings(case), *_probe_findings(case),
+                *_limit_findings(case),
                 *cascade_findings(case, _calls_in(case["calls"]))]
     return [LintProblem(path, pointer + field, message) for field, message in findings]
 
@@ -349,6 +373,7 @@ def _load(directory: Path) -> list[Case]:
                     after=raw.get("after"),
                     source=path,
                     pointer=f"/cases/{index}",
+                    probe=raw.get("probe", False),
                 )
             )
     return cases

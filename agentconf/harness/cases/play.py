@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import Limits
+from agentconf.contract import CLAUSES, ERROR_CODES, Limits
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.session.answers import readable
@@ -158,19 +158,22 @@ def _call(client: Client, step: dict[str, Any], places: Placeholders) -> Result:
 
 
 def answer_mismatches(
-    result: Result, expect: dict[str, Any], places: Placeholders, limits: Limits
+    result: Result, expect: dict[str, Any], places: Placeholders, limits: Limits,
+    codes_read: bool = False,
 ) -> list[str]:
-    """What is wrong with one answer, against one `expect`; empty when it meets it."""
+    """What is wrong with one answer, against one `expect`; empty when it meets it. With
+    `codes_read` (a case of a clause that `judges_codes`), an expected code must be read."""
     expect = places.fill(expect)
     wrong = []
     codes = expect.get("error")
     if codes is not None:
+        # A refusal is judged apart from its code: the code only where one is read from the
+        # answer (an unread code is RESULT-02's, once: suites/_checks.py `refused`).
         allowed = [codes] if isinstance(codes, str) else codes
-        if result.success or result.error not in allowed:
-            wrong.append(
-                f"expected failure {' or '.join(allowed)}, "
-                f"got success={result.success} error={result.error}"
-            )
+        if result.success:
+            wrong.append(f"expected failure {' or '.join(allowed)}, got success")
+        elif (codes_read or result.error in ERROR_CODES) and result.error not in allowed:
+            wrong.append(f"expected failure {' or '.join(allowed)}, read {result.error}")
     if "success" in expect and result.success is not expect["success"]:
         wrong.append(
             f"expected success={expect['success']}, "
@@ -305,6 +308,7 @@ def play_case(
     places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
     build_tree(ws.root, case.tree, places, limits)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
+    codes_read = any(CLAUSES[clause].judges_codes for clause in case.clauses)
     results: list[Result] = []
     wrong: list[str] = []
     state = ws.oracle.state
@@ -334,7 +338,7 @@ def play_case(
                         if call.get("tool") else limits)
                     wrong += [
                         f"{label} ({name}): {w}"
-                        for w in answer_mismatches(result, expect, places, own)
+                        for w in answer_mismatches(result, expect, places, own, codes_read)
                     ]
                 if isinstance(result.data, str) and ws.secret in result.data:
                     wrong.append(f"{label} ({name}): data contains the canary secret")
@@ -360,6 +364,12 @@ def _virtually(client: Client, expect: dict[str, Any] | None, result: Result
     if expect is None or "OUTSIDE_ROOT" not in codes or not client.judged_virtually(path):
         return expect
     return {key: value for key, value in expect.items() if key != "error"}
+
+
+def play_probe(case: Case, ws: SandboxWorkspace, client: Client) -> Result:
+    """The answer a probe case provokes: its last call's, the one that expects its code."""
+    results, _ = play_case(case, ws, client)
+    return results[-1]
 
 
 def run_case(case: Case, ws: SandboxWorkspace, client: Client) -> list[Result]:
