@@ -74,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        _choose(args)
         _hand_over(args, given)
         return int(args._run(args))
     except UsageError as error:
@@ -88,6 +89,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+
+
+def _choose(args: argparse.Namespace) -> None:
+    """A command that takes --impl and --profile checks ./agentconf.toml when nobody named
+    another implementation (harness/run/discover.py); `origin` says how it was chosen."""
+    if not (hasattr(args, "impl") and hasattr(args, "profile")):
+        return
+    from pathlib import Path
+
+    from agentconf.harness.run.discover import choose
+
+    choice = choose(args.impl, args.profile, Path.cwd())
+    args.impl, args.profile, args.origin = choice.impl, choice.profile, choice.origin
 
 
 def _hand_over(args: argparse.Namespace, argv: list[str]) -> None:

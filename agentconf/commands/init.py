@@ -80,7 +80,9 @@ name: agentconf
 on: [push, pull_request]
 permissions:
   contents: read
-  checks: write  # the action publishes junit.xml as a check run
+  # The action publishes junit.xml as a check run; a pull request from a fork gets a read-only
+  # token, and then the action only annotates (the job's summary is written either way).
+  checks: write
 jobs:
   conformance:
     runs-on: ubuntu-latest
@@ -88,7 +90,14 @@ jobs:
     timeout-minutes: 30
     steps:
       - uses: actions/checkout@v4
-      # Build or install your implementation here, so the profile's spec can start it.
+      # First the Python the kit will run on: the action installs agentconf-kit into the Python
+      # on PATH, and a python: implementation must be importable there.
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.12"
+      # Then build or install your implementation here, so the profile's spec can start it:
+      #   - run: python -m pip install .      (a python: implementation, into that Python)
+      #   - run: npm ci && npm run build      (a cmd: or mcp: server)
       # To pin your messages too, record them once into the repository
       # (agentconf snapshots record --profile agentconf.toml --snapshot-dir agentconf-snapshots)
       # and uncomment snapshot-dir below: a changed message turns the run red.

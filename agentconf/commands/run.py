@@ -97,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         snapshot_update=args.snapshot_update,
         snapshot_dir=args.snapshot_dir,
         write_baseline=args.write_baseline,
+        origin=getattr(args, "origin", ""),
     )
     try:
         code = runner.run(options)

@@ -6,7 +6,7 @@ from typing import Any, TextIO
 
 from .escapes import escape_lines
 from .events import TestEvent
-from .tables import counts_table, text_table
+from .tables import REFERENCE_NOTE, checked_reference, counts_table, text_table
 
 PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!",
                   "message-changed": "M"}
@@ -86,6 +86,8 @@ def render_summary(
     lines += _messages(document.get("messages") or [])
     lines += [f"- {reason}" for reason in verdict["reasons"]]
     state = "GREEN" if verdict["green"] else "RED"
+    if checked_reference(document):
+        state += f" for {REFERENCE_NOTE}"
     lines.append(f"{state}: report in {report_dir}")
     return "\n".join(lines) + "\n"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .markdown import NOT_GREEN
 from .matrix import escaped
-from .tables import implementation_title, must_score
+from .tables import REFERENCE_NOTE, checked_reference, implementation_title, must_score
 
 NODE_ID = re.compile(r"\S+\.py::\S+")
 
@@ -42,6 +42,8 @@ def render_summary(document: dict[str, Any]) -> str:
              f"planned checks executed · contract {document['contract_version']} · agentconf "
              f"{document['kit_version']}"]
     lines += [f"- {reason}" for reason in verdict["reasons"]]
+    if checked_reference(document):
+        lines += ["", f"**This checked {REFERENCE_NOTE}.**"]
     escapes = [c for c in document["clauses"] if escaped(c)]
     failures = [c for c in document["clauses"] if c["status"] in NOT_GREEN and c not in escapes]
     if escapes:

@@ -17,6 +17,16 @@ def implementation_title(document: dict[str, Any]) -> str:
     return f"{implementation['name']} {version}" if version else implementation["name"]
 
 
+# What a report of the built-in reference says of itself, so that a green run of it is never read
+# as a verdict on an implementation the user meant to check.
+REFERENCE_NOTE = ("the built-in reference tool system, not an implementation of yours "
+                  "(name yours with --impl or a profile)")
+
+
+def checked_reference(document: dict[str, Any]) -> bool:
+    return bool(document["implementation"].get("spec") == "reference")
+
+
 def must_score(document: dict[str, Any]) -> tuple[int, int]:
     """(MUST clauses passing, MUST clauses that apply): the badge's number."""
     musts = document["summary"]["levels"]["MUST"]

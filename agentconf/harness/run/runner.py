@@ -92,6 +92,7 @@ class RunOptions:
     snapshot_update: bool = False
     snapshot_dir: Path | None = None
     write_baseline: Path | None = None
+    origin: str = ""  # how the implementation was chosen, when not named in full (discover.py)
 
 
 def report_name(spec: ImplSpec) -> str:
@@ -221,7 +222,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         (options.report_dir / name).unlink(missing_ok=True)
     events = options.report_dir / "events.jsonl"
     pytest_log = options.report_dir / "pytest.log"
-    out.write(f"agentconf: checking {options.spec.display_name} ({options.spec.text})\n")
+    out.write(first_line(options) + "\n")
     progress = Progress(stream=out)
 
     def on_test(test: TestEvent) -> None:
@@ -277,6 +278,14 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
             stopped, "signum", signal.SIGTERM)
         return 128 + int(signum)
     return code
+
+
+def first_line(options: RunOptions) -> str:
+    """Which implementation this run checks, and how it was chosen, before anything runs."""
+    spec = options.spec
+    named = spec.profile.spec if spec.text == options.profile and spec.profile.spec else spec.text
+    how = f"; {options.origin}" if options.origin else ""
+    return f"agentconf: checking {spec.display_name} ({named}{how})"
 
 
 def command_arguments(impl: str | None, profile: str | None) -> str:
@@ -336,7 +345,8 @@ def preflight(spec: ImplSpec, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> str | N
     worker = threading.Thread(target=attempt, name="agentconf-preflight", daemon=True)
     worker.start()
     worker.join(timeout_s + 5.0)
-    if not worker.is_alive():
+    # A failed start keeps its folder: the cause names the implementation's stderr log there.
+    if not worker.is_alive() and outcome == [None]:
         with contextlib.suppress(OSError):
             remove_tree(folder)
     if not outcome:
