@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from agentconf.contract import ERROR_CODES
+from agentconf.harness.verdicts.errors import not_applicable
 
 # The tools a read-before-write guard may refuse for an unread file.
 GUARDED_TOOLS = ("write_file", "edit_file")
@@ -44,6 +45,10 @@ def refused(result: Any, *codes: str, context: str = "") -> None:
     clause whose refusal was right. What the refusal must leave on the disk each check asserts
     beside this."""
     said = f"{context}: " if context else ""
+    if result.success and result.refusal_unproven is not None:
+        # The draft could not tell this tool's refusals from its successes: not judged.
+        not_applicable(f"not judged: {result.request.tool}'s refusals: {result.refusal_unproven}"
+                       f" ([unproven.{result.request.tool}])")
     assert result.success is False, f"{said}expected a refusal\n{result.evidence()}"
     if codes and code_read(result):
         assert result.error in codes, (

@@ -45,7 +45,7 @@ from agentconf.harness.run.plugin_state import (
     state_info,
 )
 from agentconf.harness.session.capabilities import missing_argument
-from agentconf.harness.session.client import Client
+from agentconf.harness.session.client import NOT_JUDGED, Client, not_judged
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env, state_folders, write_setup_files
@@ -331,6 +331,9 @@ def _why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None
     switched = spec.profile.capabilities.get(capability)
     if switched is not None:
         return None if switched else f"[capabilities].{capability} = false"
+    unproven = spec.profile.unproven_calls(capability)
+    if unproven is not None:
+        return not_judged(capability, unproven)
     if capability in TOOL_CAPABILITIES and state.advertised is not None:
         name = spec.profile.tool(capability).name
         return None if name in state.advertised else f"{name!r} is not advertised"
@@ -343,6 +346,9 @@ def _why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None
 def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
     if not missing:
         return
+    unproven = [why for why in missing.values() if why.startswith(NOT_JUDGED)]
+    if unproven:  # the kit's premise, not the implementation's lack: said as such
+        not_applicable("; ".join(unproven))
     owners = [cid for cid in clause_ids(item)
               if CLAUSES.get(cid) and set(CLAUSES[cid].requires) & set(missing)]
     by = f" (required by {', '.join(owners)})" if owners else ""

@@ -267,6 +267,7 @@ class _Answer:
     def __init__(self, **fields: Any) -> None:
         self.success, self.data = fields.get("success", True), fields.get("data", "")
         self.error = fields.get("error")
+        self.refusal_unproven = fields.get("refusal_unproven")
         self.summary, self.diff, self.issues = (
             fields.get("summary"),
             fields.get("diff"),

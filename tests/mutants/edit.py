@@ -299,3 +299,16 @@ class TornWrite(Mutant):
                         await asyncio.sleep(0.005 * (1 + next(self._phase) % 3))
                 return succeeded(f"Wrote {arguments['path']}")
         return await super().call_tool(name, arguments)
+
+
+class RefusalsAsSuccess(Mutant):
+    """Answers an edit it refused as a success whose words say it failed ("Error: ..."): a
+    model that trusts `success` thinks the file changed."""
+
+    KILLS = ("EDIT-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "edit_file" or answer.get("success"):
+            return answer
+        return succeeded(f"Error: {answer.get('data', '')}")

@@ -21,6 +21,7 @@ from agentconf.harness.disk.workspace import SandboxWorkspace
 from agentconf.harness.session.answers import readable
 from agentconf.harness.session.client import AT_ONCE_S, Client
 from agentconf.harness.session.result import Result
+from agentconf.harness.verdicts.errors import not_applicable
 
 _PLACEHOLDER = re.compile(
     r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
@@ -170,6 +171,9 @@ def answer_mismatches(
         # A refusal is judged apart from its code: the code only where one is read from the
         # answer (an unread code is RESULT-02's, once: suites/_checks.py `refused`).
         allowed = [codes] if isinstance(codes, str) else codes
+        if result.success and result.refusal_unproven is not None:
+            not_applicable(f"not judged: {result.request.tool}'s refusals: "
+                           f"{result.refusal_unproven} ([unproven.{result.request.tool}])")
         if result.success:
             wrong.append(f"expected failure {' or '.join(allowed)}, got success")
         elif (codes_read or result.error in ERROR_CODES) and result.error not in allowed:

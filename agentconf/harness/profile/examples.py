@@ -176,4 +176,16 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "modes.env": (
         "a server that takes its mode from the environment",
         '[modes.read_only]\nenv = { READ_ONLY = "1" }'),
+    "unproven": (
+        "an MCP file server whose tools work in a virtual filesystem of their own, not the root",
+        '[unproven.write_file]\ncalls = "a write of agentconf-premise.txt answered success and '
+        'did not land in the root"'),
+    "unproven.calls": (
+        "an MCP file server whose tools work in a virtual filesystem of their own, not the root",
+        '[unproven.read_file]\ncalls = "a read of a file the kit put in the root did not '
+        'answer its text: \'Error: file not found\'"'),
+    "unproven.refusals": (
+        "an agent framework whose tools answer every failure as text in a success",
+        '[unproven.edit_file]\nrefusals = "an edit of text that is not there answered success '
+        '(\'Could not apply the edit\') and no failure marker tells it from a real edit"'),
 }

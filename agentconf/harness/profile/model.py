@@ -39,6 +39,8 @@ from agentconf.harness.profile.tables import (
     SetupRequest,
     Templated,
     ToolsTable,
+    Unproven,
+    UnprovenTable,
 )
 from agentconf.harness.profile.tools import PathTool, Strict, ToolMapping, tool_mapping
 
@@ -73,6 +75,9 @@ class Profile(Strict):
     setup: Setup = Field(default_factory=Setup, description="files written before the start")
     modes: dict[Annotated[str, Field(pattern=MODE_NAME)], LaunchMode] = Field(
         default_factory=dict, description="other launch modes, by name")
+    unproven_table: UnprovenTable = Field(  # type: ignore[valid-type]
+        default_factory=UnprovenTable, alias="unproven",
+        description="premises the draft could not prove: their checks are not judged")
 
     _path: Path | None = PrivateAttr(default=None)
 
@@ -150,6 +155,20 @@ class Profile(Strict):
     def tools(self) -> dict[str, ToolMapping]:
         return {name: getattr(self.tool_table, name) for name in CANONICAL_TOOLS
                 if getattr(self.tool_table, name, None) is not None}
+
+    @cached_property
+    def unproven(self) -> dict[str, Unproven]:
+        """[unproven]: per canonical tool, what the draft could not prove of it."""
+        return {name: getattr(self.unproven_table, name) for name in CANONICAL_TOOLS
+                if getattr(self.unproven_table, name, None) is not None}
+
+    def unproven_calls(self, canonical: str) -> str | None:
+        premise = self.unproven.get(canonical)
+        return premise.calls if premise is not None else None
+
+    def unproven_refusals(self, canonical: str) -> str | None:
+        premise = self.unproven.get(canonical)
+        return premise.refusals if premise is not None else None
 
     @property
     def path_tools(self) -> dict[str, PathTool]:

@@ -172,6 +172,30 @@ ToolsTable: type[Strict] = create_model(  # type: ignore[call-overload]
 )
 
 
+
+class Unproven(Strict):
+    """[unproven.<canonical>]: what `init --from` could not prove about one mapped tool. The
+    checks that stand on it are not judged (n/a with this reason, said first on the console),
+    never failed: a verdict never stands on a premise the kit has not verified."""
+
+    calls: Reason | None = Field(default=None, description=(
+        "why a call of it cannot be judged (a file it wrote did not land in the root, a file of "
+        "the root did not read back, a required argument has no value that works): every check "
+        "that calls it is not judged"))
+    refusals: Reason | None = Field(default=None, description=(
+        "why its refusals cannot be recognised (a call that must fail answered success and no "
+        "failure marker tells it from a real success): a check that expects it to refuse and "
+        "gets a success is not judged"))
+
+
+UnprovenTable: type[Strict] = create_model(  # type: ignore[call-overload]
+    "UnprovenTable", __base__=Strict,
+    __doc__="[unproven]: premises the draft could not prove, per canonical tool.",
+    **{name: (Unproven | None, Field(default=None, description=f"what is unproven of {name}"))
+       for name in TOOL_MODELS},
+)
+
+
 class ErrorPattern(Strict):
     """[[error_patterns]]: ordered; used when an answer carries no code."""
 

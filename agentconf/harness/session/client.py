@@ -33,7 +33,7 @@ from agentconf.harness.verdicts.errors import (
     NotApplicable,
 )
 
-__all__ = ["Client", "set_target"]
+__all__ = ["NOT_JUDGED", "Client", "not_judged", "set_target"]
 
 # How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
 # FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
@@ -48,6 +48,14 @@ _GUARDED_TOOLS = ("write_file", "edit_file")
 # same root would meet, where a retired server's processes are killed with it.
 SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep"})
 REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
+
+
+NOT_JUDGED = "not judged: "
+
+
+def not_judged(tool: str, why: str) -> str:
+    """The n/a reason of a check standing on an unproven premise ([unproven.<tool>])."""
+    return f"{NOT_JUDGED}{tool}: {why} ([unproven.{tool}])"
 
 
 class Client:
@@ -186,6 +194,9 @@ class Client:
         switched = self.profile.capabilities.get(capability)
         if switched is not None:
             return None if switched else f"[capabilities].{capability} = false"
+        unproven = self.profile.unproven_calls(capability)
+        if unproven is not None:
+            return not_judged(capability, unproven)
         if capability in TOOL_CAPABILITIES:
             if self.advertises(capability):
                 return None
@@ -275,6 +286,9 @@ class Client:
             self.adapter.set_call_timeout(previous)
 
     def _request(self, tool: str, arguments: dict[str, Any]) -> Request:
+        unproven = self.profile.unproven_calls(tool)
+        if unproven is not None:  # a premise the draft could not prove: nothing to judge on
+            raise NotApplicable(not_judged(tool, unproven))
         mapping = self.profile.tool(tool)
         shaped = shape(tool, arguments, self.profile, self.root, self._schema_of(mapping.name),
                        self._places)
@@ -371,6 +385,7 @@ class Client:
             request=request,
             _replacements=self._replacements,
             notes=notes,
+            refusal_unproven=self.profile.unproven_refusals(canonical) if success else None,
         )
 
     @property

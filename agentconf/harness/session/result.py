@@ -32,6 +32,9 @@ class Result:
     _replacements: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     # What the profile's `result` table read out of a JSON answer, for the evidence.
     notes: tuple[str, ...] = ()
+    # Why a success of this tool cannot be told from an unrecognised refusal ([unproven.<tool>]
+    # refusals): a check that expects a refusal and gets this success is not judged.
+    refusal_unproven: str | None = None
 
     def evidence(self) -> str:
         """Request and response for an assertion message, with the sandbox paths made neutral."""

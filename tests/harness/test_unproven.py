@@ -1,0 +1,58 @@
+"""[unproven]: a premise the draft could not prove makes the checks standing on it "not judged"
+(n/a, with the reason), never failed; without the entry the same checks judge as usual."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+TESTS = Path(__file__).resolve().parents[1]
+RUN_BOUND_S = 600
+
+
+def _run(folder: Path, profile_text: str, clauses: str) -> dict[str, Any]:
+    folder.mkdir(parents=True, exist_ok=True)
+    profile = folder / "agentconf.toml"
+    profile.write_text(profile_text, "utf-8")
+    report = folder / "report"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses", clauses,
+         "--report", str(report)], cwd=folder, env=env, capture_output=True, text=True,
+        timeout=RUN_BOUND_S, check=False, stdin=subprocess.DEVNULL)
+    assert (report / "conformance.json").is_file(), done.stdout[-2000:] + done.stderr[-2000:]
+    document: dict[str, Any] = json.loads((report / "conformance.json").read_text("utf-8"))
+    document["console"] = done.stdout
+    return document
+
+
+def _clauses(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {clause["id"]: clause for clause in document["clauses"]}
+
+
+SPEC = '[implementation]\nspec = "python:mutants.edit:RefusalsAsSuccess"\n'
+UNPROVEN = ('[unproven.edit_file]\nrefusals = "an edit of text that is not there answered '
+            'success and no marker tells it"\n')
+
+
+def test_unrecognised_refusals_are_not_judged_when_the_draft_says_so(tmp_path: Path) -> None:
+    judged = _clauses(_run(tmp_path / "a", SPEC, "EDIT-02,EDIT-01"))
+    assert judged["EDIT-02"]["status"] == "fail"
+    unproven = _clauses(_run(tmp_path / "b", SPEC + UNPROVEN, "EDIT-02,EDIT-01"))
+    assert unproven["EDIT-02"]["status"] == "n/a", unproven["EDIT-02"]
+    assert "not judged: edit_file's refusals" in json.dumps(unproven["EDIT-02"])
+    assert unproven["EDIT-01"]["status"] == "pass"  # its successes are still judged
+
+
+def test_calls_that_stand_on_an_unproven_premise_are_not_judged(tmp_path: Path) -> None:
+    profile = ('[implementation]\nspec = "reference"\n[unproven.read_file]\n'
+               'calls = "a file of the root did not read back"\n')
+    document = _run(tmp_path, profile, "READ-02,CONFINE-01")
+    found = _clauses(document)
+    assert found["READ-02"]["status"] == "n/a"
+    assert "not judged: read_file: a file of the root did not read back" in json.dumps(
+        found["READ-02"])
+    assert found["CONFINE-01"]["status"] == "pass"
