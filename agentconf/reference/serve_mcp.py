@@ -20,6 +20,7 @@ that passes every clause. What crosses the wire:
 import logging
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -47,7 +48,24 @@ class _CallParams(types.CallToolRequestParams):
     arguments: Any = None
 
 
-def build_server(system: ToolSystem) -> Server[Any]:
+Answer = Callable[[dict[str, Any]], types.CallToolResult]
+
+
+def envelope_answer(envelope: dict[str, Any]) -> types.CallToolResult:
+    """The reference's answer: the envelope's data as text, the whole envelope as structured
+    content, isError for a failure."""
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=envelope["data"])],
+        structured_content=envelope,
+        is_error=not envelope["success"],
+    )
+
+
+def build_server(system: ToolSystem, answer: Answer = envelope_answer,
+                 name: str = SERVER_NAME) -> Server[Any]:
+    """`answer` turns what the system's call_tool returned into MCP's result (a disguised
+    server, agentconf.selfcheck.disguise, answers in other shapes and under another `name`)."""
+
     async def list_tools(
         _ctx: Any, _params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
@@ -55,14 +73,9 @@ def build_server(system: ToolSystem) -> Server[Any]:
 
     async def call_tool(_ctx: Any, params: _CallParams) -> types.CallToolResult:
         arguments = {} if params.arguments is None else params.arguments
-        envelope = await system.call_tool(params.name, arguments)
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=envelope["data"])],
-            structured_content=envelope,
-            is_error=not envelope["success"],
-        )
+        return answer(await system.call_tool(params.name, arguments))
 
-    server: Server[Any] = Server(SERVER_NAME, version=__version__, on_list_tools=list_tools)
+    server: Server[Any] = Server(name, version=__version__, on_list_tools=list_tools)
     server.add_request_handler("tools/call", _CallParams, call_tool)
     return server
 
@@ -77,8 +90,9 @@ def _tool(entry: dict[str, Any]) -> types.Tool:
     )
 
 
-async def serve_mcp_stdio(system: ToolSystem) -> int:
-    server = build_server(system)
+async def serve_mcp_stdio(system: ToolSystem, answer: Answer = envelope_answer,
+                          name: str = SERVER_NAME) -> int:
+    server = build_server(system, answer, name)
     terminated = False
     async with anyio.create_task_group() as group:
 
@@ -97,14 +111,14 @@ async def serve_mcp_stdio(system: ToolSystem) -> int:
     return EXIT_SIGTERM if terminated else 0
 
 
-def run(system: ToolSystem) -> int:
+def run(system: ToolSystem, answer: Answer = envelope_answer, name: str = SERVER_NAME) -> int:
     logging.basicConfig(
         stream=sys.stderr,
         level=logging.WARNING,
         format="agentconf serve --mcp: %(levelname)s %(message)s",
     )
     try:
-        return anyio.run(serve_mcp_stdio, system)
+        return anyio.run(serve_mcp_stdio, system, answer, name)
     except* BrokenPipeError:  # the SDK's writer task failed: the calls were cancelled with it
         discard_stdout(sys.stdout.fileno())
         log.warning(CLIENT_GONE)

@@ -1,0 +1,113 @@
+"""The reference's tools/list as a disguise shows it: tools and arguments renamed, edit_file's
+texts nested in a list of edits, a required extra argument, paths described as absolute or
+virtual, a shell's allow-list stated, and no schema title left that would name the canonical
+argument (`"title": "Old Text"`)."""
+
+from typing import Any
+
+from .model import Disguise
+from .names import Names
+
+PATH_ARGUMENTS = ("path", "source", "destination", "paths")
+_PATH_WORDS = {
+    "absolute": "Absolute path: the workspace folder's own path followed by the path inside it "
+                "(a relative path is refused).",
+    "virtual": "Path in the workspace's virtual file system, starting with `/` (the workspace "
+               "root), e.g. `/src/app.py`.",
+}
+
+
+def disguise_listing(tools: list[dict[str, Any]], names: Names) -> list[dict[str, Any]]:
+    names.listed(tools)
+    return [_tool(tool, names) for tool in tools]
+
+
+def takes_extra(disguise: Disguise, kind: str | None) -> bool:
+    """Whether a tool of this kind (the reference's `kind`) requires the extra argument."""
+    extra = disguise.extra_argument
+    return extra is not None and (extra.tools == "all" or kind != "read")
+
+
+def _tool(entry: dict[str, Any], names: Names) -> dict[str, Any]:
+    canonical = str(entry["name"])
+    schema = entry.get("input_schema") or {}
+    arguments = list(schema.get("properties") or {})
+    description = names.rename_text(str(entry.get("description", "")), canonical, arguments)
+    gate = names.disguise.shell_gate
+    if canonical == "bash" and gate is not None:
+        description += "\nAllowed commands: " + ", ".join(gate.allowed)
+    shown: dict[str, Any] = {"name": names.tool(canonical), "description": description,
+                             "input_schema": input_schema(entry, names)}
+    if entry.get("annotations"):
+        shown["annotations"] = entry["annotations"]
+    return shown
+
+
+def input_schema(entry: dict[str, Any], names: Names) -> dict[str, Any]:
+    """The disguised input schema of one reference tool (`entry` as the reference lists it)."""
+    canonical = str(entry["name"])
+    schema = entry.get("input_schema") or {}
+    arguments = list(schema.get("properties") or {})
+    nested = names.nested if canonical == "edit_file" else None
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for argument, prop in (schema.get("properties") or {}).items():
+        if nested is not None and argument in ("old_text", "new_text"):
+            continue
+        shown = names.argument(canonical, argument)
+        properties[shown] = _property(prop, argument, names, canonical, arguments)
+        if argument in (schema.get("required") or ()):
+            required.append(shown)
+    if nested is not None:
+        properties[nested[0]] = _edits(schema, names, arguments)
+        required.append(nested[0])
+    if names.extra is not None and takes_extra(names.disguise, entry.get("kind")):
+        properties[names.extra] = _extra(names.disguise)
+        required.append(names.extra)
+    disguised = {"type": "object", "properties": properties, "additionalProperties": False}
+    return {**disguised, "required": required} if required else disguised
+
+
+def _property(prop: dict[str, Any], argument: str, names: Names, tool: str,
+              arguments: list[str]) -> dict[str, Any]:
+    shown = untitled(prop)
+    mode = names.disguise.paths
+    if mode is not None and argument in PATH_ARGUMENTS:
+        shown.pop("default", None)
+        shown["description"] = _PATH_WORDS[mode]
+    elif "description" in shown:
+        shown["description"] = names.rename_text(str(shown["description"]), tool, arguments)
+    return shown
+
+
+def _edits(schema: dict[str, Any], names: Names, arguments: list[str]) -> dict[str, Any]:
+    assert names.nested is not None
+    _, old, new = names.nested
+    properties = schema.get("properties") or {}
+    item = {"type": "object", "additionalProperties": False, "required": [old, new],
+            "properties": {old: _property(properties["old_text"], "old_text", names,
+                                          "edit_file", arguments),
+                           new: _property(properties["new_text"], "new_text", names,
+                                          "edit_file", arguments)}}
+    return {"type": "array", "minItems": 1, "items": item,
+            "description": f"The edits to make, in order: each replaces `{old}` with `{new}`."}
+
+
+def _extra(disguise: Disguise) -> dict[str, Any]:
+    extra = disguise.extra_argument
+    assert extra is not None
+    if extra.value is None:
+        return {"type": "string", "minLength": 1,
+                "description": "Why you make this call, in a few words (any text). Required."}
+    prop: dict[str, Any] = {"type": "string",
+                            "description": f'Must be "{extra.value}". Required.'}
+    return {**prop, "enum": [extra.value]} if extra.declared else prop
+
+
+def untitled(value: Any) -> Any:
+    """A schema without its `title`s (pydantic's, which spell the canonical names)."""
+    if isinstance(value, dict):
+        return {key: untitled(item) for key, item in value.items() if key != "title"}
+    if isinstance(value, list):
+        return [untitled(item) for item in value]
+    return value
