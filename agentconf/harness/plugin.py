@@ -17,23 +17,21 @@ process (the implementation, the options) is run/plugin_state.py's `RunState`.
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 import time
+import warnings
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, settings
-from hypothesis.errors import InvalidArgument
 
 from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
-from agentconf.harness.resources import suites_dir
+from agentconf.harness.run import front_door
+from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
 from agentconf.harness.run.order import WAITS_HELP, spread_waits
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
@@ -53,19 +51,6 @@ from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
 from agentconf.harness.verdicts.errors import not_applicable
 
-_FAST: dict[str, Any] = {"deadline": None, "database": None, "print_blob": True,
-         "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
-# `ci`, the default, reports a failing property with the first input that failed, unshrunk.
-# Generation starts from the simplest input (an empty string, no key, zero), so where every input
-# fails, as when a tool lacks what a clause asks, the first one is already the smallest; and
-# shrinking re-runs the check hundreds of times (29 s for one failing check in process). Where a
-# program fails one property in two ways, the first failure found is the one reported, where
-# the shrinker could slip to the other (docs/benchmarks.md, fourth round). `deep` (a person's
-# fuzzing run) shrinks, to show the smallest input it found.
-CI_PHASES = tuple(phase for phase in Phase if phase not in (Phase.shrink, Phase.explain))
-settings.register_profile("ci", derandomize=True, max_examples=25, phases=CI_PHASES, **_FAST)
-settings.register_profile("deep", max_examples=2000, **_FAST)
-
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
 _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may remember
@@ -75,6 +60,9 @@ _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
+_ESCAPED = pytest.StashKey[bool]()  # the check itself met an escape: reported once, by it
+_BESIDE = pytest.StashKey[bool]()  # the suites were added beside the project's own tests
+_LEFT_OUT = pytest.StashKey[bool]()  # a project's own tests only: the suites were not added
 
 
 # ---- options and configuration ----------------------------------------------------------------
@@ -94,6 +82,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--agentconf-timeout", metavar="SECONDS", type=float, default=None,
                     help=f"per-call timeout (default: ${TIMEOUT_VARIABLE}, the profile's, "
                          f"else {DEFAULT_TIMEOUT_S:g})")
+    group.addoption("--agentconf-suites", action="store_true", default=False,
+                    help="collect the packaged conformance suites beside this project's own "
+                         "tests (a folder with no tests gets them without it)")
     group.addoption("--agentconf-snapshot-dir", metavar="DIR", default=None,
                     help=f"this implementation's message snapshots (default: ${SNAPSHOT_DIR_ENV}, "
                          "else the reference's shipped ones)")
@@ -102,21 +93,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_load_initial_conftests(
     early_config: pytest.Config, parser: pytest.Parser, args: list[str]
 ) -> None:
-    """`pytest --agentconf-impl X` with no test paths, in a folder that holds no tests of its own,
-    runs the packaged suites from anywhere (a checkout or an installed wheel): what `agentconf run`
-    runs, with pytest's own output. A folder with its own tests (an author's fixtures-kit checks)
-    keeps pytest's usual collection, so adding the option never hides the author's tests."""
+    """`pytest --agentconf-impl X` with no test paths runs the packaged suites from anywhere (a
+    checkout or an installed wheel), beside the project's own tests when it has some: what
+    `agentconf run` runs, with pytest's own output (run/front_door.py)."""
     known = early_config.known_args_namespace
     wanted = getattr(known, "agentconf_impl", None) or getattr(known, "agentconf_profile", None)
-    if (wanted and not getattr(known, "file_or_dir", None)
-            and not early_config.getini("testpaths") and not _holds_tests(Path.cwd())):
-        args.append(str(suites_dir()))
+    if wanted and not getattr(known, "file_or_dir", None):
+        targets = front_door.collection_targets(
+            early_config, bool(getattr(known, "agentconf_suites", False)))
+        args += targets
+        early_config.stash[_BESIDE] = len(targets) > 1
+        early_config.stash[_LEFT_OUT] = not targets
 
 
-def _holds_tests(folder: Path) -> bool:
-    """Test modules in the folder or one level below, as pytest's default collection would find."""
-    patterns = ("test_*.py", "*_test.py", "*/test_*.py", "*/*_test.py")
-    return any(next(folder.glob(pattern), None) is not None for pattern in patterns)
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    state = config.stash.get(STATE, None)
+    if state is None or not state.explicit:
+        return []
+    return front_door.header(state.impl, state.profile, state.origin,
+                             config.stash.get(_BESIDE, False))
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    front_door.add_keywords(item, clause_ids(item))
 
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's own configure, which builds on our profile
@@ -130,6 +129,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if state.explicit or config.getoption("agentconf_events"):
         load_hypothesis_profile(config)
         tolerate_shared_temproot()
+        front_door.hide_kit_frames()
     config.stash[STATE] = state
     if state.timeout is not None and state.timeout <= 0:
         raise pytest.UsageError(f"--agentconf-timeout ({TIMEOUT_VARIABLE}) must be a positive "
@@ -155,21 +155,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
-
-
-
-
-def load_hypothesis_profile(config: pytest.Config) -> None:
-    """The kit's profile (HYPOTHESIS_PROFILE, else `ci`) unless --hypothesis-profile names one;
-    for conformance runs and the kit's own conftests only."""
-    if config.getoption("hypothesis_profile", None):
-        return  # hypothesis's plugin loads the one asked for
-    name = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
-    try:
-        settings.load_profile(name)
-    except InvalidArgument:
-        raise pytest.UsageError(f"HYPOTHESIS_PROFILE={name!r} is not a registered hypothesis "
-                                "profile (agentconf registers ci and deep)") from None
 
 
 
@@ -208,6 +193,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                      if name not in CAPABILITIES]
     if problems:
         raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
+    state = config.stash[STATE]
+    if config.stash.get(_LEFT_OUT, False) and not any(
+            item.get_closest_marker("clause") or _uses_agentconf(item) for item in items):
+        warnings.warn(front_door.unused_warning(state.impl, state.profile), stacklevel=1)
     wanted = config.stash[STATE].clauses
     if wanted is not None:
         keep: list[pytest.Item] = []
@@ -301,6 +290,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         if session.may_leave_running:
             request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()
+    if request.node.stash.get(_ESCAPED, False):
+        return  # the same change outside the root, already the check's one outcome
     # Late writes (a background process, a detached task) count as much as immediate ones.
     try:
         session.judge("the end of the session")
@@ -365,6 +356,9 @@ def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    if call.excinfo is not None and outcomes.classify_exception(call.excinfo.value) in (
+            Outcome.FAIL, Outcome.ERROR, Outcome.MESSAGE_CHANGED):
+        item.stash[_ESCAPED] = front_door.escaped(call.excinfo.value)
     report: pytest.TestReport = yield
     expected = hasattr(report, "wasxfail")  # a failure the baseline lists
     if report.when == "call":  # n/a found during the call is as clean as a pass

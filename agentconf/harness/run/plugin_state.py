@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 
 from agentconf.contract import CATEGORIES, CLAUSES
 from agentconf.harness.profile.model import ProfileError
+from agentconf.harness.run.discover import choose
 from agentconf.harness.target.reuse import WorkerServer
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts.errors import ImplementationFailure
@@ -33,6 +35,13 @@ class RunState:
         self.impl: str | None = config.getoption("agentconf_impl")
         self.profile: str | None = config.getoption("agentconf_profile")
         self.explicit = self.impl is not None or self.profile is not None
+        # How the implementation was chosen, for the header: ./agentconf.toml is found as
+        # `agentconf run` finds it, so both give the same verdicts on the same folder.
+        self.origin = ""
+        if self.explicit:
+            importable(config)
+            choice = choose(self.impl, self.profile, config.invocation_params.dir)
+            self.impl, self.profile, self.origin = choice.impl, choice.profile, choice.origin
         self.timeout: float | None = config.getoption("agentconf_timeout")
         if self.timeout is None:
             self.timeout = timeout_from_environment()
@@ -101,6 +110,20 @@ class RunState:
             return spec.profile.call_timeout_ms / 1000
         return DEFAULT_TIMEOUT_S
 
+
+
+def importable(config: pytest.Config) -> None:
+    """The folder pytest was started in and its rootdir are importable, as `python -m pytest` and
+    `agentconf run` make them: `--agentconf-impl python:mytools:create` finds the project's
+    own module whichever way pytest was started."""
+    from agentconf.harness.resources import suites_dir
+
+    folders = [config.invocation_params.dir]
+    if config.rootpath != suites_dir().parent:  # `agentconf run`'s rootdir holds no user code
+        folders.append(config.rootpath)
+    for folder in reversed(folders):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
 
 
 def timeout_from_environment() -> float | None:
