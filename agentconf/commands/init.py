@@ -173,4 +173,10 @@ def _drafted(spec_text: str) -> str:
                          f"agentconf (please report it): {error}") from None
     mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
     print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")
+    failed = [premise for premise in draft.premises if not premise.proven]
+    print(f"self-check: {len(draft.premises) - len(failed)} of {len(draft.premises)} premises "
+          "proven" + ("; NOT PROVEN, their checks will not be judged ([unproven] in the draft):"
+                      if failed else ""))
+    for premise in failed:
+        print(f"  {premise.tool} {premise.kind}: {premise.evidence}")
     return draft.text

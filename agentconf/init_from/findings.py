@@ -9,10 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
-from agentconf.harness.session.result import Result
+from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
+from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.patterns import Answer, candidates, neutral
+from agentconf.init_from.markers import draft_marker, says_refusal
+from agentconf.init_from.patterns import Answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
@@ -29,15 +30,20 @@ class Findings:
     notes: list[str] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)  # failures without a code
     server_name: str | None = None
-    # Edits that answered success and changed nothing: failures in plain text (edit_file).
-    disguised: list[Answer] = field(default_factory=list)
-    successes: list[str] = field(default_factory=list)  # texts of real successful edits
+    # Per canonical tool: answers to calls that cannot succeed that came back as successes in
+    # words of a refusal (markers.py drafts the tool's failure marker from them) ...
+    disguised: dict[str, list[Answer]] = field(default_factory=dict)
+    # ... told apart from the texts of its real successes (calls seen doing their work).
+    successes: dict[str, list[str]] = field(default_factory=dict)
     # Why `/x` is taken as root/x (virtual_absolute_paths), when a probe showed it.
     virtual_root: str | None = None
     # Why paths are sent absolute when no description asks for it: a probe's evidence.
     absolute_only: str | None = None
     # Each code of its own spelling and the failures that answered it (see `ambiguous_codes`).
     spelled: dict[str, list[Answer]] = field(default_factory=dict)
+    # What a probe saw an implementation get wrong about a feature the contract judges: a
+    # comment naming the clauses that will fail, never a capability switched off.
+    observed: list[str] = field(default_factory=list)
     # Session state that no contract feature names but a kept server would carry from check to
     # check (a read guard on files outside the root): the evidence, for sharing.py.
     session_state: str | None = None
@@ -53,11 +59,24 @@ def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | 
 
 def failure(found: Findings, code: str, label: str, call: Callable[[], Result]) -> None:
     result = safely(call, found, label)
-    if result is None or result.success:
-        if result is not None:
-            found.notes.append(f"{label}: succeeded, so no {code} was learned")
+    if result is None:
+        return
+    if result.success:
+        succeeded(found, code, label, result)
         return
     record(found, code, label, result)
+
+
+def succeeded(found: Findings, code: str, label: str, result: Result,
+              did_nothing: bool = False) -> None:
+    """A call that should have failed answered success: a refusal in words, or one the disk
+    shows did nothing (`did_nothing`: an edit that left the file as it was), kept for the tool's
+    failure marker and the patterns; else a plain success (a departure, judged)."""
+    if did_nothing or says_refusal(result.data):
+        found.disguised.setdefault(result.request.tool, []).append(
+            Answer(code, label, result.data))
+    else:
+        found.notes.append(f"{label}: succeeded, so no {code} was learned")
 
 
 def record(found: Findings, code: str, label: str, result: Result) -> None:
@@ -173,26 +192,62 @@ def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugg
             "capabilities": found.capabilities, "notes": found.notes}
 
 
-def disguised_failures(found: Findings, variable: tuple[str, ...]) -> None:
-    """Edits that said success and changed nothing (Desktop Commander's "Search content not
-    found ..."): a TODO line `[tools.edit_file.result] failure = { matches }` with a pattern that
-    matches none of the real successes' answers, and their text for the error patterns."""
-    kept = []
-    for answer in found.disguised:
-        regex = next((c for c in candidates(answer.text, variable) if not any(
-            re.search(c, text) for text in found.successes)), None)
+def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
+    """A failure marker for every tool whose refusals answered success in words: the pattern
+    its refusals share and none of its real successes matches (markers.py), live in the draft;
+    their texts join the answers the error patterns are learnt from. Where no pattern tells
+    them apart, the self-check finds its refusals unproven (premises.py)."""
+    for tool, answers in found.disguised.items():
+        if "failure" in found.keys.get(tool, {}).get("result", {}):
+            continue  # marked already (an earlier round, or its JSON status)
+        regex = draft_marker([answer.text for answer in answers], found.successes.get(tool, ()),
+                             variable)
+        said = "; ".join(f"{a.label} answered success: {neutral(a.text, variable)[:60]!r}"
+                         for a in answers)
         if regex is None:
-            found.notes.append(f"TODO: {answer.label} answered success and changed nothing "
-                               f"({answer.text[:80]!r}); no pattern tells it from a success")
+            found.notes.append(f"{tool}: {said}; no pattern tells these from its successes")
             continue
-        kept.append(regex)
-        found.answers.append(answer)
-    if kept:  # a departure while undeclared (EDIT-02/03): the user decides, not the draft
-        matches = kept[0] if len(kept) == 1 else "|".join(f"(?:{r})" for r in kept)
-        found.evidence.setdefault("edit_file", []).append(
-            "probe: " + "; ".join(f"{a.label} answered success, changed nothing: "
-                                  f"{neutral(a.text, variable)[:60]!r}"
-                                  for a in found.disguised))
-        found.todo.setdefault("edit_file", []).append(
-            f"result = {{ failure = {{ matches = '{matches}' }} }}  # TODO: only if answering "
-            "success for an edit that did not apply is by design (else it is a departure)")
+        found.keys.setdefault(tool, {}).setdefault("result", {})["failure"] = {"matches": regex}
+        found.evidence.setdefault(tool, []).append(
+            f"probe: {said}: a success matching {regex!r} is a failure")
+        found.answers.extend(answers)
+
+
+def settle(found: Findings, name: str, label: str, call: Callable[[], Result],
+            present: Callable[[Result], bool],
+            unsettled: Callable[[Result], bool] | None = None) -> Result | None:
+    """The feature `name` on or off as the probe shows it; off with a TODO when it cannot."""
+    result = safely(call, found, label)
+    if result is None:
+        found.capabilities[name] = (False, f"TODO: {label} raised (see the notes); off until "
+                                           "checked by hand")
+    elif unsettled is not None and unsettled(result):
+        found.capabilities[name] = (False, f"TODO: {label} cannot tell ({short(result)}); off "
+                                           "until checked by hand")
+    else:
+        found.capabilities[name] = (present(result), f"{label}: {short(result)}")
+    return result
+
+
+def observe(found: Findings, name: str, label: str, call: Callable[[], Result],
+             right: Callable[[Result], bool]) -> Result | None:
+    """A feature the contract judges rather than one an implementation declares: a probe that
+    saw it go wrong never switches it off (its clauses would read n/a where they must fail); it
+    leaves a comment naming the clauses that will judge it."""
+    result = safely(call, found, label)
+    if result is not None and not right(result):
+        judged = ", ".join(clause.id for clause in CLAUSES.values()
+                           if name in clause.requires and clause.retired is None)
+        found.observed.append(f"{label}: {short(result)}; {name} stays on: {judged} judge it")
+    return result
+
+
+def unsettled(found: Findings, names: tuple[str, ...], why: str) -> None:
+    for name in names:
+        found.capabilities.setdefault(name, (False, f"TODO: not probed ({why}); off until "
+                                                    "checked by hand"))
+
+
+def short(result: Result) -> str:
+    state = "succeeded" if result.success else "failed"
+    return f"{state}: {neutralise(result.data, result._replacements)[:80]!r}"

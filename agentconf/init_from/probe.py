@@ -12,16 +12,19 @@ from collections.abc import Callable
 
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
-from agentconf.harness.session.result import Result, neutralise
+from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import (
     Findings,
     ambiguous_codes,
-    disguised_failures,
+    draft_markers,
     failure,
-    record,
+    observe,
     safely,
+    settle,
+    short,
 )
-from agentconf.init_from.patterns import SPELLED_CODE, Answer, induce, spelled_codes
+from agentconf.init_from.patterns import SPELLED_CODE, induce, spelled_codes
+from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
 from agentconf.init_from.reads import text_place
 
@@ -29,47 +32,27 @@ _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
 
 
-def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
-    found = Findings()
+def probe(client: Client, mapped: set[str], max_output_chars: int,
+          successes: dict[str, list[str]] | None = None,
+          marked: Callable[[Findings], Client] | None = None) -> Findings:
+    """`successes`: per tool, the texts of calls seen doing their work (the self-check's).
+    `marked`: a client of the same session that reads the failure markers drafted so far: the
+    features are probed through it, so a refusal that says success is never taken for one."""
+    found = Findings(successes={tool: list(texts) for tool, texts in (successes or {}).items()})
     _scratch_files(client)
     # What a message may quote back of the probe itself: never part of a pattern.
     variable = (str(client.root.parent), str(client.root), _PROBE_MARK, "12345", "a.txt",
                 "twice.txt", "unread.txt",
                 *(mapping.name for mapping in client.profile.tools.values()))
-    if "read_file" in mapped:
-        _failures_of_reads(client, found)
-        _features_of_reads(client, found, max_output_chars)
-    else:
-        _unsettled(found, ("mention_prefix", "line_numbers", "truncation"), "no read_file")
-    _validation(client, found, mapped)
-    if "edit_file" in mapped:
-        _failures_of_edits(client, found, can_read="read_file" in mapped)
-        _features_of_edits(client, found, can_read="read_file" in mapped)
-    if "write_file" in mapped:
-        failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
-            "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
-        # The root itself is often refused apart ("Writing directly to the project root is not
-        # allowed": @shtse8/filesystem-mcp); EDIT-17 expects IS_DIRECTORY of it too.
-        failure(found, "IS_DIRECTORY", "write of the root itself", lambda: client.call(
-            "write_file", path=".", content="x"))
-        _settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
-            "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
-            lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
-    if "apply_patch" in mapped:
-        _failures_of_patches(client, found)
-    # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text (filesystem-mcp)
-    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
-        f"{_PROBE_MARK}_no_such_tool", {}))
-    if "list_files" in mapped:  # LIST-03's two failures
-        failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
-            "list_files", path=f"{_PROBE_MARK}-nodir"))
-        failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
-            "list_files", path="a.txt"))
+    _failures(client, found, mapped)
+    draft_markers(found, variable)
+    client = marked(found) if marked is not None else client
+    _features(client, found, mapped, max_output_chars)
     # Last: answers a server may crash or hang on, which would cost every probe after them.
     _late_failures(client, found, mapped)
     if "bash" in mapped:
         probe_shell(client, found)
-    disguised_failures(found, variable)
+    draft_markers(found, variable)  # the tools whose refusals only the last probes showed
     ambiguous_codes(found)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
@@ -81,6 +64,48 @@ def probe(client: Client, mapped: set[str], max_output_chars: int) -> Findings:
     found.patterns = patterns
     found.notes.extend(notes)
     return found
+
+
+def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
+    """Calls that must fail, one tool after another: how each failure is worded."""
+    if "read_file" in mapped:
+        _failures_of_reads(client, found)
+    _validation(client, found, mapped)
+    if "edit_file" in mapped:
+        failures_of_edits(client, found, can_read="read_file" in mapped)
+    if "write_file" in mapped:
+        failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
+            "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
+        # The root itself is often refused apart; EDIT-17 expects IS_DIRECTORY of it too.
+        failure(found, "IS_DIRECTORY", "write of the root itself", lambda: client.call(
+            "write_file", path=".", content="x"))
+    if "apply_patch" in mapped:
+        _failures_of_patches(client, found)
+    # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text
+    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
+        f"{_PROBE_MARK}_no_such_tool", {}))
+    if "list_files" in mapped:  # LIST-03's two failures
+        failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
+            "list_files", path=f"{_PROBE_MARK}-nodir"))
+        failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
+            "list_files", path="a.txt"))
+
+
+def _features(client: Client, found: Findings, mapped: set[str], max_output_chars: int) -> None:
+    """What the implementation declares by what it does: its session guards, its answers'
+    shape, the features the contract makes optional."""
+    if "read_file" in mapped:
+        _features_of_reads(client, found, max_output_chars)
+    bad = _bad_call(client, mapped)
+    if bad is not None:
+        settle(found, "validation_issues", "a call with a number for a text argument", bad,
+                lambda r: r.issues is not None, unsettled=lambda r: r.success)
+    if "edit_file" in mapped:
+        features_of_edits(client, found, can_read="read_file" in mapped)
+    if "write_file" in mapped:
+        settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
+            "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
+            lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
 
 
 def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:
@@ -170,90 +195,50 @@ def _failures_of_patches(client: Client, found: Findings) -> None:
         "apply_patch", patch=f"--- a/{existing}\n+++ b/{existing}\n@@ -1 +1 @@\n-alpha\n+x\n"))
 
 
-def _failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
-    if can_read:  # a read guard would answer NOT_READ to both instead
-        safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
-        safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
-    # EDIT-11: an edit of a missing file is often worded apart from a read of one
-    failure(found, "NOT_FOUND", "edit of a missing file", lambda: client.call(
-        "edit_file", path=f"{_PROBE_MARK}-missing.txt", old_text="x", new_text="y"))
-    failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
-        "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x", new_text="y"))
-    for code, label, path, old in (
-            ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
-             f"{_PROBE_MARK} absent"),
-            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there twice", "twice.txt", "same")):
-        before = (client.root / path).read_bytes()
-        result = safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
-            "edit_file", path=p, old_text=o, new_text="other"), found, label)
-        if result is None:
-            continue
-        if not result.success:
-            record(found, code, label, result)
-        elif (client.root / path).read_bytes() == before:  # a "success" that changed nothing
-            found.disguised.append(Answer(code, label, result.data))
-        else:
-            found.notes.append(f"{label}: succeeded, so no {code} was learned")
-
-
-def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
-    """A number where a string belongs: whether INVALID_ARGS comes back with issues[]."""
+def _bad_call(client: Client, mapped: set[str]) -> Callable[[], Result] | None:
+    """A number where a string belongs, sent to the first tool that takes text."""
     tool = next((name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
                  if name in mapped), None)
     if tool is None:
-        _unsettled(found, ("validation_issues",), "no tool to send a bad argument to")
-        return
+        return None
     first = {"grep": "pattern", "bash": "command"}.get(tool, "path")
-    label = f"{tool} with a number for its {first}"
     mapping = client.profile.tool(tool)
+    return lambda: client.call_raw(mapping.name, {mapping.target(first): 12345})
 
-    def bad() -> Result:
-        return client.call_raw(mapping.name, {mapping.target(first): 12345})
 
-    failure(found, "INVALID_ARGS", label, bad)
+def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
+    """A number where a string belongs, and arguments that are null: INVALID_ARGS's words."""
+    bad = _bad_call(client, mapped)
+    if bad is None:
+        return
+    failure(found, "INVALID_ARGS", "a call with a number for a text argument", bad)
+    tool = next(name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
+                if name in mapped)
     # Arguments that are null, not an object: some word it apart (VALIDATE-09).
     failure(found, "INVALID_ARGS", f"{tool} with null arguments",
-             lambda: client.call_raw(mapping.name, None))
-    _settle(found, "validation_issues", label, bad, lambda r: r.issues is not None,
-            unsettled=lambda r: r.success)
+            lambda: client.call_raw(client.profile.tool(tool).name, None))
 
 
-def _settle(found: Findings, name: str, label: str, call: Callable[[], Result],
-            present: Callable[[Result], bool],
-            unsettled: Callable[[Result], bool] | None = None) -> Result | None:
-    """The feature `name` on or off as the probe shows it; off with a TODO when it cannot."""
-    result = safely(call, found, label)
-    if result is None:
-        found.capabilities[name] = (False, f"TODO: {label} raised (see the notes); off until "
-                                           "checked by hand")
-    elif unsettled is not None and unsettled(result):
-        found.capabilities[name] = (False, f"TODO: {label} cannot tell ({_short(result)}); off "
-                                           "until checked by hand")
-    else:
-        found.capabilities[name] = (present(result), f"{label}: {_short(result)}")
-    return result
 
 
-def _unsettled(found: Findings, names: tuple[str, ...], why: str) -> None:
-    for name in names:
-        found.capabilities.setdefault(name, (False, f"TODO: not probed ({why}); off until "
-                                                    "checked by hand"))
+
+
 
 
 def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -> None:
-    _settle(found, "mention_prefix", "a read of @a.txt",
+    settle(found, "mention_prefix", "a read of @a.txt",
             lambda: client.call("read_file", path="@a.txt"),
             lambda r: r.success and "alpha" in r.data)
-    whole = _settle(found, "line_numbers", "a read of a two-line file",
-                    lambda: client.call("read_file", path="a.txt"),
-                    lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
-                    unsettled=lambda r: not r.success)
+    whole = observe(found, "line_numbers", "a read of a two-line file",
+                     lambda: client.call("read_file", path="a.txt"),
+                     lambda r: not r.success or re.search(r"(?m)^\s*1\D.*alpha", r.data)
+                     is not None)
     text_place(found, whole, "alpha\nbeta\n")
     big = client.root / f"{_PROBE_MARK}-big.txt"
     big.write_text(("y" * 79 + "\n") * (max_output_chars // 40), encoding="utf-8")
-    _settle(found, "truncation", f"a read of {big.stat().st_size} characters",
-            lambda: client.call("read_file", path=big.name),
-            lambda r: not r.success or len(r.data) < 2 * max_output_chars)
+    observe(found, "truncation", f"a read of {big.stat().st_size} characters",
+             lambda: client.call("read_file", path=big.name),
+             lambda r: not r.success or len(r.data) < 2 * max_output_chars)
     if client.profile.tool("read_file").window_mode == "offset_limit":
         _window_base(client, found)
     elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal
@@ -286,7 +271,7 @@ def _window_base(client: Client, found: Findings) -> None:
     settled = answers.get(tuple(seen))
     if result is None or not result.success or settled is None:
         found.capabilities["line_window"] = (False, f"TODO: {label} did not tell its base "
-                                             f"({_short(result) if result else 'no answer'}); "
+                                             f"({short(result) if result else 'no answer'}); "
                                              "off until offset_base is checked by hand")
         return
     found.keys.setdefault("read_file", {})["offset_base"] = settled
@@ -295,87 +280,3 @@ def _window_base(client: Client, found: Findings) -> None:
     found.capabilities["line_window"] = (True, f"{label} answered {seen[0]!r}")
 
 
-def _features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
-    root = client.root
-
-    def edit(path: str, old: str, new: str) -> Callable[[], Result]:
-        return lambda: client.call("edit_file", path=path, old_text=old, new_text=new)
-
-    unread = safely(edit("unread.txt", "beta", "gamma"), found, "an edit of a file never read")
-    done = unread
-    if unread is None:
-        _unsettled(found, ("read_before_edit", "stale_read"), "an edit of an unread file raised")
-    elif unread.success:
-        found.capabilities["read_before_edit"] = (False, "an edit of a file never read: "
-                                                         f"{_short(unread)}")
-        found.capabilities["stale_read"] = (False, "no read_before_edit, so no stale reads")
-        if can_read:
-            found.session_state = _outside_guard(client, found, edit)
-    elif not can_read:
-        _unsettled(found, ("read_before_edit", "stale_read"), "no read_file to satisfy a guard")
-    else:
-        done = _read_guard(client, found, unread, edit)
-    if done is not None and done.success:
-        found.successes.append(done.data)
-        _settle(found, "diff", "a successful edit", lambda: done, lambda r: bool(r.diff))
-        _settle(found, "summary", "a successful edit", lambda: done, lambda r: bool(r.summary))
-    else:
-        _unsettled(found, ("diff", "summary"), "no edit succeeded")
-    if can_read:  # an implementation that wants a read before an edit gets one
-        safely(lambda: client.call("read_file", path="crlf.txt"), found, "read of crlf.txt")
-        safely(lambda: client.call("read_file", path="curly.txt"), found, "read of curly.txt")
-    # On only when the edit landed: a "success" that changed nothing (fast-filesystem-mcp's
-    # {"message": "Text not found"}) shows no feature.
-    _settle(found, "crlf_preserve", "an edit of a CRLF file", edit("crlf.txt", "one", "uno"),
-            lambda r: r.success and (root / "crlf.txt").read_bytes() == b"uno\r\ntwo\r\n")
-    _settle(found, "curly_quotes", "an edit with straight quotes of curly ones",
-            edit("curly.txt", 'say "hi"', "say bye"),
-            lambda r: r.success and (root / "curly.txt").read_text("utf-8") == "say bye\n")
-
-
-def _read_guard(client: Client, found: Findings, unread: Result,
-                edit: Callable[[str, str, str], Callable[[], Result]]) -> Result | None:
-    """The edit of an unread file failed: a read guard only if the same edit, after a read,
-    succeeds; then an outside change between read and edit shows whether it checks for it."""
-    safely(lambda: client.call("read_file", path="unread.txt"), found, "read of unread.txt")
-    again = safely(edit("unread.txt", "beta", "gamma"), found, "the same edit after a read")
-    if again is None or not again.success:
-        _unsettled(found, ("read_before_edit", "stale_read"),
-                   f"an edit failed before a read ({_short(unread)}) and after it too")
-        return again
-    found.capabilities["read_before_edit"] = (True, "an edit of a file never read failed "
-                                              f"({_short(unread)}), and succeeded after a read")
-    record(found, "NOT_READ", "an edit of a file never read", unread)
-    stale = client.root / "stale.txt"
-    safely(lambda: client.call("read_file", path="stale.txt"), found, "read of stale.txt")
-    stale.write_text("alpha\nbeta\nchanged outside\n", encoding="utf-8")
-    changed = _settle(found, "stale_read", "an edit of a file changed on disk since its read",
-                      edit("stale.txt", "beta", "gamma"), lambda r: not r.success)
-    if changed is not None and not changed.success:
-        record(found, "STALE_READ", "an edit of a file changed on disk since its read", changed)
-    return again
-
-
-def _outside_guard(client: Client, found: Findings,
-                   edit: Callable[[str, str, str], Callable[[], Result]]) -> str | None:
-    """No guard inside the root; one on files outside it (Claude Code's Edit: "File has not been
-    read yet" there until a read) is no feature the contract judges, but session state a kept
-    server would carry from check to check. Probed on a file of the scratch sandbox's own
-    outside/: None when an edit there succeeds unread, or fails after a read too (confined)."""
-    name = f"{_PROBE_MARK}-guarded.txt"
-    (client.root.parent / "outside" / name).write_text("alpha\nbeta\n", encoding="utf-8")
-    path = f"../outside/{name}"
-    first = safely(edit(path, "beta", "gamma"), found, "an edit outside the root, never read")
-    if first is None or first.success:
-        return None
-    safely(lambda: client.call("read_file", path=path), found, "a read outside the root")
-    again = safely(edit(path, "beta", "gamma"), found, "the same edit after that read")
-    if again is None or not again.success:
-        return None
-    return (f"an edit of a file outside the root failed before a read ({_short(first)}) and "
-            "succeeded after it")
-
-
-def _short(result: Result) -> str:
-    state = "succeeded" if result.success else "failed"
-    return f"{state}: {neutralise(result.data, result._replacements)[:80]!r}"

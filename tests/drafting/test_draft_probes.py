@@ -77,7 +77,9 @@ def test_a_read_guard_and_stale_reads_are_probed_not_assumed(tmp_path: Path) -> 
 def test_validation_issues_are_probed_without_a_read_tool(tmp_path: Path) -> None:
     profile, text = _draft(tmp_path, "--no-read")
     assert profile["capabilities"]["validation_issues"] is False, text
-    assert profile["capabilities"]["mention_prefix"] is False, text
+    # No read tool: nothing a mention prefix would matter for is judged, and nothing unprobed
+    # is switched off on a guess.
+    assert "mention_prefix" not in profile["capabilities"], text
 
 
 def test_a_window_counting_from_zero_is_drafted_zero_based(tmp_path: Path) -> None:
@@ -136,20 +138,22 @@ def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -
     assert not profile.get("error_patterns"), draft.text
 
 
-def test_an_edit_that_says_success_and_changes_nothing_is_left_a_departure_with_a_todo(
+def test_an_edit_that_says_success_and_changes_nothing_gets_a_failure_marker(
     tmp_path: Path,
 ) -> None:
+    """Desktop Commander answers a miss as a success ("Search content not found ..."): the
+    draft sees the file unchanged, and marks such answers as the failures they are, so the
+    run judges the refusal (and the self-check proves it is recognised)."""
     from agentconf.harness.profile.model import parse_profile
     from agentconf.harness.session.normalise import classify_text
 
     profile, text = _draft(tmp_path, "--quiet-misses")
-    assert "result" not in profile["tools"]["edit_file"], text  # the run still flags it
-    todo = re.search(r"# result = \{ failure = \{ matches = '(.+?)' \} \}  # TODO", text)
-    assert todo, text
-    marker = re.compile(todo.group(1))
+    marker = re.compile(profile["tools"]["edit_file"]["result"]["failure"]["matches"])
     missed = f"Search content not found in {tmp_path}/x.txt."
     assert marker.search(missed) and marker.search("Expected 1 occurrences but found 3 in y.")
     assert not marker.search("edited"), text  # the real success
+    assert "[unproven" not in text, text
+    assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
     # Declared by hand, its text is classified as the probe learned.
     assert classify_text(missed, parse_profile(profile)) == "TEXT_NOT_FOUND", text
 
@@ -221,7 +225,9 @@ def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
     success: the draft read that as straight quotes matching curly ones (curly_quotes = true),
     and EDIT-07 failed on a feature the draft had invented."""
     profile, text = _draft(tmp_path, "--quiet-misses")
-    assert profile["capabilities"]["curly_quotes"] is False, text
+    # Nor off: what the probe saw go wrong stays judged (EDIT-07), said in a comment.
+    assert "curly_quotes" not in profile["capabilities"], text
+    assert "curly_quotes stays on: EDIT-07" in text, text
 
 
 def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:

@@ -53,8 +53,7 @@ REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
 NOT_JUDGED = "not judged: "
 
 
-def not_judged(tool: str, why: str) -> str:
-    """The n/a reason of a check standing on an unproven premise ([unproven.<tool>])."""
+def not_judged(tool: str, why: str) -> str:  # the n/a of a check on an unproven premise
     return f"{NOT_JUDGED}{tool}: {why} ([unproven.{tool}])"
 
 

@@ -1,0 +1,74 @@
+"""`init --from`: a failure marker for a tool whose failures say success.
+
+Some tool systems answer every failure as a success whose words refuse ("Error: ...", "Security
+violation: ...", "Fehler: ..."): without a marker every such refusal reads as a success and each
+clause about it fails for the kit's want of a premise. The draft sees them on calls no disk lets
+succeed, and tells them from the same tool's real successes (answers to calls the self-check saw
+do their work): the marker is the start the refusals share, or failing that one refusal word
+near the start of each, kept only when no real success matches it.
+"""
+
+import re
+from collections.abc import Iterable
+
+from agentconf.init_from.patterns import candidates
+
+# Words of a refusal, in the languages real tool systems answer in.
+_REFUSAL_WORDS = (
+    r"errors?", r"fail(?:ed|s|ure)?", r"cannot", r"can'?t", r"could ?n[o']t", r"unable",
+    r"not found", r"no such", r"does ?n[o']t exist", r"not exist", r"denied", r"not allowed",
+    r"forbidden", r"refused?", r"invalid", r"not permitted", r"outside", r"exception",
+    r"violation", r"timed out", r"rejected", r"disallowed", r"missing",
+    r"fehler", r"nicht gefunden", r"existiert nicht", r"verweigert", r"ungültig",
+    r"erreur", r"introuvable", r"n'existe pas", r"refusé", r"no existe", r"no encontrad[oa]",
+    r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
+)
+_WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
+# Scripts whose words are not delimited by spaces: a refusal word anywhere in them.
+_CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
+                        "エラー|失敗|見つかりません|存在しません|"
+                        "错误|失败|不存在|找不到|拒绝")
+# How far into an answer a refusal word may be and still say the answer is a refusal.
+_NEAR_START = 60
+
+
+def says_refusal(text: str) -> bool:
+    """Whether an answer's opening words refuse, in any of the languages above."""
+    head = _unwrapped(text)[:_NEAR_START]
+    return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
+
+
+def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[str, ...]
+                 ) -> str | None:
+    """A regular expression every refusal matches and no real success does (one alternative
+    per refusal where they share no start), else None. `variable`: what an answer may quote
+    back of the call itself (paths, names), never part of the marker."""
+    successes = list(successes)
+    kept: list[str] = []
+    for text in refusals:
+        if any(re.search(regex, text) for regex in kept):
+            continue
+        found = next((regex for regex in _candidates(text, variable)
+                      if not any(re.search(regex, success) for success in successes)), None)
+        if found is None:
+            return None
+        kept.append(found)
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else "|".join(f"(?:{regex})" for regex in kept)
+
+
+def _candidates(text: str, variable: tuple[str, ...]) -> list[str]:
+    """Anchored starts of the answer, most general first, its variable parts wildcards; read
+    past one layer of JSON quoting."""
+    quoted = _unwrapped(text) != text.strip()
+    return [(r"""\A\s*["']?""" + regex.removeprefix(r"\A")) if quoted else regex
+            for regex in candidates(_unwrapped(text) if quoted else text, variable)]
+
+
+def _unwrapped(text: str) -> str:
+    """The answer as a model reads it: leading space and one layer of JSON quoting gone."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
+        return stripped[1:-1]
+    return stripped

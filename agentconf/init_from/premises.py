@@ -1,0 +1,181 @@
+"""`init --from`'s self-check: what every verdict of a run stands on, proven on the
+implementation itself with the drafted profile before any check relies on it.
+
+Two premises per mapped canonical tool, each one declarative rule below:
+
+- **calls**: a call made as the draft makes it does what the checks take for granted: a file
+  written lands in the root byte for byte, a file the kit put in the root reads back, an edit
+  changes the file on the disk, a listing names a file of the root, a search finds a line, a
+  command's output comes back. It fails when a path lands elsewhere (a virtual filesystem), a
+  required argument has no value that works, or the text is not where the draft reads it.
+- **refusals**: a call that cannot succeed on any disk (a read of a missing file, a write under a
+  regular file, an edit of text that is not there, a listing of a missing folder, a command
+  that exits 3) is recognised as a failure through the drafted profile. Where such a call
+  answered success *in words of a refusal* and no marker tells it from a real success, the kit
+  cannot judge that tool's refusals. Where it answered an ordinary success, the implementation
+  did not refuse: that is a departure its clauses will fail, and the premise holds.
+
+A premise that fails becomes `[unproven.<tool>]` in the draft: the checks standing on it are
+"not judged" with the reason (said first on the console), never failed.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Result, neutralise
+from agentconf.harness.verdicts.errors import (
+    ContractViolation,
+    ImplementationFailure,
+    NotApplicable,
+)
+from agentconf.init_from.markers import says_refusal
+
+MARK = "agentconf-premise"
+_SPACE = re.compile(r"\s+")
+_TEXT = f"{MARK} one\n{MARK} two\n"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How one premise of one tool is proven: the disk prepared, the call, and what holds."""
+
+    tool: str
+    kind: str  # "calls" or "refusals"
+    what: str  # the premise in words, for the draft's comment
+    prepare: Callable[[Path], None]
+    call: Callable[[Client], Result]
+    holds: Callable[[Result, Path], bool]
+
+
+@dataclass(frozen=True)
+class Premise:
+    tool: str
+    kind: str
+    proven: bool
+    evidence: str  # what was seen, one line
+    text: str = ""  # the answer's text, when the call was made (a real success's, if proven)
+
+
+def _write(rel: str, text: str = _TEXT) -> Callable[[Path], None]:
+    def prepare(root: Path) -> None:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, "utf-8")
+    return prepare
+
+
+def _nothing(root: Path) -> None:
+    return None
+
+
+def _absent(rel: str) -> Callable[[Path], None]:
+    def prepare(root: Path) -> None:  # a new file: no read guard stands in the write's way
+        (root / rel).unlink(missing_ok=True)
+    return prepare
+
+
+def _edit(client: Client, path: str = f"{MARK}-edit.txt", old: str = f"{MARK} two") -> Result:
+    if client.has("read_file"):
+        client.call("read_file", path=path)  # a read guard lets the edit through
+    return client.call("edit_file", path=path, old_text=old, new_text=f"{MARK} 2")
+
+
+def _both_lines(result: Result, root: Path) -> bool:
+    return result.success and all(line in result.data for line in _TEXT.splitlines())
+
+
+CALLS: tuple[Rule, ...] = (
+    Rule("write_file", "calls", f"a write of {MARK}-write.txt lands in the root byte for byte",
+         _absent(f"{MARK}-write.txt"),
+         lambda c: c.call("write_file", path=f"{MARK}-write.txt", content=_TEXT),
+         lambda r, root: (root / f"{MARK}-write.txt").is_file()
+         and (root / f"{MARK}-write.txt").read_bytes() == _TEXT.encode()),
+    Rule("read_file", "calls", f"a read of {MARK}-read.txt, put in the root, answers its text",
+         _write(f"{MARK}-read.txt"), lambda c: c.call("read_file", path=f"{MARK}-read.txt"),
+         _both_lines),
+    Rule("edit_file", "calls", f"an edit of {MARK}-edit.txt changes it on the disk",
+         _write(f"{MARK}-edit.txt"), _edit,
+         lambda r, root: (root / f"{MARK}-edit.txt").read_text("utf-8")
+         == _TEXT.replace(f"{MARK} two", f"{MARK} 2")),
+    Rule("list_files", "calls", f"a listing of {MARK}-list names the file in it",
+         _write(f"{MARK}-list/{MARK}-listed.txt"),
+         lambda c: c.call("list_files", path=f"{MARK}-list"),
+         lambda r, root: r.success and f"{MARK}-listed" in r.data),
+    Rule("grep", "calls", f"a search for '{MARK} two' finds its line",
+         _write(f"{MARK}-grep.txt"), lambda c: c.call("grep", pattern=f"{MARK} two"),
+         lambda r, root: r.success and f"{MARK}-grep" in r.data),
+    Rule("bash", "calls", f"`echo {MARK}-shell` answers its output",
+         _nothing, lambda c: c.call("bash", command=f"echo {MARK}-shell"),
+         lambda r, root: r.success and f"{MARK}-shell" in r.data),
+)
+
+# Calls no disk lets succeed: their answer is a refusal, whatever words it comes in.
+REFUSALS: tuple[Rule, ...] = (
+    Rule("read_file", "refusals", "a read of a missing file is recognised as a failure",
+         _nothing, lambda c: c.call("read_file", path=f"{MARK}-missing.txt"),
+         lambda r, root: not r.success),
+    Rule("write_file", "refusals", "a write under a regular file is recognised as a failure",
+         _write(f"{MARK}-plain.txt"),
+         lambda c: c.call("write_file", path=f"{MARK}-plain.txt/inner.txt", content="x"),
+         lambda r, root: not r.success),
+    Rule("edit_file", "refusals", "an edit of text that is not there is recognised as a failure",
+         _write(f"{MARK}-absent.txt"), lambda c: _edit(c, f"{MARK}-absent.txt", f"{MARK} absent"),
+         lambda r, root: not r.success),
+    Rule("list_files", "refusals", "a listing of a missing folder is recognised as a failure",
+         _nothing, lambda c: c.call("list_files", path=f"{MARK}-nowhere"),
+         lambda r, root: not r.success),
+    Rule("bash", "refusals", "a command that exits 3 is recognised as a failure",
+         _nothing, lambda c: c.call("bash", command="exit 3"),
+         lambda r, root: not r.success or r.exit_code == 3),
+)
+RULES = CALLS + REFUSALS
+
+
+def prove(client: Client, rule: Rule) -> Premise:
+    """One rule played on the live session: proven, or why not (the answer, neutralised)."""
+    rule.prepare(client.root)
+    try:
+        result = rule.call(client)
+    except NotApplicable as why:  # its allow-list refuses the program: nothing was sent
+        return Premise(rule.tool, rule.kind, True, f"not tried: {why.reason}")
+    except (ImplementationFailure, ContractViolation) as error:
+        return Premise(rule.tool, rule.kind, rule.kind == "refusals",
+                       f"{rule.what}: {type(error).__name__}: {str(error)[:120]}")
+    said = _said(result)
+    if rule.holds(result, client.root):
+        return Premise(rule.tool, rule.kind, True, f"{rule.what}: yes ({said})", result.data)
+    if rule.kind == "refusals" and not says_refusal(result.data):
+        # An ordinary success: it did not refuse. A departure its clauses fail, not ours.
+        return Premise(rule.tool, rule.kind, True, f"{rule.what}: it answered an ordinary "
+                                                   f"success ({said}): a departure, judged")
+    return Premise(rule.tool, rule.kind, False, f"{rule.what}: no ({said})", result.data)
+
+
+def self_check(client: Client, mapped: set[str]) -> list[Premise]:
+    """Every rule of a mapped tool, calls first (a refusal is only told apart from a call that
+    works)."""
+    found: list[Premise] = []
+    for rule in RULES:
+        if rule.tool not in mapped:
+            continue
+        if rule.kind == "refusals" and any(not p.proven and p.tool == rule.tool for p in found):
+            continue  # its calls are not judged at all: nothing of it stands on its refusals
+        found.append(prove(client, rule))
+    return found
+
+
+def unproven_tables(premises: list[Premise]) -> dict[str, dict[str, str]]:
+    """[unproven.<tool>] tables of the premises that failed."""
+    tables: dict[str, dict[str, str]] = {}
+    for premise in premises:
+        if not premise.proven:
+            tables.setdefault(premise.tool, {})[premise.kind] = premise.evidence
+    return tables
+
+
+def _said(result: Result) -> str:
+    state = "success" if result.success else "failure"
+    text = _SPACE.sub(" ", neutralise(result.data, result._replacements).strip())
+    return f"{state}: {text[:100]!r}"

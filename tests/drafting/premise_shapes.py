@@ -1,0 +1,25 @@
+"""Tool systems in process whose premises a draft must prove rather than assume (init_from's
+self-check, premises.py), each the reference with one thing about it unlike the kit's view."""
+
+from pathlib import Path
+from typing import Any
+
+from agentconf.contract import Workspace
+from agentconf.reference import create
+
+
+class ElsewhereRoot:
+    """Works in a folder of its own inside the root (a virtual filesystem's working folder):
+    `a.txt` is `<root>/.elsewhere/a.txt`, so nothing the kit puts in the root is there for it."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        inner = Path(workspace.root) / ".elsewhere"
+        inner.mkdir(exist_ok=True)
+        self.reference = create(Workspace(root=inner, write_roots=(inner,),
+                                          limits=workspace.limits))
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        return await self.reference.call_tool(name, arguments)

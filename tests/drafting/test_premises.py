@@ -1,0 +1,76 @@
+"""The draft proves its premises before any verdict stands on them (init_from/premises.py):
+what it cannot prove is "not judged" in the run, never failed; and a defect a probe saw is
+never switched off, so a raw draft of a broken implementation still fails the clause."""
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+BOUND_S = 600
+
+
+def _agentconf(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [
+        str(TESTS / "drafting"), str(TESTS), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, "-m", "agentconf", *args], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=BOUND_S, check=False,
+                          stdin=subprocess.DEVNULL)
+
+
+def _draft(folder: Path, spec: str) -> tuple[dict[str, Any], str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    done = _agentconf(folder, "init", "--from", spec)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tomllib.loads((folder / "agentconf.toml").read_text("utf-8")), done.stdout
+
+
+def _statuses(folder: Path, clauses: str) -> dict[str, dict[str, Any]]:
+    done = _agentconf(folder, "run", "--impl", "agentconf.toml", "--clauses", clauses,
+                      "--report", "report")
+    document = folder / "report" / "conformance.json"
+    assert document.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    found = json.loads(document.read_text("utf-8"))
+    assert found["harness_errors"] == [], found["harness_errors"]
+    return {clause["id"]: clause for clause in found["clauses"]}
+
+
+def test_the_reference_proves_every_premise(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:agentconf.reference:create")
+    assert "unproven" not in profile, console
+    assert "self-check: 11 of 11 premises proven" in console
+
+
+def test_a_root_it_does_not_work_in_is_not_judged_never_failed(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:ElsewhereRoot")
+    assert set(profile["unproven"]) == {"write_file", "read_file", "edit_file", "list_files",
+                                        "grep"}, console
+    assert "NOT PROVEN" in console and "bash" not in profile["unproven"]
+    found = _statuses(tmp_path, "READ-02,EDIT-02,SHELL-01")
+    assert found["READ-02"]["status"] == found["EDIT-02"]["status"] == "n/a"
+    assert "not judged: read_file" in json.dumps(found["READ-02"])
+    assert found["SHELL-01"]["status"] == "pass"
+
+
+# (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
+# (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
+DRAFTED_DEFECTS = [
+    pytest.param("mutants.eol:LfOnlyWrite", "EOL-01", id="crlf-flattened"),
+    pytest.param("mutants.truncate:NoTruncation", "TRUNCATE-01", id="unbounded"),
+    pytest.param("mutants.read:ListMissingFolderIsEmpty", "LIST-03", id="missing-folder-empty"),
+    pytest.param("mutants.result:RefusesWithoutCodes", "RESULT-02", id="no-codes"),
+]
+
+
+@pytest.mark.parametrize(("mutant", "clause"), DRAFTED_DEFECTS)
+def test_a_raw_draft_of_a_mutant_still_fails_its_clause(
+        tmp_path: Path, mutant: str, clause: str) -> None:
+    profile, console = _draft(tmp_path, f"python:{mutant}")
+    assert "unproven" not in profile, console
+    assert _statuses(tmp_path, clause)[clause]["status"] == "fail"
