@@ -56,3 +56,7 @@ def test_calls_that_stand_on_an_unproven_premise_are_not_judged(tmp_path: Path) 
     assert "not judged: read_file: a file of the root did not read back" in json.dumps(
         found["READ-02"])
     assert found["CONFINE-01"]["status"] == "pass"
+    # Said before anything runs, on the lines after the first.
+    head = document["console"].splitlines()[1:3]
+    assert head[0].startswith("agentconf: NOT JUDGED"), document["console"][:600]
+    assert "read_file calls: a file of the root did not read back" in head[1]

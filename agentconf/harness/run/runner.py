@@ -25,6 +25,7 @@ from typing import TextIO
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
 from agentconf.harness.disk import outer
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.profile.model import Profile
 from agentconf.harness.report import (
     ClauseResult,
     EventLog,
@@ -223,6 +224,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
     events = options.report_dir / "events.jsonl"
     pytest_log = options.report_dir / "pytest.log"
     out.write(first_line(options) + "\n")
+    out.writelines(f"{line}\n" for line in unproven_lines(options.spec.profile))
     progress = Progress(stream=out)
 
     def on_test(test: TestEvent) -> None:
@@ -286,6 +288,17 @@ def first_line(options: RunOptions) -> str:
     named = spec.profile.spec if spec.text == options.profile and spec.profile.spec else spec.text
     how = f"; {options.origin}" if options.origin else ""
     return f"agentconf: checking {spec.display_name} ({named}{how})"
+
+
+def unproven_lines(profile: Profile) -> list[str]:
+    """The premises the draft could not prove, said before anything runs: the checks standing on
+    them are not judged, and the cause is the profile's, not the implementation's."""
+    lines = [f"  {tool} {kind}: {why}" for tool, premise in profile.unproven.items()
+             for kind, why in (("calls", premise.calls), ("refusals", premise.refusals)) if why]
+    if not lines:
+        return []
+    return ["agentconf: NOT JUDGED: the checks standing on these premises ([unproven] in the "
+            "profile), which its draft could not prove:", *lines]
 
 
 def command_arguments(impl: str | None, profile: str | None) -> str:
