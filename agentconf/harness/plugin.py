@@ -30,7 +30,7 @@ from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
-from agentconf.harness.run import front_door
+from agentconf.harness.run import front_door, replay_calls
 from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
 from agentconf.harness.run.order import WAITS_HELP, spread_waits
 from agentconf.harness.run.plugin_state import (
@@ -266,6 +266,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
     began, starts = time.monotonic(), kept.started if kept is not None else 0
     adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
+    adapter = replay_calls.recorder(adapter, ws.root)  # `agentconf replay` shows the calls
     started = kept.started > starts if kept is not None else spec.kind != "python"
     if started:  # counted even when the check then turns out n/a
         request.node.stash[_START] = time.monotonic() - began

@@ -3,6 +3,7 @@ the summary tables and the failures — self-contained, with no server and no ne
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -204,3 +205,19 @@ def test_the_matrix_page_filters_by_status_and_category_and_links_each_cell(
     assert seen["cell"]["text"] == "✗"
     assert seen["cell"]["href"] == "mutant/report.html#EDIT-03"
     assert "EDIT-03: fail" in seen["cell"]["title"]
+
+
+def test_a_clause_permalink_opens_that_clause_on_top_of_the_page(
+    red_report: Path, tmp_path: Path
+) -> None:
+    """report.html#READ-01 (a passing clause the filters hide) rendered blank: the browser kept
+    the page scrolled into the list. The clause now opens on top, whatever shows the page."""
+    address = (red_report / "report.html").as_uri() + "#READ-01"
+    dom = chromium("--virtual-time-budget=3000", "--dump-dom", address, cwd=tmp_path).stdout
+    linked = dom.split('<section id="linked"', 1)[1].split("</section>", 1)[0]
+    assert re.search(r'<details[^>]*id="READ-01"[^>]*\sopen', linked), linked[:500]
+    assert "hidden" not in linked.split(">", 1)[0]
+    shot = tmp_path / "permalink.png"
+    chromium(f"--screenshot={shot}", "--window-size=1200,900", "--virtual-time-budget=3000",
+             address, cwd=tmp_path)
+    assert distinct_colours(shot.read_bytes()) >= 8, "the permalink renders a blank page"

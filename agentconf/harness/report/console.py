@@ -1,12 +1,15 @@
 """What `agentconf run` prints: a progress stream while the checks run, a summary table after."""
 
+import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .escapes import escape_lines
 from .events import TestEvent
 from .tables import REFERENCE_NOTE, checked_reference, counts_table, text_table
+from .visible import visible
 
 PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!",
                   "message-changed": "M"}
@@ -42,17 +45,35 @@ class Progress:
 
 LEGEND = ("(. pass  F fail  E error: it hung or died  n n/a  ! harness error: our bug  "
           "M message changed from its snapshot)")
-_REASON_CHARS = 110
+_REASON_CHARS = 160
+_NODE_ID = re.compile(r"\S+\.py::\S+")
+_FOUND_WHILE = re.compile(r"^found while checking (\S+) \(.*?\), charged to \S+: (.*)$")
 
 
 def _reason(clause: dict[str, Any]) -> str:
-    """One line of why, as pytest's short summary gives: the first line of the evidence after
-    the check's node id."""
+    """One line of why, as pytest's short summary gives it."""
     if clause["status"] == "xpass":
         return "listed as an expected failure, but passes: remove it from the list"
-    lines = [line.strip() for line in clause["evidence"].splitlines() if line.strip()]
-    reason = lines[1] if len(lines) > 1 else (lines[0] if lines else "")
-    return reason if len(reason) <= _REASON_CHARS else reason[:_REASON_CHARS - 1] + "…"
+    return reason_line(clause["evidence"], _REASON_CHARS)
+
+
+def reason_line(evidence: str, width: int) -> str:
+    """The evidence's most telling line, cut at a word boundary: past the node id, a finding's
+    own words before the clause it was found while checking, and a golden case's first mismatch
+    rather than its description."""
+    lines = [line.strip() for line in evidence.splitlines()
+             if line.strip() and not _NODE_ID.fullmatch(line.strip())]
+    if not lines:
+        return ""
+    first = lines[0]
+    found = _FOUND_WHILE.match(first)
+    if found:
+        first = f"{found[2]} (found while checking {found[1]})"
+    elif first.startswith("case ") and len(lines) > 1 and lines[1].startswith("- "):
+        first = f"{lines[1][2:]} ({first.split(':', 1)[0]})"
+    elif first.startswith("("):  # hypothesis's arguments of the failing example: the assert next
+        first = next((line for line in lines if line.startswith("assert ")), first)
+    return textwrap.shorten(first, width, placeholder=" …")
 
 
 def render_summary(
@@ -89,7 +110,7 @@ def render_summary(
     if checked_reference(document):
         state += f" for {REFERENCE_NOTE}"
     lines.append(f"{state}: report in {report_dir}")
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines) + "\n")
 
 
 SHOWN_SLOWEST = 3

@@ -153,6 +153,7 @@ def render_html(document: dict[str, Any]) -> str:
         f'<p><span class="verdict {state}">{state.upper()}</span> '
         f"{summary['executed']} of {summary['planned']} planned checks executed.</p>",
         f"<ul>{reasons}</ul>" if reasons else "",
+        '<section id="linked" hidden><h2>The linked clause</h2></section>',
         _escapes(document, ids),
         "<h2>By level</h2>", _matrix(document, "levels", "level"),
         "<h2>By category</h2>", _matrix(document, "categories", "category"),

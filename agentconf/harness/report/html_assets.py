@@ -35,6 +35,7 @@ button.copy{font:inherit;font-size:.85em;cursor:pointer;border:1px solid #888;bo
 .filters .count{color:#666}
 .diff .del{background:#fdd;display:block}.diff .add{background:#dfd;display:block}
 #no-match{color:#666}
+#linked{border-left:4px solid #1a73e8;padding-left:.6rem;margin:1rem 0}
 """
 
 SCRIPT = """
@@ -71,18 +72,29 @@ SCRIPT = """
     if (params.has("category")) { category.value = params.get("category"); }
   }
 
+  var linked = document.getElementById("linked");
+  var away = null;  // the clause shown on top, and the marker of its place in the list
+
   function reveal() {
-    // A link to a clause opens it, even when the filters hid it.
+    // A link to a clause (report.html#EDIT-03) opens it on top of the page, even when the
+    // filters hid it: whatever shows the page from its top (a preview, a print, a screenshot)
+    // shows the clause, and the page is not left scrolled into the middle of the list.
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
     if (!target || !target.classList.contains("clause")) { return; }
+    if (away) { away.mark.parentNode.replaceChild(away.clause, away.mark); }
     if (target.hidden) {
       boxes.forEach(function (b) { if (b.value === target.dataset.status) { b.checked = true; } });
       if (category.value && category.value !== target.dataset.category) { category.value = ""; }
       apply(true);
     }
+    var mark = document.createComment(id);
+    target.parentNode.replaceChild(mark, target);
+    linked.appendChild(target);
+    away = {clause: target, mark: mark};
+    linked.hidden = false;
     target.open = true;
-    target.scrollIntoView();
+    window.scrollTo(0, 0);
   }
 
   function copy(button) {

@@ -6,11 +6,11 @@ report.md and report.html hold the rest."""
 import re
 from typing import Any
 
+from .console import reason_line
 from .markdown import NOT_GREEN
 from .matrix import escaped
 from .tables import REFERENCE_NOTE, checked_reference, implementation_title, must_score
-
-NODE_ID = re.compile(r"\S+\.py::\S+")
+from .visible import visible
 
 
 def _code(text: str) -> str:
@@ -23,11 +23,10 @@ def _code(text: str) -> str:
 
 def _line(clause: dict[str, Any]) -> list[str]:
     # The evidence's first words, past the node id that heads each failing check's part.
-    evidence = [line for line in (clause.get("evidence") or "").strip().splitlines()
-                if line.strip() and not NODE_ID.fullmatch(line.strip())]
+    reason = reason_line(clause.get("evidence") or "", 300)
     known = " (known: in the baseline)" if clause["status"] == "xfail" else ""
     lines = [f"- **{clause['id']}** ({clause['level']}, {clause['status']}){known}: "
-             + (evidence[0][:300] if evidence else clause["requirement"])]
+             + (reason or clause["requirement"])]
     if clause.get("reproduce"):
         lines.append(f"  {_code(clause['reproduce'])}")
     return lines
@@ -55,4 +54,4 @@ def render_summary(document: dict[str, Any]) -> str:
     known = [c["id"] for c in document["clauses"] if c["status"] == "xfail" and c not in escapes]
     if known:
         lines += ["", f"Expected failures (the baseline): {', '.join(known)}."]
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines) + "\n")

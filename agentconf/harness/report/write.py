@@ -9,6 +9,7 @@ from .document import validate_document
 from .html import render_html
 from .junit import render_junit
 from .markdown import render_markdown
+from .visible import visible
 
 CONFORMANCE = "conformance.json"
 RENDERERS = {
@@ -31,6 +32,6 @@ def write_reports(document: dict[str, Any], directory: Path) -> list[Path]:
     written.append(conformance)
     for name, render in RENDERERS.items():
         path = directory / name
-        path.write_text(render(document), encoding="utf-8")
+        path.write_text(visible(render(document)), encoding="utf-8")
         written.append(path)
     return written
