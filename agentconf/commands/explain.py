@@ -1,4 +1,5 @@
-"""`agentconf explain CLAUSE`: what a clause asks, why, and what checks it."""
+"""`agentconf explain CLAUSE`: what a clause asks, why, and what checks it; a category (`EOL`) or
+a capability name (`grep`, `read_before_edit`) lists the clauses it holds or switches off."""
 
 import argparse
 import ast
@@ -6,13 +7,14 @@ import re
 from pathlib import Path
 
 from agentconf.cli import UsageError
-from agentconf.contract import CAPABILITIES, CLAUSES, Clause
+from agentconf.contract import CAPABILITIES, CATEGORIES, CLAUSES, Clause
 from agentconf.contract.sources import SOURCES
 from agentconf.harness.report.expectations import close_clause_ids
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.run import runner
 
-HELP = "show a clause: requirement, rationale, source, capabilities, tests and mutants"
+HELP = ("show a clause (requirement, rationale, source, capabilities, tests, mutants), or the "
+        "clauses of a category or a capability")
 
 # The gallery's documented table: generated into docs/ (or kept beside the mutants).
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -20,7 +22,8 @@ MUTANT_TABLES = (REPOSITORY / "docs" / "mutants.md", REPOSITORY / "tests" / "mut
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("clause", metavar="CLAUSE", help="a clause id such as CONFINE-05")
+    parser.add_argument("clause", metavar="CLAUSE", help="a clause id such as CONFINE-05, a "
+                        "category such as EOL, or a capability such as read_before_edit")
     parser.add_argument("--static", action="store_true",
                         help="find the tests by reading the suites' source instead of collecting")
 
@@ -31,7 +34,8 @@ def find_clause(text: str) -> Clause:
         return CLAUSES[key]
     close = close_clause_ids(key) or [cid for cid in CLAUSES if cid.startswith(key + "-")][:5]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise UsageError(f"unknown clause {text!r}{hint}")
+    raise UsageError(f"unknown clause {text!r}{hint} (a clause id, a category such as EOL, or a "
+                     "capability such as grep)")
 
 
 def static_tests(clause_id: str, suites: Path) -> list[str]:
@@ -71,7 +75,28 @@ def mutants_killing(clause_id: str, tables: tuple[Path, ...] = MUTANT_TABLES) ->
     return rows
 
 
+def explain_group(name: str) -> list[str] | None:
+    """The lines for a category or a capability; None when `name` is neither."""
+    if name.strip() in CAPABILITIES:  # lower case: `grep` the tool, `GREP` the category
+        capability = name.strip()
+        members = [c for c in CLAUSES.values() if capability in c.requires and not c.retired]
+        head = [f"{capability} (a capability): {CAPABILITIES[capability]}",
+                f"Without it these {len(members)} clauses are n/a, never passed "
+                f"([capabilities] {capability} = false in a profile switches it off):"]
+    elif name.strip().upper() in CATEGORIES:
+        category = name.strip().upper()
+        members = [c for c in CLAUSES.values() if c.category == category and not c.retired]
+        head = [f"{category}: {len(members)} clauses (agentconf explain CLAUSE-ID for one)"]
+    else:
+        return None
+    return [*head, *(f"  {c.id} ({c.level.value}) {c.requirement}" for c in members)]
+
+
 def run(args: argparse.Namespace) -> int:
+    group = explain_group(args.clause)
+    if group is not None:
+        print("\n".join(group))
+        return 0
     clause = find_clause(args.clause)
     print(f"{clause.id} ({clause.level.value}, {clause.category})")
     print(clause.requirement)

@@ -56,3 +56,21 @@ def test_mutants_are_read_from_the_gallery_table(tmp_path: Path) -> None:
                       "| mutant | kills |\n|---|---|\n| first_match | EDIT-03, EDIT-04 |\n"
                       "| lf_only | EOL-01 |\n| EDIT-030 | no |\n")
     assert mutants_killing("EDIT-03", (readme,)) == ["first_match — EDIT-03, EDIT-04"]
+
+
+def test_a_category_lists_its_clauses(tmp_path: Path) -> None:
+    done = agentconf("explain", "EOL", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    listed = [line.split()[0] for line in done.stdout.splitlines()[1:]]
+    assert listed == [c.id for c in CLAUSES.values() if c.category == "EOL" and not c.retired]
+    assert CLAUSES["EOL-01"].requirement in done.stdout
+
+
+def test_a_capability_lists_the_clauses_that_are_na_without_it(tmp_path: Path) -> None:
+    done = agentconf("explain", "read_before_edit", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("read_before_edit (a capability): ")
+    assert "EDIT-08" in done.stdout and "EOL-01" not in done.stdout
+    tool = agentconf("explain", "grep", cwd=tmp_path)  # the tool; GREP is the category
+    assert tool.stdout.startswith("grep (a capability)") and "GREP-02" in tool.stdout
+    assert_usage_error(agentconf("explain", "nonsense", cwd=tmp_path), "a category such as EOL")
