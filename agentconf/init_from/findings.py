@@ -13,7 +13,7 @@ from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.markers import draft_marker, says_refusal
-from agentconf.init_from.patterns import Answer, neutral
+from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
@@ -57,14 +57,17 @@ def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | 
         return None
 
 
-def failure(found: Findings, code: str, label: str, call: Callable[[], Result]) -> None:
-    result = safely(call, found, label)
-    if result is None:
-        return
-    if result.success:
-        succeeded(found, code, label, result)
-        return
-    record(found, code, label, result)
+def failure(found: Findings, code: str, label: str, *calls: Callable[[], Result]) -> None:
+    """Calls that must fail with `code`: one provocation and its twins, what is incidental to
+    it varied (another name, another number), so a pattern learns the message, not the probe."""
+    for call in calls:
+        result = safely(call, found, label)
+        if result is None:
+            continue
+        if result.success:
+            succeeded(found, code, label, result)
+        else:
+            record(found, code, label, result)
 
 
 def succeeded(found: Findings, code: str, label: str, result: Result,
@@ -74,7 +77,7 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
     failure marker and the patterns; else a plain success (a departure, judged)."""
     if did_nothing or says_refusal(result.data):
         found.disguised.setdefault(result.request.tool, []).append(
-            Answer(code, label, result.data))
+            answer(code, label, result.data, result.request))
     else:
         found.notes.append(f"{label}: succeeded, so no {code} was learned")
 
@@ -83,7 +86,7 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
     """A failure of kind `code`: its own spelling of the code, or its text for the patterns."""
     theirs = result.raw.get("error") if isinstance(result.raw, dict) else None
     if isinstance(theirs, str) and re.search(r"\s", theirs):  # a message, not a code
-        found.answers.append(Answer(code, label, theirs))
+        found.answers.append(answer(code, label, theirs, result.request))
         return
     if isinstance(theirs, str) and theirs:  # a code of its own: a JSON field, structured content
         if theirs in ERROR_CODES:
@@ -91,7 +94,8 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
                 found.notes.append(f"{label}: answered {theirs}, the contract expects {code}")
             return
         found.error_codes.setdefault(theirs, (code, f"{label} answered error {theirs!r}"))
-        found.spelled.setdefault(theirs, []).append(Answer(code, label, result.data))
+        found.spelled.setdefault(theirs, []).append(answer(code, label, result.data,
+                                                           result.request))
         return
     if result.error is not None:  # the adapter settled it (an MCP protocol error)
         return
@@ -100,9 +104,10 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
     located = _code_locator(structured) or _code_locator(_json_text(result), path="")
     if located is not None and result.request.tool in CANONICAL_TOOLS:
         _learn_locator(found, code, label, result.request.tool, *located)
-        found.spelled.setdefault(located[1], []).append(Answer(code, label, result.data))
+        found.spelled.setdefault(located[1], []).append(answer(code, label, result.data,
+                                                               result.request))
         return
-    found.answers.append(Answer(code, label, result.data))
+    found.answers.append(answer(code, label, result.data, result.request))
 
 
 def _json_text(result: Result) -> Any:

@@ -9,6 +9,7 @@ is never a pattern on its own: it would match every failure.
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from agentconf.contract import ERROR_CODES
 
@@ -21,6 +22,13 @@ _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", 
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
             "call", "request"}
 _MAX_LITERAL = 80
+# Codes a probe only guesses at: a link loop is as often answered as a missing file as an I/O
+# error. Where its answer reads like another kind's, that kind keeps its pattern; the guess
+# gets none.
+GUESSED = frozenset({"IO_ERROR"})
+# What a call sent is quoted back only from this length on: a one-letter new_text would
+# otherwise make every such letter of a message a wildcard.
+_MIN_SAID = 3
 # A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
@@ -38,6 +46,24 @@ class Answer:
     code: str  # the code the probe expects
     label: str  # what the probe did
     text: str
+    tool: str = ""  # the canonical tool it called
+    said: tuple[str, ...] = ()  # the strings the call sent: an answer may quote them back
+
+
+def answer(code: str, label: str, text: str, request: Any) -> Answer:
+    """An Answer of a request (Result.request): its tool and the strings it sent."""
+    return Answer(code, label, text, str(getattr(request, "tool", "")),
+                  tuple(_strings(getattr(request, "arguments", None))))
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if len(value.strip()) >= _MIN_SAID else []
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
 
 
 def induce(answers: list[Answer], variable: tuple[str, ...],
@@ -55,12 +81,12 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
     # It is a second round alone: in the first, a head many kinds share ("Tool X input is
     # invalid") would be kept for the last of them and classify every other answer it meets.
     for relaxed in (False, True):
-        for index, answer in enumerate(answers):
-            if any(re.search(regex, answer.text) for code, regex, _ in kept
-                   if code in ("", answer.code)):
+        for index, one in enumerate(answers):
+            if any(re.search(regex, one.text) for code, regex, _ in kept
+                   if code in ("", one.code)):
                 refusals.pop(index, None)
                 continue  # its code is spelled out, or a pattern of its own kind covers it
-            refusals[index] = _keep_one(answer, answers, variable, kept, relaxed)
+            refusals[index] = _keep_one(one, answers, variable, kept, relaxed)
     notes = [f"TODO: no pattern kept for {answers[index].code} from {answers[index].label} "
              f"({neutral(answers[index].text, variable)[:80]!r}): {why}"
              for index, why in sorted(refusals.items()) if why]
@@ -69,21 +95,58 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
 
 def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
               kept: list[tuple[str, str, str]], relaxed: bool) -> str:
-    """Appends the most general candidate that no answer of another kind reaches (`relaxed`:
-    none but those an earlier pattern already gives their own code); "" when kept, else why."""
+    """Appends the best candidate that no answer of another kind reaches (`relaxed`: none but
+    those an earlier pattern already gives their own code); "" when kept, else why.
+
+    Best: one that also matches its twins (a pattern that fits one of them alone has learnt the
+    probe, not the message); else the most general, where its words say what its kind is."""
     refused: list[str] = []
-    for candidate in candidates(answer.text, variable):
+    fitting: list[str] = []
+    # Its twins: the same provocation with what is incidental to it varied (another name,
+    # another number), which a pattern of the message, not of the probe, matches too.
+    siblings = [other for other in answers if other.code == answer.code
+                and other.label == answer.label and other is not answer]
+    # Its words say what the probe expected: else one answer of another kind (a read guard's
+    # "read it first" to a probe of a folder) would teach a code it does not have.
+    plausible = says_kind(answer.code, unquoted(answer.text)[0])
+    for candidate in _all_candidates(answer, variable):
         clash = [other for other in answers if other.code != answer.code
                  and re.search(candidate, other.text)
-                 and not (relaxed and _first_code(kept, other) == other.code)]
+                 and not (relaxed and _first_code(kept, other) == other.code)
+                 and not (other.code in GUESSED and answer.code not in GUESSED)]
         if clash:
             refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
             continue
-        kept.append((answer.code, candidate, f"{answer.label} answered "
-                                              f"{neutral(answer.text, variable)!r}"))
-        return ""
-    return "; ".join(refused) or "its text has no stable start"
+        if siblings and all(re.search(candidate, other.text) for other in siblings):
+            return _keep(kept, answer, candidate, variable, len(siblings))
+        fitting.append(candidate)
+    if fitting and plausible:  # the most general of its own: the others' words differ
+        return _keep(kept, answer, fitting[0], variable, 0)
+    if fitting:
+        return (f"{_literal(fitting[0])!r} fits this answer alone"
+                + (f", not its {len(siblings)} sibling(s)," if siblings else ",")
+                + f" and says nothing of {answer.code}")
+    return "; ".join(refused) or "its text has no stable part"
+
+
+def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,
+          variable: tuple[str, ...], held_out: int) -> str:
+    also = f" (and {held_out} more probe(s) of its kind)" if held_out else ""
+    kept.append((answer.code, regex, f"{answer.label} answered "
+                                     f"{neutral(answer.text, variable)!r}{also}"))
+    return ""
+
+
+def _all_candidates(answer: Answer, variable: tuple[str, ...]) -> list[str]:
+    """Its starts, then the phrases anywhere in it, every variable part left out: paths, what
+    the call itself sent, quoted values, numbers; read past one layer of JSON quoting."""
+    variable = (*variable, *answer.said)
+    text, quoted = unquoted(answer.text)
+    starts = candidates(text, variable)
+    if quoted:
+        starts = [r"""\A\s*"?""" + regex.removeprefix(r"\A") for regex in starts]
+    return [*starts, *(regex for regex in phrases(text, variable) if regex not in starts)]
 
 
 def _first_code(kept: list[tuple[str, str, str]], answer: Answer) -> str | None:
@@ -218,3 +281,79 @@ def _literal(regex: str) -> str:
 def neutral(text: str, variable: tuple[str, ...]) -> str:
     """The message for a comment: the scratch sandbox's paths made neutral, cut short."""
     return text.replace(variable[1], "<ROOT>").replace(variable[0], "<SANDBOX>")[:100]
+
+
+def unquoted(text: str) -> tuple[str, bool]:
+    """The text inside one layer of JSON string quoting, and whether it had one."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
+        return stripped[1:-1], True
+    return text, False
+
+
+_MAX_PHRASE = 5
+
+
+def phrases(message: str, variable: tuple[str, ...]) -> list[str]:
+    """Runs of words of the message's first lines, searched anywhere (a message may start with
+    what is variable: `'x.txt' is a directory`), longest first; separators between the words
+    are any non-word characters; none that says only "error"."""
+    pieces = _template(" ".join(line.strip() for line in message.strip().split("\n")[:4]),
+                       variable)
+    runs: list[list[str]] = []
+    for piece in pieces:  # words of a literal piece, never across a variable part
+        if piece is not None and piece != _DIGITS:
+            runs.append(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", piece))
+    found: list[tuple[int, str]] = []
+    for words in runs:
+        for size in range(min(_MAX_PHRASE, len(words)), 0, -1):
+            for start in range(len(words) - size + 1):
+                chosen = words[start:start + size]
+                meaningful = [w for w in chosen if w.lower() not in _GENERIC]
+                if not meaningful or len("".join(meaningful)) < 4:
+                    continue
+                regex = (r"(?<!\w)" + r"\W+".join(re.escape(w) for w in chosen) + r"(?!\w)")
+                if regex not in (r for _, r in found):
+                    found.append((size, regex))
+    found.sort(key=lambda item: -item[0])
+    return [regex for _, regex in found]
+
+
+# What a message says of its kind, in the languages real tool systems answer in: a pattern that
+# fits one probe of its kind alone is kept only when it says so (never a read guard's "read the
+# file first" kept for a folder).
+_KIND_WORDS: dict[str, str] = {
+    "NOT_FOUND": r"not found|no such|does ?n[o']t exist|not exist|missing|absent|enoent|"
+                 r"cannot find|"
+                 r"could ?n[o']t find|nicht gefunden|existiert nicht|introuvable|찾을 수 없|"
+                 r"없습니다|不存在|找不到|見つかりません",
+    "IS_DIRECTORY": r"director|folder|\bdir\b|eisdir|ordner|dossier|폴더|目录|ディレクトリ",
+    "NOT_A_DIRECTORY": r"not a (?:dir|folder)|is a file|enotdir|keine? (?:ordner|verzeichnis)|"
+                       r"datei|파일입니다|폴더가 아니",
+    "OUTSIDE_ROOT": r"outside|denied|not allowed|forbidden|escape|access|allowed dir|sandbox|"
+                    r"permitted|restricted|verweigert|außerhalb|밖|거부|허용",
+    "TEXT_NOT_FOUND": r"not found|no match|absent|does ?n[o']t (?:occur|match|appear|exist)|"
+                      r"not present|could ?n[o']t find|kommt .* nicht vor|nicht gefunden|"
+                      r"찾지 못|찾을 수 없",
+    "TEXT_MULTIPLE_MATCHES": r"multiple|times|twice|occurr|matches|ambiguous|more than one|"
+                             r"unique|"
+                             r"mehrfach|-mal|번",
+    "NOT_READ": r"\bread\b|gelesen|읽",
+    "STALE_READ": r"modified|changed|stale|since|geändert|바뀌|outdated",
+    "BINARY_FILE": r"binary|binär|이진|not text|decode|utf|non-text",
+    "FILE_TOO_LARGE": r"too large|too big|size|groß|큽니다|exceed|limit|bytes",
+    "TOOL_NOT_FOUND": r"unknown|not found|no such tool|unbekannt|not available|tool",
+    "INVALID_ARGS": r"invalid|argument|param|required|expected|validat|ungültig|인수|잘못|"
+                    r"schema|type",
+    "NONZERO_EXIT": r"exit|status|code|failed|종료|beendet",
+    "TIMEOUT": r"timed? ?out|time-?out|zeitüberschreitung|시간 초과|deadline",
+    "PERMISSION_DENIED": r"permission|denied|not allowed|berechtigung|권한|forbidden",
+    "IO_ERROR": r"loop|levels|symbolic|eloop|i/o|io error",
+    "ALREADY_EXISTS": r"exists|already|existiert|이미",
+}
+
+
+def says_kind(code: str, text: str) -> bool:
+    """Whether `text` says something of the kind `code` is, in words."""
+    words = _KIND_WORDS.get(code)
+    return words is not None and re.search(words, text, re.IGNORECASE) is not None

@@ -9,6 +9,7 @@ it, off with a TODO. A feature left on without a probe would turn into false fai
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
@@ -42,7 +43,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int,
     _scratch_files(client)
     # What a message may quote back of the probe itself: never part of a pattern.
     variable = (str(client.root.parent), str(client.root), _PROBE_MARK, "12345", "a.txt",
-                "twice.txt", "unread.txt",
+                "twice.txt", "thrice.txt", "unread.txt",
                 *(mapping.name for mapping in client.profile.tools.values()))
     _failures(client, found, mapped)
     draft_markers(found, variable)
@@ -74,21 +75,25 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
     if "edit_file" in mapped:
         failures_of_edits(client, found, can_read="read_file" in mapped)
     if "write_file" in mapped:
-        failure(found, "IS_DIRECTORY", "write of a folder", lambda: client.call(
-            "write_file", path=f"{_PROBE_MARK}-dir", content="x"))
+        failure(found, "IS_DIRECTORY", "write of a folder",
+                partial(client.call, "write_file", path=f"{_PROBE_MARK}-dir", content="x"),
+                partial(client.call, "write_file", path="notes", content="other text"))
         # The root itself is often refused apart; EDIT-17 expects IS_DIRECTORY of it too.
         failure(found, "IS_DIRECTORY", "write of the root itself", lambda: client.call(
             "write_file", path=".", content="x"))
     if "apply_patch" in mapped:
         _failures_of_patches(client, found)
     # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text
-    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have", lambda: client.call_raw(
-        f"{_PROBE_MARK}_no_such_tool", {}))
+    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have",
+            partial(client.call_raw, f"{_PROBE_MARK}_no_such_tool", {}),
+            partial(client.call_raw, "summon_dragon", {}))
     if "list_files" in mapped:  # LIST-03's two failures
-        failure(found, "NOT_FOUND", "list of a missing folder", lambda: client.call(
-            "list_files", path=f"{_PROBE_MARK}-nodir"))
-        failure(found, "NOT_A_DIRECTORY", "list of a file", lambda: client.call(
-            "list_files", path="a.txt"))
+        failure(found, "NOT_FOUND", "list of a missing folder",
+                partial(client.call, "list_files", path=f"{_PROBE_MARK}-nodir"),
+                partial(client.call, "list_files", path="gone/away"))
+        failure(found, "NOT_A_DIRECTORY", "list of a file",
+                partial(client.call, "list_files", path="a.txt"),
+                partial(client.call, "list_files", path="twice.txt"))
 
 
 def _features(client: Client, found: Findings, mapped: set[str], max_output_chars: int) -> None:
@@ -96,10 +101,10 @@ def _features(client: Client, found: Findings, mapped: set[str], max_output_char
     shape, the features the contract makes optional."""
     if "read_file" in mapped:
         _features_of_reads(client, found, max_output_chars)
-    bad = _bad_call(client, mapped)
-    if bad is not None:
-        settle(found, "validation_issues", "a call with a number for a text argument", bad,
-                lambda r: r.issues is not None, unsettled=lambda r: r.success)
+    bad = _bad_calls(client, mapped)
+    if bad:
+        settle(found, "validation_issues", "a call with a number for a text argument", bad[0],
+               lambda r: r.issues is not None, unsettled=lambda r: r.success)
     if "edit_file" in mapped:
         features_of_edits(client, found, can_read="read_file" in mapped)
     if "write_file" in mapped:
@@ -114,19 +119,26 @@ def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:
     root = client.root
     if "read_file" in mapped:
         (root / f"{_PROBE_MARK}.bin").write_bytes(b"\x00\x01binary\x00\xff" * 64)
-        failure(found, "BINARY_FILE", "read of a file with NUL bytes", lambda: client.call(
-            "read_file", path=f"{_PROBE_MARK}.bin"))
-        big = root / f"{_PROBE_MARK}-over.txt"  # one line over the default max_read_bytes
+        (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 32)
+        failure(found, "BINARY_FILE", "read of a binary file",
+                partial(client.call, "read_file", path=f"{_PROBE_MARK}.bin"),
+                partial(client.call, "read_file", path="image.png"))
+        big = root / f"{_PROBE_MARK}-over.txt"  # a line over the default max_read_bytes
         big.write_text(("z" * 99 + "\n") * (DEFAULT_LIMITS.max_read_bytes // 100 + 1), "utf-8")
-        failure(found, "FILE_TOO_LARGE", f"read of a file of {big.stat().st_size} bytes",
-                lambda: client.call("read_file", path=big.name))
+        bigger = root / "huge.log"
+        bigger.write_text(("w" * 49 + "\n") * (DEFAULT_LIMITS.max_read_bytes // 25), "utf-8")
+        failure(found, "FILE_TOO_LARGE", "read of a file over max_read_bytes",
+                partial(client.call, "read_file", path=big.name),
+                partial(client.call, "read_file", path=bigger.name))
         big.unlink()
+        bigger.unlink()
     if "write_file" in mapped:
         for link, target in (("loop_a", "loop_b"), ("loop_b", "loop_a")):
             if not (root / link).is_symlink():
                 (root / link).symlink_to(target)
-        failure(found, "IO_ERROR", "write of a symbolic link loop", lambda: client.call(
-            "write_file", path="loop_b", content="x"))
+        failure(found, "IO_ERROR", "write of a symbolic link loop",
+                partial(client.call, "write_file", path="loop_b", content="x"),
+                partial(client.call, "write_file", path="loop_a", content="other text"))
 
 
 def _scratch_files(client: Client) -> None:
@@ -137,6 +149,7 @@ def _scratch_files(client: Client) -> None:
     # read-before-edit rule and hide it.
     (root / "unread.txt").write_text("alpha\nbeta\n", encoding="utf-8")
     (root / "twice.txt").write_text("same\nsame\n", encoding="utf-8")
+    (root / "thrice.txt").write_text("again and again\nagain\n", encoding="utf-8")
     (root / "crlf.txt").write_bytes(b"one\r\ntwo\r\n")
     (root / "curly.txt").write_text("say \u201chi\u201d\n", encoding="utf-8")
     (root / "lines.txt").write_text("".join(f"{line}\n" for line in _LINES), encoding="utf-8")
@@ -145,84 +158,95 @@ def _scratch_files(client: Client) -> None:
 
 def _failures_of_reads(client: Client, found: Findings) -> None:
     root = client.root
+    outside = root.parent / "outside"
 
-    def read(code: str, label: str, path: str) -> None:
-        failure(found, code, label, lambda: client.call("read_file", path=path))
+    def read(code: str, label: str, *paths: str) -> None:
+        failure(found, code, label, *(partial(client.call, "read_file", path=p) for p in paths))
 
-    read("NOT_FOUND", "read of a missing file", f"{_PROBE_MARK}-missing.txt")
+    read("NOT_FOUND", "read of a missing file", f"{_PROBE_MARK}-missing.txt", "gone-notes.md")
     # Some implementations word a missing folder apart from a missing file.
-    read("NOT_FOUND", "read of a file in a missing folder", f"{_PROBE_MARK}-nodir/missing.txt")
-    (root / f"{_PROBE_MARK}-dangling").symlink_to(f"{_PROBE_MARK}-nowhere.txt")
-    read("NOT_FOUND", "read of a dangling link", f"{_PROBE_MARK}-dangling")
-    read("IS_DIRECTORY", "read of a folder", f"{_PROBE_MARK}-dir")
-    read("NOT_A_DIRECTORY", "read of a path under a file", "a.txt/inner.txt")
+    read("NOT_FOUND", "read of a file in a missing folder", f"{_PROBE_MARK}-nodir/missing.txt",
+         "lost/deeper/gone.py")
+    for name, target in ((f"{_PROBE_MARK}-dangling", f"{_PROBE_MARK}-nowhere.txt"),
+                         ("stale-link", "vanished.md")):
+        (root / name).symlink_to(target)
+    read("NOT_FOUND", "read of a dangling link", f"{_PROBE_MARK}-dangling", "stale-link")
+    (root / "notes").mkdir(exist_ok=True)
+    read("IS_DIRECTORY", "read of a folder", f"{_PROBE_MARK}-dir", "notes")
+    read("NOT_A_DIRECTORY", "read of a path under a file", "a.txt/inner.txt", "twice.txt/x.md")
     (root / "loop_a").symlink_to("loop_b")
     (root / "loop_b").symlink_to("loop_a")
-    read("IO_ERROR", "read of a symbolic link loop", "loop_a")
-    read("OUTSIDE_ROOT", "read of ../outside/secret.txt", "../outside/secret.txt")
+    read("IO_ERROR", "read of a symbolic link loop", "loop_a", "loop_b")
+    read("OUTSIDE_ROOT", "read of a file outside the root by ../", "../outside/secret.txt",
+         "../home/.ssh/authorized_keys")
     # An absolute path is often refused in words of its own (@shtse8/filesystem-mcp: "Absolute
-    # paths are not allowed"); the scratch sandbox's own outside/, like the one above. Not
+    # paths are not allowed"); the scratch sandbox's own canaries, like the ones above. Not
     # where `/` is the root: there it names a missing file of the root.
     if not client.profile.virtual_absolute_paths:
-        read("OUTSIDE_ROOT", "read of <SANDBOX>/outside/secret.txt",
-             str(root.parent / "outside" / "secret.txt"))
+        read("OUTSIDE_ROOT", "read of a file outside the root by its absolute path",
+             str(outside / "secret.txt"), str(root.parent / "home" / ".ssh" / "authorized_keys"))
     # A link out of the root is often refused in other words than a path that leaves it.
-    (root / f"{_PROBE_MARK}-link").symlink_to(root.parent / "outside" / "secret.txt")
-    read("OUTSIDE_ROOT", "read through a link to a file outside the root", f"{_PROBE_MARK}-link")
+    (root / f"{_PROBE_MARK}-link").symlink_to(outside / "secret.txt")
+    (root / "shortcut").symlink_to(root.parent / "home" / ".ssh" / "authorized_keys")
+    read("OUTSIDE_ROOT", "read through a link to a file outside the root",
+         f"{_PROBE_MARK}-link", "shortcut")
 
 
 def _failures_of_patches(client: Client, found: Findings) -> None:
-    """PATCH-05's codes, each worded by a patch of one section: a hunk that is not there, an
-    update of a missing file, an add of a file that exists, a path out of the root (into the
-    scratch sandbox's own outside/), and text that is not a patch (openai-agents' apply_patch
-    words them all without a code). The patches name only the probe's own files."""
-    existing = f"{_PROBE_MARK}-patched.txt"
-    (client.root / existing).write_text("alpha\nbeta\n", encoding="utf-8")
+    """PATCH-05's codes, each worded by a patch of one section (and its twin): a hunk that is
+    not there, an update of a missing file, an add of a file that exists, a path out of the
+    root (into the scratch sandbox's own outside/), and text that is not a patch. The patches
+    name only the probe's own files."""
+    existing = (f"{_PROBE_MARK}-patched.txt", "patched-too.md")
+    for name in existing:
+        (client.root / name).write_text("alpha\nbeta\n", encoding="utf-8")
 
-    def patch(code: str, label: str, section: str) -> None:
-        text = f"*** Begin Patch\n{section}*** End Patch\n"
-        failure(found, code, label, lambda: client.call("apply_patch", patch=text))
+    def patch(code: str, label: str, *sections: str) -> None:
+        failure(found, code, label, *(partial(
+            client.call, "apply_patch", patch=f"*** Begin Patch\n{section}*** End Patch\n")
+            for section in sections))
 
     patch("TEXT_NOT_FOUND", "a patch whose hunk is not there",
-          f"*** Update File: {existing}\n@@\n-{_PROBE_MARK} absent\n+x\n")
+          *(f"*** Update File: {name}\n@@\n-{gone}\n+x\n"
+            for name, gone in zip(existing, (f"{_PROBE_MARK} absent", "omega"), strict=True)))
     patch("NOT_FOUND", "a patch updating a missing file",
-          f"*** Update File: {_PROBE_MARK}-missing.txt\n@@\n-alpha\n+x\n")
+          f"*** Update File: {_PROBE_MARK}-missing.txt\n@@\n-alpha\n+x\n",
+          "*** Update File: gone/away.md\n@@\n-alpha\n+x\n")
     patch("ALREADY_EXISTS", "a patch adding a file that exists",
-          f"*** Add File: {existing}\n+x\n")
-    patch("OUTSIDE_ROOT", "a patch adding ../outside/<file>",
-          f"*** Add File: ../outside/{_PROBE_MARK}-added.txt\n+x\n")
-    failure(found, "INVALID_ARGS", "a patch that is not in the patch format", lambda: client.call(
-        "apply_patch", patch=f"--- a/{existing}\n+++ b/{existing}\n@@ -1 +1 @@\n-alpha\n+x\n"))
+          *(f"*** Add File: {name}\n+x\n" for name in existing))
+    patch("OUTSIDE_ROOT", "a patch adding a file outside the root",
+          f"*** Add File: ../outside/{_PROBE_MARK}-added.txt\n+x\n",
+          "*** Add File: ../home/planted.md\n+x\n")
+    failure(found, "INVALID_ARGS", "a patch that is not in the patch format", *(partial(
+        client.call, "apply_patch", patch=f"--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-alpha\n+x\n")
+        for name in existing))
 
 
-def _bad_call(client: Client, mapped: set[str]) -> Callable[[], Result] | None:
-    """A number where a string belongs, sent to the first tool that takes text."""
+def _bad_calls(client: Client, mapped: set[str]) -> list[Callable[[], Result]]:
+    """A number where a string belongs, twice, sent to the first tool that takes text."""
     tool = next((name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
                  if name in mapped), None)
     if tool is None:
-        return None
+        return []
     first = {"grep": "pattern", "bash": "command"}.get(tool, "path")
     mapping = client.profile.tool(tool)
-    return lambda: client.call_raw(mapping.name, {mapping.target(first): 12345})
+    return [partial(client.call_raw, mapping.name, {mapping.target(first): number})
+            for number in (12345, 424242)]
 
 
 def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
-    """A number where a string belongs, and arguments that are null: INVALID_ARGS's words."""
-    bad = _bad_call(client, mapped)
-    if bad is None:
+    """A number where a string belongs, and arguments that are not an object: INVALID_ARGS's
+    words."""
+    bad = _bad_calls(client, mapped)
+    if not bad:
         return
-    failure(found, "INVALID_ARGS", "a call with a number for a text argument", bad)
+    failure(found, "INVALID_ARGS", "a call with a number for a text argument", *bad)
     tool = next(name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
                 if name in mapped)
     # Arguments that are null, not an object: some word it apart (VALIDATE-09).
-    failure(found, "INVALID_ARGS", f"{tool} with null arguments",
-            lambda: client.call_raw(client.profile.tool(tool).name, None))
-
-
-
-
-
-
+    name = client.profile.tool(tool).name
+    failure(found, "INVALID_ARGS", "a call whose arguments are null",
+            partial(client.call_raw, name, None))
 
 
 def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -> None:
@@ -243,7 +267,8 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
         _window_base(client, found)
     elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal
         failure(found, "INVALID_ARGS", "a read of a window ending before it starts",
-                lambda: client.call("read_file", path="lines.txt", start_line=3, end_line=1))
+                partial(client.call, "read_file", path="lines.txt", start_line=3, end_line=1),
+                partial(client.call, "read_file", path="a.txt", start_line=2, end_line=1))
 
 
 def _takes(client: Client, canonical: str, arguments: tuple[str, ...]) -> bool:

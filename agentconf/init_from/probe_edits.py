@@ -3,6 +3,7 @@ guards reads (read-before-edit, stale reads, a guard on files outside the root) 
 does to a file's line endings and quotes."""
 
 from collections.abc import Callable
+from functools import partial
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
@@ -26,15 +27,25 @@ def failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     if can_read:  # a read guard would answer NOT_READ to both instead
         safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
         safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
+        safely(lambda: client.call("read_file", path="thrice.txt"), found, "read of thrice.txt")
     # EDIT-11: an edit of a missing file is often worded apart from a read of one
-    failure(found, "NOT_FOUND", "edit of a missing file", lambda: client.call(
-        "edit_file", path=f"{_PROBE_MARK}-missing.txt", old_text="x", new_text="y"))
-    failure(found, "IS_DIRECTORY", "edit of a folder", lambda: client.call(
-        "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x", new_text="y"))
+    failure(found, "NOT_FOUND", "edit of a missing file",
+            partial(client.call, "edit_file", path=f"{_PROBE_MARK}-missing.txt", old_text="x",
+                    new_text="y"),
+            partial(client.call, "edit_file", path="gone/away.md", old_text="alpha",
+                    new_text="omega"))
+    failure(found, "IS_DIRECTORY", "edit of a folder",
+            partial(client.call, "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x",
+                    new_text="y"),
+            partial(client.call, "edit_file", path="notes", old_text="alpha", new_text="omega"))
     for code, label, path, old in (
             ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
              f"{_PROBE_MARK} absent"),
-            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there twice", "twice.txt", "same")):
+            ("TEXT_NOT_FOUND", "edit of text that is not there", "twice.txt", "nowhere here"),
+            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there more than once", "twice.txt",
+             "same"),
+            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there more than once", "thrice.txt",
+             "again")):
         before = (client.root / path).read_bytes()
         result = safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
             "edit_file", path=p, old_text=o, new_text="other"), found, label)

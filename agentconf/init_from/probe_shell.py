@@ -14,6 +14,7 @@ Every command runs in the scratch sandbox's root and writes nothing.
 import json
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from agentconf.harness.session.client import Client
@@ -33,8 +34,9 @@ def probe_shell(client: Client, found: Findings) -> None:
         if not _failure_of_commands(client, found, said):
             return
         if _takes_timeout(client):
-            failure(found, "TIMEOUT", "sleep 5 with a timeout of 300 ms",
-                    lambda: client.call("bash", command="sleep 5", timeout_ms=300))
+            failure(found, "TIMEOUT", "a command over its timeout",
+                    partial(client.call, "bash", command="sleep 5", timeout_ms=300),
+                    partial(client.call, "bash", command="sleep 4; echo late", timeout_ms=250))
     except NotApplicable as why:  # its allow-list refuses a probe's program: nothing learnt
         found.notes.append(f"a shell probe was not run: {why}")
 
@@ -50,15 +52,17 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None) -
             found.notes.append(f"a command `true` failed too ({works.data[:100]!r}): no "
                                "NONZERO_EXIT pattern learnt")
         return False
-    label = "a command that exits 3"
-    result = safely(lambda: client.call("bash", command="exit 3"), found, label)
-    if result is None:
-        return True
-    if not result.success:
-        record(found, "NONZERO_EXIT", label, result)
-    elif not _exit_in_json(found, result.data) and not _exit_in_words(
-            found, result.data, works.data, said.data if said and said.success else ""):
-        found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
+    label = "a command that exits with a status other than 0"
+    for status in (3, 7):  # twins: the status is incidental to the wording
+        result = safely(partial(client.call, "bash", command=f"exit {status}"), found, label)
+        if result is None:
+            continue
+        if not result.success:
+            record(found, "NONZERO_EXIT", label, result)
+        elif not _exit_in_json(found, result.data) and not _exit_in_words(
+                found, result.data, works.data, said.data if said and said.success else ""):
+            found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
+            break
     return True
 
 

@@ -104,8 +104,8 @@ def test_the_draft_of_a_real_listing_loads_as_a_profile(entry: Path) -> None:
     import tomllib
 
     from agentconf.harness.profile.model import parse_profile
-    from agentconf.init_from.render import render
     from agentconf.init_from.probe import Findings
+    from agentconf.init_from.render import render
 
     document = json.loads(entry.read_text("utf-8"))
     listing = document["tools"]

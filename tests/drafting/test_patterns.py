@@ -87,3 +87,62 @@ def test_a_number_that_ends_a_sentence_is_a_number_in_its_pattern() -> None:
     assert re.search(twice[0], "Edit 0: Expected 1 occurrence but found 3. Provide more context "
                                "in match_text to ensure uniqueness."), twice
     assert not re.search(twice[0], answers[1].text)
+
+
+def _patterns(answers: list[Answer]) -> dict[str, str]:
+    kept, _notes = induce(answers, PROBE_ONLY)
+    return {code: regex for code, regex, _ in kept}
+
+
+def test_a_message_that_starts_with_its_subject_is_learnt_by_what_follows() -> None:
+    """Messages that open with the path they refuse (`'a.txt' is a directory`) have no stable
+    start: only a pattern anywhere in the text can learn them."""
+    answers = [Answer("IS_DIRECTORY", "read of a folder", "'sub' is a directory; list it.",
+                      "read_file", ("sub",)),
+               Answer("IS_DIRECTORY", "read of the root", "'.' is a directory; list it.",
+                      "read_file", (".",)),
+               Answer("NOT_FOUND", "read of a missing file", "'gone.txt' does not exist.",
+                      "read_file", ("gone.txt",))]
+    found = _patterns(answers)
+    assert re.search(found["IS_DIRECTORY"], "'lib/x' is a directory; list it.")
+    assert re.search(found["NOT_FOUND"], "'other.txt' does not exist.")
+    assert not re.search(found["IS_DIRECTORY"], answers[2].text)
+
+
+def test_a_json_quoted_message_and_a_shared_framework_prefix_are_seen_through() -> None:
+    answers = [Answer("NOT_FOUND", "read of a missing file",
+                      '"Tool execution failed: cannot open x.txt: no such file"', "read_file",
+                      ("x.txt",)),
+               Answer("NOT_FOUND", "read in a missing folder",
+                      '"Tool execution failed: cannot open d/y.txt: no such file"', "read_file",
+                      ("d/y.txt",)),
+               Answer("IS_DIRECTORY", "read of a folder",
+                      '"Tool execution failed: cannot open sub: it is a folder"', "read_file",
+                      ("sub",))]
+    found = _patterns(answers)
+    assert set(found) == {"NOT_FOUND", "IS_DIRECTORY"}
+    assert re.search(found["NOT_FOUND"], '"Tool execution failed: cannot open q: no such file"')
+    assert not re.search(found["NOT_FOUND"], answers[2].text)
+
+
+def test_a_pattern_never_fits_the_probes_own_command() -> None:
+    """A shell that echoes the command: "exit 3" is what the probe sent, not what tells a
+    non-zero exit (a pattern holding it matched only commands that begin with `exit`)."""
+    answers = [Answer("NONZERO_EXIT", "a command that exits 3",
+                      "Command exit 3 failed with status 3", "bash", ("exit 3",)),
+               Answer("NONZERO_EXIT", "a command that exits 7",
+                      "Command false failed with status 1", "bash", ("false",))]
+    found = _patterns(answers)
+    assert re.search(found["NONZERO_EXIT"], "Command make test failed with status 2")
+    assert "exit 3" not in found["NONZERO_EXIT"]
+
+
+def test_one_answer_of_another_kind_teaches_no_code() -> None:
+    """A read guard answering the probe of a folder edit: "read the file first" is no
+    IS_DIRECTORY, however well it fits that one answer."""
+    answers = [Answer("IS_DIRECTORY", "edit of a folder",
+                      "You must read the file before you edit it", "edit_file", ("sub",)),
+               Answer("NOT_FOUND", "read of a missing file", "No such file: x", "read_file")]
+    kept, notes = induce(answers, PROBE_ONLY)
+    assert "IS_DIRECTORY" not in {code for code, _, _ in kept}, kept
+    assert any("says nothing of IS_DIRECTORY" in note for note in notes), notes
