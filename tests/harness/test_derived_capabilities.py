@@ -51,3 +51,15 @@ def test_a_shell_is_confined_only_when_it_says_so_or_the_profile_does() -> None:
         assert why is not None and "the shell is not confined" in why, said
     switched = parse_profile({"capabilities": {"shell_confined": True}})
     assert missing_argument("shell_confined", switched, _shell("Run it.")) is None
+
+
+def test_a_search_without_include_makes_grep_include_not_applicable() -> None:
+    """GREP-07 once failed on a search whose schema has no include: the argument was never sent,
+    so the files it would have left out came back, and the check read that as a departure."""
+    profile = parse_profile({"tools": {"grep": {"name": "search_text"}}})
+    listing = {"search_text": {"name": "search_text", "inputSchema": {
+        "type": "object", "properties": {"pattern": {"type": "string"}}}}}
+    why = missing_argument("grep_include", profile, listing)
+    assert why is not None and "[tools.grep].args.include" in why
+    listing["search_text"]["inputSchema"]["properties"]["include"] = {"type": "string"}
+    assert missing_argument("grep_include", profile, listing) is None

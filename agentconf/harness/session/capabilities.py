@@ -16,6 +16,7 @@ NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "replace_all": ("edit_file", ("replace_all",)),
     "shell_timeout": ("bash", ("timeout_ms",)),
     "list_pattern": ("list_files", ("pattern",)),
+    "grep_include": ("grep", ("include",)),
 }
 _HEAD = re.compile(r"[^.\[\]]+")
 
