@@ -129,3 +129,19 @@ def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
     assert found == dict.fromkeys(UNREAD_CODE_CLAUSES[1:], "pass")
     evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "RESULT-02")
     assert "no contract code could be read from this refusal" in evidence
+
+
+# One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
+# meet the same defect on the way to their own subject pass.
+ONE_CAUSE = [
+    pytest.param("mutants.eol:LfOnlyWrite", "EOL-01", ["EOL-04", "EOL-05"],
+                 id="crlf-flattened-is-not-a-lost-bom-or-final-newline"),
+]
+
+
+@pytest.mark.parametrize(("mutant", "failing", "passing"), ONE_CAUSE)
+def test_one_cause_fails_one_clause(tmp_path: Path, mutant: str, failing: str,
+                                    passing: list[str]) -> None:
+    found = statuses(run(tmp_path, f"python:{mutant}", [failing, *passing]))
+    assert found[failing] == "fail"
+    assert {cid: found[cid] for cid in passing} == dict.fromkeys(passing, "pass")
