@@ -5,6 +5,7 @@
 Time bounds here only detect hangs; they are generous on purpose (the machine may be busy).
 """
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from _checks import refused, shows_number
 
 from agentconf.harness.target.processes import alive
-from agentconf.harness.verdicts.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 # Seconds a test waits for a killed process to disappear: long enough for a loaded machine.
 GONE_WITHIN_S = 15.0
@@ -88,8 +89,7 @@ def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     command = ("sh -c 'echo $$ > grandchild.pid; i=0; while [ $i -lt 40 ]; do echo >> alive.log;"
                " sleep 0.1; i=$((i+1)); done; echo outlived >> alive.log' & sleep 60")
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
-    refused(result, "TIMEOUT")
-    pid = int(ws.read_bytes("grandchild.pid").decode().strip())
+    pid = _started(ws, "grandchild.pid", result)
     assert _wait_gone(pid), f"grandchild {pid} still runs after the timeout"
     # Judged on the disk too, not only by a pid, which another pid namespace could show as gone:
     # a survivor appends about five lines while this watches.
@@ -98,6 +98,7 @@ def test_a_timeout_kills_the_grandchildren_too(ws, client) -> None:
     now = ws.read_bytes("alive.log") if ws.exists("alive.log") else b""
     assert b"outlived" not in now, "the grandchild lived on 3 s after the timeout, to its end"
     assert now == logged, f"the grandchild still writes after the timeout ({len(now)} bytes)"
+    refused(result, "TIMEOUT")  # the kill first, then what the answer says of it
 
 
 @pytest.mark.waits
@@ -140,7 +141,7 @@ def test_a_command_that_ignores_sigterm_is_still_killed(ws, client) -> None:
     command = "trap '' TERM; echo $$ > shell.pid; while true; do sleep 0.2; done"
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
     refused(result, "TIMEOUT")
-    pid = int(ws.read_bytes("shell.pid").decode().strip())
+    pid = _started(ws, "shell.pid", result)
     assert _wait_gone(pid), f"the shell {pid} ignoring SIGTERM still runs"
 
 
@@ -152,7 +153,7 @@ def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
                "sleep 60")
     result = _answered(lambda: client.call("bash", command=command, timeout_ms=1000), "bash")
     refused(result, "TIMEOUT")
-    pid = int(ws.read_bytes("stubborn.pid").decode().strip())
+    pid = _started(ws, "stubborn.pid", result)
     assert _wait_gone(pid), f"the grandchild {pid} ignoring SIGTERM still runs"
 
 
@@ -160,8 +161,9 @@ def test_a_grandchild_that_ignores_sigterm_is_still_killed(ws, client) -> None:
 @pytest.mark.parametrize("stream", ["stdout", "stderr"])
 def test_far_more_output_than_the_limit_is_bounded_with_the_tail_kept(ws, client, stream) -> None:
     size = 40 * client.limits_for("bash").max_output_chars
+    _can_produce(client, size)
     redirect = "" if stream == "stdout" else " 1>&2"
-    command = f"{{ head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo TAIL-END; }}{redirect}"
+    command = f"{{ {_FLOOD.format(size=size)}; echo; echo TAIL-END; }}{redirect}"
     result = client.call("bash", command=command)
     limits = client.limits_for("bash")
     # Both streams may each be bounded: allow two bounded streams and their markers.
@@ -204,13 +206,12 @@ def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
 ) -> None:
     command = f"echo before-signal; kill -{signal_name} $$"
     result = _answered(lambda: client.call("bash", command=command), "bash")
-    refused(result, "NONZERO_EXIT")
-    # The answer's own words, not its echo of the command (`kill -KILL $$` spells the name):
-    # mcp-server-commands' "Command failed: <command>" named no signal and passed.
+    # The answer's own words, not its echo of the command (`kill -KILL $$` spells the name).
     said = result.data.replace(command, "")
     named = signal_name in said.upper() or shows_number(said, 128 + number)
     assert named, result.evidence()
     assert "before-signal" in result.data, result.evidence()
+    refused(result, "NONZERO_EXIT")
 
 
 @pytest.mark.clause("SHELL-12")
@@ -218,9 +219,10 @@ def test_a_command_killed_by_a_signal_is_a_failure_naming_it(
 def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit_code) -> None:
     limits = client.limits_for("bash")
     size = 5 * limits.max_output_chars
+    _can_produce(client, size)
 
     def flood(start: str, end: str) -> str:
-        return f"{{ echo {start}; head -c {size} /dev/zero | tr '\\0' 'x'; echo; echo {end}; }}"
+        return f"{{ echo {start}; {_FLOOD.format(size=size)}; echo; echo {end}; }}"
 
     command = (f"{flood('OUT-START', 'OUT-END')}; {flood('ERR-START', 'ERR-END')} 1>&2; "
                f"(exit {exit_code})")  # a kept shell's session survives it (SHELL-02)
@@ -232,3 +234,27 @@ def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit
     assert shown, f"no stdout is shown: {result.data[:200]!r} … {result.data[-200:]!r}"
     shown = [mark for mark in ("ERR-START", "ERR-END") if mark in result.data]
     assert shown, f"no stderr is shown: {result.data[:200]!r} … {result.data[-200:]!r}"
+
+
+# A stream of `size` characters, as the bounding checks flood a shell with.
+_FLOOD = "head -c {size} /dev/zero | tr '\\0' 'x'"
+
+
+def _can_produce(client: Any, size: int) -> None:
+    """The check's own scenario, confirmed before it may pass or fail: the shell can make the
+    flood it will be judged on (an emulated shell may have no /dev/zero, or cap its programs).
+    A flood that cannot be made is n/a, never a pass that tested nothing."""
+    counted = client.call("bash", command=f"{_FLOOD.format(size=size)} | wc -c")
+    made = [int(number) for number in re.findall(r"\d+", counted.data)]
+    if not counted.success or size not in made:
+        not_applicable(f"the shell did not make the {size} characters this check floods it "
+                       f"with (`... | wc -c` answered {counted.data.strip()[:100]!r})")
+
+
+def _started(ws: Any, pidfile: str, result: Any) -> int:
+    """The pid the check's command wrote as it started; n/a when it never ran (no `sh`, a
+    refused program): what the check would judge did not happen."""
+    if not ws.exists(pidfile):
+        not_applicable(f"the command that starts the process to judge never ran (no {pidfile}):"
+                       f" {result.data.strip()[:120]!r}")
+    return int(ws.read_bytes(pidfile).decode().strip())

@@ -172,3 +172,16 @@ class OneMessageReworded(Mutant):
         if name == "read_file" and answer.get("error") == "NOT_FOUND":
             answer = {**answer, "data": "No such file here; list_files shows what there is."}
         return answer
+
+
+class ShellWithoutDevZero(Mutant):
+    """A shell emulated in a sandbox with no /dev/zero (just-bash, a WASM shell): the flood the
+    bounding checks make never comes. SHELL-08 and SHELL-12 once passed here without testing
+    anything; their scenario is confirmed first, so they are n/a."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "bash" and isinstance(arguments, dict) and "/dev/zero" in str(
+                arguments.get("command")):
+            arguments = {**arguments, "command": str(arguments["command"]).replace(
+                "/dev/zero", "/dev/agentconf-missing-zero")}
+        return await super().call_tool(name, arguments)

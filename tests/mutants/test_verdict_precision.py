@@ -64,6 +64,15 @@ def test_a_conformant_difference_passes_its_clauses(
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:mutants.conformant:ShellWithoutDevZero",
+                   ["SHELL-08", "SHELL-12"])
+    found = {clause["id"]: clause for clause in document["clauses"]}
+    # The golden case of SHELL-08 floods with `seq`, which this shell has: it still judges.
+    assert found["SHELL-12"]["status"] == "n/a", found["SHELL-12"]
+    assert "did not make the" in json.dumps(document["clauses"])
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:
