@@ -6,6 +6,7 @@ advertised tool that takes a path is listed with its path arguments' targets (`o
 source`, `paths[0]`), for `[tools.extra.NAME] paths`. Pure, like shape.map_listing.
 """
 
+import re
 from typing import Any
 
 from agentconf.init_from.match import (
@@ -23,7 +24,11 @@ from agentconf.init_from.words import PATH_TOOLS
 # words that do only alone (`source`, `destination`, `file`; not `new_source`).
 _PATH_WORDS = {"path", "paths", "dir", "directory", "cwd", "folder", "filepath"}
 _ALONE = {"source", "destination", "file", "target", "dir", "path", "local", "extract", "to"}
-_NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode", "glob"}
+_NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode", "glob",
+              "query", "regex", "text", "command"}
+# A description that calls the argument a path, whatever its name (`left`: "path of the first
+# file to compare").
+_SAYS_PATH = re.compile(r"(?i)\b(?:path|paths|file ?path|directory|folder)\b(?! ?(?:pattern|glob))")
 
 
 def map_path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]
@@ -49,10 +54,12 @@ def path_targets(tool: dict[str, Any]) -> list[str]:
     for target, prop in flat_properties(schema_of(tool)).items():
         if target.endswith("[0]"):
             continue  # an item of a list of strings: its list below names it
-        own = set(words(target.rsplit(".", 1)[-1]))
+        # `file1` and `file2` of a compare tool are files as `file` is.
+        own = {word.rstrip("0123456789") or word for word in words(target.rsplit(".", 1)[-1])}
         file_name = own in ({"file", "name"}, {"filename"})  # agno's file_name is a path
         named = bool(own & _PATH_WORDS) or file_name or (
-            own <= _ALONE and bool(own & {"source", "destination", "file", "extract"}))
+            own <= _ALONE and bool(own & {"source", "destination", "file", "extract"})) or (
+            _SAYS_PATH.search(str(prop.get("description") or "")) is not None)
         if not named or (own & _NOT_PATHS and not file_name):
             continue
         types = types_of(prop)

@@ -79,8 +79,6 @@ PATH_DIFFERENCES = {
                            "a file in a report) and Workflow (scriptPath): their arguments are "
                            "named as paths",
     "codemcp-0.6.0": NOT_IN_THE_LISTING["codemcp-0.6.0"],
-    "serena-agent-2.1.0": "activate_project's `project` (a name or a path) is not named as a "
-                          "path",
 }
 
 

@@ -130,3 +130,18 @@ def test_a_json_answer_that_says_it_failed_is_drafted_a_failure(
 
     found = status_keys(failed, worked, "a failing call", "a working call", "its", "/root")
     assert (found[0] if found else None) == keys, found
+
+
+def test_arguments_a_description_calls_paths_are_path_arguments() -> None:
+    """A two-file compare tool (`file1`, `file2`), and an argument only its description calls a
+    path (`left`: "path of the first file"): judged for confinement like any path argument;
+    a text it searches is not a path however it is described."""
+    from agentconf.init_from.paths import path_targets
+
+    compare = {"name": "compare_files", "inputSchema": {"type": "object", "properties": {
+        "file1": {"type": "string"}, "file2": {"type": "string"}}}}
+    described = {"name": "diff", "inputSchema": {"type": "object", "properties": {
+        "left": {"type": "string", "description": "Path of the first file"},
+        "query": {"type": "string", "description": "text to find in the file at path"}}}}
+    assert path_targets(compare) == ["file1", "file2"]
+    assert path_targets(described) == ["left"]
