@@ -73,12 +73,30 @@ def flat_properties(schema: dict[str, Any], prefix: str = "",
         found[target] = prop
         inner, step = prop, "."
         if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
-            inner, step = prop["items"], "[0]."
+            inner, step = _described_items(prop), "[0]."
             if types_of(inner) == {"string"}:
                 found[f"{target}[0]"] = inner
         if depth < 2 and isinstance(inner.get("properties"), dict):
             found.update(flat_properties(inner, f"{target}{step}", depth + 1))
     return found
+
+
+_BRACED = re.compile(r"\{\s*\"?([A-Za-z_]\w*)\"?\s*(?::[^,{}]*)?(?:,\s*\"?([A-Za-z_]\w*)\"?"
+                     r"\s*(?::[^,{}]*)?)+\s*\}")
+
+
+def _described_items(prop: dict[str, Any]) -> dict[str, Any]:
+    """A list's items; where they are objects whose keys only the description names
+    (`edits`: "a list of {oldText, newText}"), those keys as text properties."""
+    items: dict[str, Any] = prop["items"]
+    if items.get("properties") or types_of(items) - {"object"}:
+        return items
+    said = _BRACED.search(str(prop.get("description") or ""))
+    if said is None:
+        return items
+    names = re.findall(r"[A-Za-z_]\w*(?=\"?\s*(?::|,|\}))", said.group(0))
+    return {**items, "type": "object",
+            "properties": {name: {"type": "string"} for name in names}}
 
 
 def required_target(schema: dict[str, Any], target: str) -> bool:
@@ -180,6 +198,28 @@ def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> No
             return
 
 
+def _by_type(guess: "ToolGuess", needed: tuple[str, ...], properties: dict[str, dict[str, Any]],
+             required: list[str], taken: set[str]) -> None:
+    """A required canonical argument no synonym names, given the one top-level property left
+    that takes its type (a `read_file` whose path is `file_paths`, a string or a list of them):
+    the tool's exact name says what it does; the self-check proves the argument (premises.py)."""
+    for argument in needed:
+        if argument in guess.args:
+            continue
+        wanted = set(ARGUMENT_TYPES.get(argument, ("string",)))
+        fits = [target for target, prop in properties.items()
+                if "." not in target and "[" not in target and target not in taken
+                and types_of(prop) & wanted]
+        chosen = [t for t in fits if t in required] or fits
+        if len(chosen) == 1:
+            guess.args[argument] = chosen[0]
+            taken.add(chosen[0])
+            if argument in guess.missing:
+                guess.missing.remove(argument)
+            guess.evidence.append(f"{argument} is {chosen[0]}: the one property left that takes "
+                                  "it")
+
+
 def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
           properties: dict[str, dict[str, Any]]) -> bool:
     """What the tool's own description says rules it out, whatever its name."""
@@ -250,6 +290,8 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         guess.args[argument] = target
     if canonical == "read_file":
         _line_range(guess, properties)
+    if guess.name == canonical:  # its exact name: its own names for the arguments are its own
+        _by_type(guess, spec.required, properties, required_of(schema), taken)
     if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
                                                                  properties):
         guess.score = 0.0  # it cannot be called the canonical way, or does something else

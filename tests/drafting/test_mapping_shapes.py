@@ -145,3 +145,24 @@ def test_arguments_a_description_calls_paths_are_path_arguments() -> None:
         "query": {"type": "string", "description": "text to find in the file at path"}}}}
     assert path_targets(compare) == ["file1", "file2"]
     assert path_targets(described) == ["left"]
+
+
+def test_a_tool_with_its_exact_name_is_mapped_whatever_its_arguments_are_called() -> None:
+    """A `read_file` whose path is `file_paths` (a string or a list), an `edit_file` whose
+    `edits` items are named only in its description ({oldText, newText}): both were left
+    unmapped, and READ and EDIT reported n/a on tools they had."""
+    from agentconf.init_from.shape import map_listing
+
+    listing = [
+        {"name": "read_file", "inputSchema": {"type": "object", "required": ["file_paths"],
+         "properties": {"file_paths": {"anyOf": [
+             {"type": "string"}, {"type": "array", "items": {"type": "string"}}]}}}},
+        {"name": "edit_file", "inputSchema": {"type": "object", "required": ["path", "edits"],
+         "properties": {"path": {"type": "string"}, "edits": {
+             "type": "array", "items": {"type": "object"},
+             "description": "a list of {oldText, newText} pairs, applied in order"}}}},
+    ]
+    mapped = map_listing(listing)
+    assert mapped["read_file"].args == {"path": "file_paths"}
+    assert mapped["edit_file"].args == {"path": "path", "old_text": "edits[0].oldText",
+                                        "new_text": "edits[0].newText"}
