@@ -1,7 +1,7 @@
 """The course as data: lessons, hints, incidents and the reference code each clause points to.
 
 Everything here is read from course.toml, beside this module; the command, the pages under
-docs/learn/ and the learner test read the same file.
+docs/learn/ and the learner test read the same file. Hints are chosen by evidence (hints.py).
 """
 
 import tomllib
@@ -11,6 +11,8 @@ from importlib.resources import files
 from typing import Any
 
 from agentconf.contract import CATEGORIES, CLAUSES
+
+from .hints import Hint, choose, hint_from
 
 
 class CourseError(ValueError):
@@ -41,7 +43,7 @@ class Incident:
 @dataclass(frozen=True, slots=True)
 class Course:
     lessons: tuple[Lesson, ...]
-    hints: dict[str, str]
+    hints: tuple[Hint, ...]
     incidents: tuple[Incident, ...]
     reference: dict[str, str]  # clause id or category -> "FILE:QUALNAME" under reference/
     beyond: dict[str, str]  # clause id or category -> why the course leaves it out
@@ -53,8 +55,12 @@ class Course:
         known = ", ".join(lesson.id for lesson in self.lessons)
         raise CourseError(f"unknown lesson {lesson_id!r}; the lessons are {known}")
 
-    def hint(self, clause_id: str, lesson: Lesson) -> str:
-        return self.hints.get(clause_id) or lesson.hint
+    def hint(self, clause_id: str, evidence: str) -> Hint | None:
+        """The hint for what this failure's evidence says (learn/hints.py), if one fits."""
+        return choose(self.hints, clause_id, evidence)
+
+    def hints_of(self, clause_id: str) -> list[Hint]:
+        return [hint for hint in self.hints if hint.clause == clause_id]
 
     def incidents_of(self, clause_id: str) -> list[Incident]:
         return [incident for incident in self.incidents if clause_id in incident.clauses]
@@ -97,7 +103,7 @@ def load_course() -> Course:
     data = tomllib.loads(files(__package__).joinpath("course.toml").read_text("utf-8"))
     return Course(
         lessons=tuple(lesson_from(table) for table in data["lesson"]),
-        hints=dict(data.get("hints", {})),
+        hints=tuple(hint_from(table) for table in data.get("hint", [])),
         incidents=tuple(Incident(clauses=tuple(entry["clauses"]), title=entry["title"],
                                  text=entry["text"], link=entry.get("link", ""))
                         for entry in data.get("incident", [])),

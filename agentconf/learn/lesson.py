@@ -14,7 +14,7 @@ from agentconf.harness.target.spec import SpecError, resolve
 from .course import Lesson
 from .project import Plan, ProjectError
 
-REPORT = Path("reports") / "learn"  # under the project folder
+REPORT = Path("reports") / "learn"  # under the project folder: a folder per lesson, lesson.md
 PASSING = ("pass",)
 NOT_APPLICABLE = ("n/a",)
 REASON_CHARS = 240
@@ -75,7 +75,7 @@ def run_lesson(plan: Plan, lesson: Lesson) -> LessonOutcome:
         expectations = runner.gather_expectations(spec, None)
     except (SpecError, ProfileError, ValueError) as error:
         raise ProjectError(str(error)) from None
-    report = plan.folder / REPORT
+    report = plan.folder / REPORT / lesson.id  # each lesson's run in a folder of its own
     options = runner.RunOptions(spec=spec, impl=None, profile=str(profile), report_dir=report,
                                 expectations=expectations, clauses=tuple(lesson.clause_ids()))
     console = io.StringIO()

@@ -9,6 +9,7 @@ from agentconf.contract import CLAUSES, Clause
 from agentconf.contract.sources import SOURCES
 
 from .course import Incident, Lesson, load_course
+from .hints import Hint
 from .quote import Quote, quote
 
 
@@ -25,21 +26,32 @@ class Material:
     source: str  # the source project, described
     incidents: tuple[Incident, ...]
     code: Quote | None
-    mutants: tuple[Mutant, ...]
-    hint: str
+    mutants: tuple[Mutant, ...]  # of a failure: the chosen hint's mutant; of a page: all
+    hint: Hint | None  # of a failure: the one its evidence calls for
+    hints: tuple[Hint, ...]  # every hint of the clause (the page lists them)
+    lesson_hint: str  # the lesson's own, general hint
 
 
-def material(clause_id: str, lesson: Lesson) -> Material:
+def material(clause_id: str, lesson: Lesson, evidence: str | None = None) -> Material:
+    """What the course says about the clause; for a failure (`evidence` given) the hint and the
+    mutant are the ones its evidence calls for, never the clause's first by default."""
     course = load_course()
     clause = CLAUSES[clause_id]
     target = course.reference_of(clause_id)
+    killing = [mutant for mutant in gallery_mutants() if clause_id in mutant_kills(mutant)]
+    hint = course.hint(clause_id, evidence) if evidence is not None else None
+    if evidence is not None:
+        killing = [mutant for mutant in gallery_mutants()
+                   if hint is not None and mutant.name == hint.mutant]
     return Material(
         clause=clause,
         source=SOURCES.get(clause.source, clause.source),
         incidents=tuple(course.incidents_of(clause_id)),
         code=quote(target) if target else None,
-        mutants=tuple(mutant for mutant in gallery_mutants() if clause_id in mutant_kills(mutant)),
-        hint=course.hint(clause_id, _course_lesson(lesson)),
+        mutants=tuple(killing),
+        hint=hint,
+        hints=tuple(course.hints_of(clause_id)),
+        lesson_hint=_course_lesson(lesson).hint,
     )
 
 

@@ -23,7 +23,7 @@ def render_outcome(plan: Plan, outcome: LessonOutcome) -> str:
         lines += ["NOT JUDGED: the run stopped before every check had run; see the report."]
     else:
         first = outcome.failing[0]
-        lines += render_failure(first, material(first.id, lesson))
+        lines += render_failure(first, material(first.id, lesson, first.evidence))
         rest = [entry.id for entry in outcome.failing[1:]]
         if rest:
             lines += ["", f"Also failing in this lesson: {', '.join(rest)}"]
@@ -31,7 +31,7 @@ def render_outcome(plan: Plan, outcome: LessonOutcome) -> str:
         lines += ["", "Found on the way (clauses of other lessons):"]
         lines += [f"  {entry.id} {entry.status}: {_first_line(entry.evidence)}"
                   for entry in outcome.elsewhere]
-    lines += ["", progress(plan), f"Report: {outcome.report / 'report.html'}"]
+    lines += ["", progress(plan), f"The lesson's page: agentconf learn show {lesson.id}"]
     return "\n".join(lines) + "\n"
 
 
@@ -76,10 +76,13 @@ def render_failure(outcome: ClauseOutcome, facts: Material) -> list[str]:
         lines += _indented(facts.code.text())
     for mutant in facts.mutants[:1]:
         known = f" Known from {mutant.known_from}." if mutant.known_from else ""
-        lines += ["", f"The mistake, as a mutant of the gallery: {mutant.name}",
+        lines += ["", f"The same mistake, as a mutant of the gallery: {mutant.name}",
                   *_wrapped(mutant.defect + known)]
-    if facts.hint:
-        lines += ["", "Hint:", *_wrapped(facts.hint)]
+    if facts.hint is not None:
+        lines += ["", "Hint, for what the check saw:", *_wrapped(facts.hint.text)]
+    elif facts.lesson_hint:
+        lines += ["", "The lesson's hint (no hint of the course fits this evidence; read it "
+                  "above):", *_wrapped(facts.lesson_hint)]
     return lines
 
 

@@ -96,8 +96,9 @@ def test_a_failing_lesson_teaches_the_first_failing_clause(walk) -> None:
     _, attempts = walk
     before, _ = attempts["confinement"]
     for part in ("What the model was told", "Why it matters:", "Source: dskcode",
-                 "The reference does it like this (agentconf/reference/", "Hint:",
-                 "The mistake, as a mutant of the gallery:", "Progress: [###"):
+                 "The reference does it like this (agentconf/reference/",
+                 "Hint, for what the check saw:", "The same mistake, as a mutant of the gallery:",
+                 "Progress: [###"):
         assert part in before.output, before.output
 
 

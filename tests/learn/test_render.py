@@ -47,7 +47,8 @@ def test_a_failing_clause_is_taught_with_its_request_why_code_mutant_and_hint(
         {"outcome": "fail", "case": "confine-sibling-prefix-relative",
          "evidence": "found while checking X, charged to CONFINE-04: something"},
         {"outcome": "fail", "case": "confine-sibling-prefix-relative",
-         "evidence": "escape after write_file: the disk outside the root changed",
+         "evidence": "escape after write_file: the disk outside the root changed: created "
+                     "root_evil/x.txt (file of 1 bytes, mode 644)",
          "reproduce": "agentconf replay 'suites/test_cases.py::test_case[x]'"}],
         "CONFINE-14": [{"outcome": "fail", "evidence": "found while checking CONFINE-05: escape"}]}
     outcome = read_outcome(CONFINEMENT, _report(tmp_path, statuses, tests))
@@ -57,7 +58,8 @@ def test_a_failing_clause_is_taught_with_its_request_why_code_mutant_and_hint(
     for part in ("FAILS: CONFINE-04 (MUST)", "the case confine-sibling-prefix-relative",
                  "request: write_file", "escape after write_file", "replay it: agentconf",
                  "Source: dskcode", "CVE-2025-53110", "agentconf/reference/sandbox/paths.py:",
-                 "def is_within(", "PrefixContainment", "Hint:", "Compare path components",
+                 "def is_within(", "PrefixContainment", "Hint, for what the check saw:",
+                 "Compare path components",
                  "Also failing in this lesson: CONFINE-05",
                  "CONFINE-14 fail: found while checking CONFINE-05", "Progress: [##.........."):
         assert part in view, view
