@@ -23,7 +23,7 @@ from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.match import ToolGuess, demands_absolute_paths
+from agentconf.init_from.match import ToolGuess, alternatives, demands_absolute_paths
 from agentconf.init_from.premises import CALLS, Premise, prove, self_check
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.reads import (
@@ -34,7 +34,7 @@ from agentconf.init_from.reads import (
     virtual_root,
 )
 from agentconf.init_from.render import render, table_args
-from agentconf.init_from.shape import map_listing
+from agentconf.init_from.shape import map_listing, shape_keys
 from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state
 from agentconf.init_from.state import snapshot, state_entries
 
@@ -150,7 +150,8 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
             tables["tools"]["edit_file"].setdefault("result", {}).update(edits[0])
         client = session_client(adapter, tables, ws, listing)
         # What a real success of each tool looks like, before any refusal is read as one.
-        early = [prove(client, rule) for rule in CALLS if rule.tool in mapped]
+        early = _confirmed(adapter, tables, ws, listing, mapped)
+        client = session_client(adapter, tables, ws, listing)
         findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars,
                          successes={p.tool: [p.text] for p in early if p.proven and p.text},
                          marked=partial(_marked, adapter, tables, ws, listing))
@@ -170,6 +171,35 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
     finally:
         adapter.close()
     return listing, mapped, absolute, findings, start, shell_state
+
+
+def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+               listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> list[Premise]:
+    """Each mapped tool's calls proven on the live session; where the tool chosen by its name
+    and arguments fails, the next candidate that proves takes its place (names mislead, what a
+    tool does decides). `mapped` and `tables` are updated; the premises are returned."""
+    by_name = {str(tool.get("name")): tool for tool in listing if isinstance(tool, dict)}
+    found: list[Premise] = []
+    for rule in CALLS:
+        if rule.tool not in mapped:
+            continue
+        premise = prove(session_client(adapter, tables, ws, listing), rule)
+        taken = {guess.name for canonical, guess in mapped.items() if canonical != rule.tool}
+        for other in alternatives(listing, rule.tool, taken | {mapped[rule.tool].name}):
+            if premise.proven:
+                break
+            shape_keys(other, by_name[other.name])
+            kept = tables["tools"][rule.tool]
+            tables["tools"][rule.tool] = _tables({rule.tool: other}, False)["tools"][rule.tool]
+            tried = prove(session_client(adapter, tables, ws, listing), rule)
+            if not tried.proven:
+                tables["tools"][rule.tool] = kept
+                continue
+            other.evidence.append(f"confirmed by a probe: {mapped[rule.tool].name!r}, first by "
+                                  f"its name and arguments, did not ({premise.evidence})")
+            mapped[rule.tool], premise = other, tried
+        found.append(premise)
+    return found
 
 
 def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGuess],

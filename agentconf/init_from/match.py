@@ -332,6 +332,16 @@ def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANON
     return chosen
 
 
+def alternatives(listing: list[dict[str, Any]], canonical: str, taken: set[str]
+                 ) -> list[ToolGuess]:
+    """The other tools that could be `canonical`, best first (none another canonical tool
+    already holds): the ones to try when the chosen one fails its self-check."""
+    found = sorted((score_tool(canonical, tool) for tool in listing
+                    if isinstance(tool, dict) and isinstance(tool.get("name"), str)
+                    and tool["name"] not in taken), key=lambda guess: -guess.score)
+    return [guess for guess in found if guess.score >= _MIN_SCORE]
+
+
 def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
     for guess in chosen.values():
         tool = next(t for t in listing if t.get("name") == guess.name)

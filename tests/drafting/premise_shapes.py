@@ -23,3 +23,22 @@ class ElsewhereRoot:
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         return await self.reference.call_tool(name, arguments)
+
+
+class MisleadingNames:
+    """Lists a `read_file` that only says it is deprecated, and the reader that works as `read`:
+    the name picks the wrong tool; what each does picks the right one."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = self.reference.list_tools()
+        reader = next(tool for tool in tools if tool["name"] == "read_file")
+        return [*({**tool, "name": "read"} if tool is reader else tool for tool in tools),
+                {**reader, "description": "Read a file."}]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "read_file":
+            return {"success": True, "data": "This tool is deprecated; call read instead."}
+        return await self.reference.call_tool("read_file" if name == "read" else name, arguments)

@@ -58,6 +58,13 @@ def test_a_root_it_does_not_work_in_is_not_judged_never_failed(tmp_path: Path) -
     assert found["SHELL-01"]["status"] == "pass"
 
 
+def test_a_tool_its_name_picked_wrongly_gives_way_to_the_one_that_works(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:MisleadingNames")
+    assert profile["tools"]["read_file"]["name"] == "read", console
+    assert "unproven" not in profile, console
+    assert "confirmed by a probe: 'read_file'" in (tmp_path / "agentconf.toml").read_text()
+
+
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
 # (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
 DRAFTED_DEFECTS = [
