@@ -7,9 +7,11 @@ compares every clause with the reference's own verdict (agentconf/selfcheck/disg
 Prints per draw the disguise and its divergences (clause, reference status, disguised status,
 evidence), then a summary: draws, divergences, time, and the divergences grouped by dimension.
 `--per-dimension K` first draws K disguises of each dimension alone, so that every divergence it
-finds has a one-dimension example. `--clauses` picks what each draw is judged on: a whole run is
-about 1,260 checks, and a disguised server starts for most of them (30 min a draw on 2 cores),
-so the default is a survey of the clauses each dimension touches; `--clauses all` runs everything.
+finds has a one-dimension example; `--given FILE` judges a list of disguises instead (to replay
+a finding, or to try dimensions in pairs). `--clauses` picks what each draw is judged on: a
+whole run is about 1,260 checks, and a disguised server starts for most of them (30 min a draw
+on 2 cores), so the default is a survey of the clauses each dimension touches; `--clauses all`
+runs everything.
 """
 
 import argparse
@@ -41,6 +43,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--clauses", default=SURVEY, help="clause ids or categories, or `all`")
     parser.add_argument("-n", "--jobs", type=int, default=2, help="-n of each agentconf run")
+    parser.add_argument("--given", type=Path,
+                        help="judge these disguises (a JSON list) instead of drawing any")
     parser.add_argument("--out", type=Path, help="write the raw results here (JSON)")
     return parser.parse_args()
 
@@ -62,6 +66,9 @@ def draw(strategy: st.SearchStrategy[Disguise], count: int, at: int) -> list[Dis
 
 
 def plan(args: argparse.Namespace) -> list[Disguise]:
+    if args.given is not None:
+        return [Disguise.model_validate(item)
+                for item in json.loads(args.given.read_text("utf-8"))]
     single = [disguise for index, name in enumerate(DIMENSIONS)
               for disguise in draw(disguises({name}).filter(lambda d: bool(d.dimensions())),
                                    args.per_dimension, args.seed + index)]
@@ -69,14 +76,16 @@ def plan(args: argparse.Namespace) -> list[Disguise]:
 
 
 def run_one(disguise: Disguise, reference: dict[str, Verdict], clauses: str | None,
-            jobs: int) -> tuple[list[Divergence], str | None]:
+            jobs: int) -> tuple[list[Divergence], str | None, str]:
+    """The divergences of one disguise, the error that left it without a verdict, its draft."""
     with tempfile.TemporaryDirectory(prefix="agentconf-disguise-") as folder:
+        drafted = Path(folder) / "agentconf.toml"
         try:
             profile = draft(Path(folder), disguise)
             verdicts = judge(str(profile), Path(folder) / "report", clauses, jobs)
         except (RuntimeError, OSError) as error:
-            return [], str(error)[-1500:]
-    return divergences(reference, verdicts, disguise), None
+            return [], str(error)[-1500:], drafted.read_text("utf-8") if drafted.is_file() else ""
+        return divergences(reference, verdicts, disguise), None, drafted.read_text("utf-8")
 
 
 def show(index: int, total: int, record: dict[str, Any]) -> None:
@@ -139,11 +148,11 @@ def main() -> int:
                               "reference": {c: v.status for c, v in reference.items()}}
     for index, disguise in enumerate(planned):
         began = time.monotonic()
-        found, error = run_one(disguise, reference, clauses, args.jobs)
+        found, error, drafted = run_one(disguise, reference, clauses, args.jobs)
         records.append({"disguise": disguise.model_dump(mode="json"),
                         "dimensions": list(disguise.dimensions()), "error": error,
                         "seconds": time.monotonic() - began,
-                        "divergences": [vars(d) for d in found]})
+                        "divergences": [vars(d) for d in found], "draft": drafted})
         show(index, len(planned), records[-1])
         result.update(draws=records, summary=summary(records, time.monotonic() - started))
         if args.out is not None:  # after every draw: a run cut short keeps what it found

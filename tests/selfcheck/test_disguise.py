@@ -1,0 +1,95 @@
+"""The kit's own test of generalisation (issue 42): the reference served through a disguise drawn
+at random, drafted with the raw `agentconf init --from` (nothing edited) and judged by
+`agentconf run`, must get the reference's own status on every clause of CLAUSES, except the
+clauses whose information the disguise removed (agentconf/selfcheck/disguise/allowed.py). A
+divergence is a mistake of the kit's drafting or judging.
+
+The strategy here is restricted to DRAFTED_RIGHT_TODAY: the dimensions on which today's drafter
+gets the reference's verdicts. Widen it as the drafter is fixed; `scripts/disguise_run.py` draws
+from the full strategy (its figures and the divergences by dimension: docs/benchmarks.md,
+"Disguises"). Left out today, each with the premise the draft misses:
+- failure_signal: a failure answered as a success with a text marker or a JSON status is not
+  recognised, so refusals pass as successes;
+- wording, failure_prefix, json_quoted, codes, code_spelling: the codes of refusals worded
+  otherwise, prefixed, quoted or spelled otherwise are not learned (RESULT-02 and the clauses
+  that still read a code);
+- extra_argument, nested_edits, paths, shell_gate, text_only, result_key: a required extra
+  argument left unsatisfied, edits nested in a list, absolute or virtual paths, a shell's
+  allow-list and answers without structured content or wrapped in JSON each cost clauses the
+  disguise did not touch;
+(see the docstring of DRAFTED_RIGHT_TODAY for what is in.)
+
+Draws are few and derandomized (a draft and a run of CLAUSES take about 30 s of two cores each);
+shrinking is on, so a failure names the fewest dimensions that still diverge. A few disguised
+mutants of the gallery must still fail exactly the clauses they are caught by.
+"""
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from once import once
+
+from agentconf.selfcheck.disguise.compare import Divergence, divergences
+from agentconf.selfcheck.disguise.judge import Mutant, Verdict, draft, judge
+from agentconf.selfcheck.disguise.model import Disguise, ToolAlias
+from agentconf.selfcheck.disguise.strategy import disguises
+from agentconf.selfcheck.mutants import gallery, gallery_dir
+
+# The dimensions a raw draft gets right today: names of tools in other words, prefixed or in
+# another case, and arguments in other words or case.
+DRAFTED_RIGHT_TODAY = frozenset({"tool_names", "tool_prefix", "tool_case", "argument_names",
+                                 "argument_case"})
+# A read, an edit, a shell command and a refusal of each: what every dimension touches.
+CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
+DRAWS = 2
+# Mutants of the gallery whose clauses are in CLAUSES, each served in a disguise of today's.
+DISGUISED_MUTANTS = {
+    "EmptyFileSilent": Disguise(tool_names=(ToolAlias(tool="read_file", name="view"),),
+                                tool_prefix="fs_"),
+    "EditCreatesMissingFile": Disguise(tool_case="camel", argument_case="kebab"),
+}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Verdict]:
+    return once(tmp_path_factory, "disguise-reference",
+                lambda folder: judge("reference", folder / "report", CLAUSES))
+
+
+def _judged(disguise: Disguise, folder: Path, mutant: Mutant | None = None,
+            clauses: str = CLAUSES) -> dict[str, Verdict]:
+    profile = draft(folder, disguise, mutant)
+    return judge(str(profile), folder / "report", clauses)
+
+
+def _explained(disguise: Disguise, found: list[Divergence]) -> str:
+    lines = [f"{d.clause}: reference {d.reference}, disguised {d.disguised}: {d.evidence}"
+             for d in found]
+    return "\n".join(["the disguised reference diverges:", disguise.model_dump_json(), *lines])
+
+
+def test_a_disguised_reference_gets_the_reference_verdicts(
+        reference: dict[str, Verdict], tmp_path: Path) -> None:
+    @settings(max_examples=DRAWS, derandomize=True, database=None, deadline=None,
+              phases=(Phase.explicit, Phase.generate, Phase.shrink),
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(disguises(DRAFTED_RIGHT_TODAY))
+    def property_(disguise: Disguise) -> None:
+        with tempfile.TemporaryDirectory(dir=tmp_path) as folder:
+            found = divergences(reference, _judged(disguise, Path(folder)), disguise)
+        assert not found, _explained(disguise, found)
+
+    property_()
+
+
+@pytest.mark.parametrize("name", sorted(DISGUISED_MUTANTS))
+def test_a_disguised_mutant_still_fails_exactly_its_clauses(name: str, tmp_path: Path) -> None:
+    entry = next(entry for entry in gallery().entries() if entry.name == name)
+    mutant = Mutant(f"mutants.{entry.module}:{entry.name}", gallery_dir().parent)
+    verdicts = _judged(DISGUISED_MUTANTS[name], tmp_path, mutant, ",".join(entry.kills))
+    statuses = {clause: verdict.status for clause, verdict in verdicts.items()}
+    assert statuses == {clause: "fail" for clause in entry.kills}, json.dumps(
+        {clause: vars(verdict) for clause, verdict in verdicts.items()}, indent=1)

@@ -1,0 +1,118 @@
+"""The disguise's own parts, in process and fast: every disguise the full strategy draws is the
+reference in other clothes (names lead back, a call in disguise does what the reference does, a
+failure is still a failure by the disguise's own signal), so that a divergence the property
+finds is the kit's mistake and never the disguise's; and the comparison finds a divergence
+planted by hand and forgives only what a disguise removed."""
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+
+from agentconf.contract import Workspace
+from agentconf.reference import create
+from agentconf.selfcheck.disguise.answers import Answer
+from agentconf.selfcheck.disguise.compare import divergences
+from agentconf.selfcheck.disguise.judge import Verdict
+from agentconf.selfcheck.disguise.model import Disguise, JsonStatus, TextMarker
+from agentconf.selfcheck.disguise.server import DisguisedSystem
+from agentconf.selfcheck.disguise.strategy import disguises
+
+TEXT = "alpha\nbeta\n"
+
+
+def _served(disguise: Disguise, root: Path) -> DisguisedSystem:
+    return DisguisedSystem(create(Workspace(root=root)), disguise, str(root))
+
+
+def _path(disguise: Disguise, root: Path, name: str) -> str:
+    return {None: name, "absolute": str(root / name), "virtual": f"/{name}"}[disguise.paths]
+
+
+def _read(system: DisguisedSystem, root: Path, name: str) -> Answer:
+    names = system.names
+    arguments: dict[str, Any] = {names.argument("read_file", "path"):
+                                 _path(names.disguise, root, name)}
+    extra = names.disguise.extra_argument
+    listed = {tool["name"]: tool["input_schema"] for tool in system.list_tools()}
+    if extra is not None and names.extra in listed[names.tool("read_file")]["properties"]:
+        arguments[str(names.extra)] = extra.value or "to check the disguise"
+    answer = asyncio.run(system.call_tool(names.tool("read_file"), arguments))["answer"]
+    assert isinstance(answer, Answer)
+    return answer
+
+
+def _failed(disguise: Disguise, answer: Answer) -> bool:
+    signal = disguise.failure_signal
+    if isinstance(signal, JsonStatus):
+        return bool(json.loads(answer.text)[signal.key] == signal.failed)
+    if isinstance(signal, TextMarker):
+        return answer.text.lstrip('"').startswith(signal.marker)
+    return answer.is_error
+
+
+def _text(disguise: Disguise, answer: Answer) -> str:
+    signal = disguise.failure_signal
+    if isinstance(signal, JsonStatus):
+        return str(json.loads(answer.text)[disguise.result_key or signal.text_key])
+    return str(json.loads(answer.text)[disguise.result_key]) if disguise.result_key else answer.text
+
+
+@settings(max_examples=60)
+@given(disguises())
+def test_every_name_a_disguise_shows_leads_back(disguise: Disguise) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        system = _served(disguise, Path(folder))
+        listed = system.list_tools()
+        reference = system.inner.list_tools()
+    shown = [tool["name"] for tool in listed]
+    assert len(set(shown)) == len(shown)
+    assert [system.names.canonical_tool(name) for name in shown] == [
+        tool["name"] for tool in reference]
+    for tool in reference:
+        arguments = system.names.reference_arguments[tool["name"]]
+        for argument in arguments:
+            back = system.names.canonical_argument(
+                tool["name"], system.names.argument(tool["name"], argument), arguments)
+            assert back == argument
+
+
+@settings(max_examples=60)
+@given(disguises())
+def test_a_read_in_disguise_answers_the_file_or_fails_by_the_disguise_s_own_signal(
+        disguise: Disguise) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "a.txt").write_text(TEXT, "utf-8")
+        system = _served(disguise, root)
+        system.list_tools()
+        found, missing = _read(system, root, "a.txt"), _read(system, root, "missing.txt")
+    assert not _failed(disguise, found), found
+    assert "alpha" in _text(disguise, found) and "beta" in _text(disguise, found)
+    assert _failed(disguise, missing), missing
+    if disguise.codes is None:
+        assert (missing.structured or {}).get("error"), missing
+
+
+def test_a_divergence_planted_by_hand_is_found() -> None:
+    reference = {"READ-02": Verdict("pass", ""), "RESULT-02": Verdict("pass", "")}
+    planted = {**reference, "READ-02": Verdict("fail", "planted")}
+    found = divergences(reference, planted, Disguise())
+    assert [(d.clause, d.reference, d.disguised) for d in found] == [("READ-02", "pass", "fail")]
+
+
+def test_only_the_clauses_whose_information_was_removed_may_differ() -> None:
+    reference = {"READ-02": Verdict("pass", ""), "RESULT-02": Verdict("pass", ""),
+                 "SURFACE-01": Verdict("pass", "")}
+    disguised = {"READ-02": Verdict("fail", ""), "RESULT-02": Verdict("fail", ""),
+                 "SURFACE-01": Verdict("n/a", "")}
+    without_codes = divergences(reference, disguised, Disguise(codes="absent"))
+    assert [d.clause for d in without_codes] == ["READ-02"]  # SURFACE: modes, in no draft
+    with_codes = divergences(reference, disguised, Disguise(codes="text_prefix"))
+    assert [d.clause for d in with_codes] == ["READ-02", "RESULT-02"]
+    gone = divergences(reference, {"READ-02": Verdict("pass", "")}, Disguise())
+    assert [(d.clause, d.disguised) for d in gone] == [("RESULT-02", "missing"),
+                                                        ("SURFACE-01", "missing")]
