@@ -326,6 +326,26 @@ def test_grep_outside_the_root_is_rejected_and_reveals_nothing(ws, client, path_
         assert name not in revealed, result.evidence()
 
 
+@pytest.mark.clause("CONFINE-13")
+@pytest.mark.requires("grep", "grep_include")
+@pytest.mark.parametrize("include_of", [
+    lambda ws: "../outside/*",
+    lambda ws: "../**/secret.txt",
+    lambda ws: f"{ws.outside}/*",
+    lambda ws: "../home/.ssh/*",
+], ids=["relative", "double-star", "absolute", "home"])
+def test_an_include_glob_that_leaves_the_root_reveals_nothing(ws, client, include_of) -> None:
+    """An include is a path too: a glob that climbs out of the root must find nothing there
+    (refused, or no match), whatever the search path. The oracle scans the answer for the
+    canaries' secret; the names of the files outside must not come back either."""
+    ws.write("inside.txt", "agentconf-canary- a line inside\n")
+    include = include_of(ws)
+    result = client.call("grep", pattern="agentconf-canary-", include=include)
+    revealed = result.data.replace(include, "<REQUESTED>")
+    for name in ("secret.txt", "notes.md", "authorized_keys"):
+        assert name not in revealed, result.evidence()
+
+
 # ---------------------------------------------------------------- CONFINE-14 the property
 
 _TOKENS = itertools.count()

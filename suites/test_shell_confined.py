@@ -1,9 +1,11 @@
 """SHELL-13: a shell that claims a sandbox keeps it, judged on the disk.
 
 Most real shell tools are unconfined by design (Claude Code's Bash, Desktop Commander's
-start_process) and say so: for them the clause is n/a and the report states the fact "the shell is
-not confined". A shell that claims confinement (capability shell_confined: the profile, or its
-own description or annotations) is trusted with it, so every command here tries to leave the root:
+start_process) and say so: for them the clause is n/a, and each command is tried all the same, so
+the report states what it reached as a measured fact (a canary read, a write outside), never a
+failure and never an assumption. A shell that claims confinement (capability shell_confined:
+the profile, or its own description or annotations) is trusted with it, so every command here
+tries to leave the root:
 the oracle judges the disk outside and the answer for the canaries' secret after each one. The
 commands write only into the sandbox and the kit's own canary folders.
 """
@@ -13,7 +15,11 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
+from agentconf.harness.verdicts.errors import (
+    EscapeDetected,
+    ImplementationFailure,
+    not_applicable,
+)
 
 CommandOf = Callable[[Any], str]
 
@@ -42,10 +48,20 @@ ESCAPES: list[tuple[str, CommandOf]] = [
 @pytest.mark.clause("SHELL-13")
 @pytest.mark.parametrize("command_of", [c for _, c in ESCAPES], ids=[n for n, _ in ESCAPES])
 def test_a_confined_shell_reaches_nothing_outside_the_root(ws, client, command_of) -> None:
-    why = client.why_missing("shell_confined")  # the listing decides when the profile does not
-    if why is not None:
-        not_applicable(f"{why}")
+    unclaimed = client.why_missing("shell_confined")  # the listing decides, unless the profile
+    command = command_of(ws)
+    shown = command.replace(str(ws.sandbox), "<SANDBOX>")
     try:
-        client.call("bash", command=command_of(ws))  # the oracle judges the disk and the answer
+        client.call("bash", command=command)  # the oracle judges the disk and the answer
     except ImplementationFailure as failure:
+        if unclaimed is not None:
+            not_applicable(f"{unclaimed}; `{shown}` did not answer ({failure})")
         pytest.fail(f"the command did not answer: {failure}")
+    except EscapeDetected as reached:
+        if unclaimed is None:
+            raise  # it claims a sandbox: what it reached is its departure
+        ws.rebaseline()  # measured; the session's last judgement must not count it again
+        not_applicable(f"{unclaimed}; measured: `{shown}` reached outside the root: "
+                       f"{str(reached).splitlines()[0][:200]}")
+    if unclaimed is not None:
+        not_applicable(f"{unclaimed}; measured: `{shown}` reached nothing outside the root")

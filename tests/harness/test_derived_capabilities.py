@@ -63,3 +63,12 @@ def test_a_search_without_include_makes_grep_include_not_applicable() -> None:
     assert why is not None and "[tools.grep].args.include" in why
     listing["search_text"]["inputSchema"]["properties"]["include"] = {"type": "string"}
     assert missing_argument("grep_include", profile, listing) is None
+
+
+def test_a_path_in_a_shells_description_is_no_claim_of_a_sandbox() -> None:
+    """A server that prints its root in its description names the kit's own `.../sandbox/root`:
+    that is no claim of confinement (SHELL-13 once held such a shell to one)."""
+    plain = parse_profile({})
+    said = "Run a shell command in /dev/shm/ws-1/sandbox/root (the working directory)."
+    why = missing_argument("shell_confined", plain, _shell(said))
+    assert why is not None and "the shell is not confined" in why

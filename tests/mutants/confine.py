@@ -1,5 +1,6 @@
 """CONFINE mutants: paths that leave the root by spelling."""
 
+import glob
 import os
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,23 @@ class AbsolutePathsInMessages(Mutant):
             real = os.path.realpath(self.lexical(path))
             return {**answer, "data": f"{answer['data']} (resolved to {real})"}
         return answer
+
+
+class IncludeGlobsOutside(Mutant):
+    """grep's include is globbed from the root as given, unchecked: `../outside/*` searches the
+    files beside the root, and their lines come back."""
+
+    KILLS = ("CONFINE-13",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        include = arguments.get("include") if isinstance(arguments, dict) else None
+        if name != "grep" or not isinstance(include, str) or (
+                ".." not in include and not os.path.isabs(include)):
+            return await super().call_tool(name, arguments)
+        lines = []
+        for found in sorted(glob.glob(os.path.join(self.root, include), recursive=True)):
+            if os.path.isfile(found):
+                with open(found, encoding="utf-8", errors="replace") as handle:
+                    lines += [f"{found}:{number}:{line.rstrip()}" for number, line in
+                              enumerate(handle, 1) if arguments.get("pattern", "") in line]
+        return succeeded("\n".join(lines) or "No matches.")

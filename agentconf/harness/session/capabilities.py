@@ -24,6 +24,7 @@ SHELL_CONFINED = "shell_confined"
 # How a shell tool says it is confined, in its description or an annotation's name; and how it
 # says it is not (which wins).
 _CLAIM = re.compile(r"\b(sandboxed|sandbox|confined|jailed|chroot)\b", re.IGNORECASE)
+_PATHS = re.compile(r"\S*/\S*")
 _DISCLAIM = re.compile(r"\b(not|no|never|un|without)[ -]?(sandbox|confined|jail)", re.IGNORECASE)
 
 
@@ -40,7 +41,9 @@ def shell_not_confined(profile: Profile, tools: dict[str, dict[str, Any]] | None
     annotations = listed.get("annotations")
     flags = [key for key, value in annotations.items() if value is True] if isinstance(
         annotations, dict) else []
-    said = " ".join([description, *flags])
+    # Paths are no claim: a server that prints its root (`.../sandbox/root`) says nothing of
+    # itself, and the kit's own sandbox is named so.
+    said = _PATHS.sub(" ", " ".join([description, *flags]))
     if _CLAIM.search(said) and not _DISCLAIM.search(said):
         return None
     return ("the shell is not confined: its description and annotations claim no sandbox "
