@@ -165,8 +165,9 @@ def _answered(call: Callable[[], Any], what: str) -> Any:
         pytest.fail(f"{what:.300} ended without an envelope: {failure}")
 
 
+# A NUL byte in a read's or a write's path is CONFINE-07's input: a crash on it is charged there
+# alone (one cause, one clause), so it is not among these.
 HOSTILE_ARGUMENTS: list[tuple[str, dict[str, Any]]] = [
-    ("read_file", {"path": "a\x00b"}),
     ("read_file", {"path": "x" * 100_000}),
     ("read_file", {"path": "/"}),
     ("read_file", {"path": ""}),
