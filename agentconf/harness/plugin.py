@@ -194,6 +194,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if problems:
         raise pytest.UsageError("agentconf markers:\n  " + "\n  ".join(problems))
     state = config.stash[STATE]
+    if state.explicit or config.getoption("agentconf_events"):
+        front_door.hide_kit_frames()  # again: the suites imported more of the harness
     if config.stash.get(_LEFT_OUT, False) and not any(
             item.get_closest_marker("clause") or _uses_agentconf(item) for item in items):
         warnings.warn(front_door.unused_warning(state.impl, state.profile), stacklevel=1)

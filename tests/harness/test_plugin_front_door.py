@@ -88,3 +88,12 @@ def test_one_escape_is_one_failure_shown_without_the_kits_frames(tmp_path: Path)
     assert "harness/session/client.py" not in done.stdout
     full = pytest_in(tmp_path, *args, "--fulltrace", pythonpath=gallery)
     assert "harness/session/client.py" in full.stdout
+
+
+def test_a_golden_case_failure_shows_the_case_not_the_player(tmp_path: Path) -> None:
+    """The case player's module is imported with the suites, after pytest is configured."""
+    done = pytest_in(tmp_path, "--agentconf-impl", "python:mutants.eol:LfOnlyWrite", "-k",
+                     "eol-crlf-single-line-edit", pythonpath=str(gallery_dir().parent))
+    assert "1 failed" in done.stdout, done.stdout[-2000:]
+    assert "should hold b'alpha\\r\\nBETA" in done.stdout
+    assert "harness/cases/play.py" not in done.stdout
