@@ -147,10 +147,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write the starter files: {error}") from None
     if args.spec is not None:
         # The draft is meant to be run as it is: what it could not settle is n/a, never a guess.
-        print("next: agentconf run --impl agentconf.toml (TODO lines say what the draft left "
-              "n/a and why)")
+        print("next: agentconf run, which checks ./agentconf.toml (TODO lines say what the "
+              "draft left n/a and why)")
     else:
-        print("next: edit agentconf.toml, then run `agentconf run --impl agentconf.toml`")
+        print("next: edit agentconf.toml, then run `agentconf run` (it checks ./agentconf.toml)")
     return 0
 
 
