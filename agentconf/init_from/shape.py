@@ -206,7 +206,7 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
     _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
     filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
     for name in required:
-        if name in filled or name in found:
+        if name in filled or name in found or name in guess.keys.get("defaults", {}):
             continue
         options = properties.get(name, {}).get("enum")
         if guess.canonical == "edit_file" and isinstance(options, list) and "literal" in options:
@@ -215,6 +215,10 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         elif "default" in properties.get(name, {}):  # required, yet it says what it means
             found[name] = properties[name]["default"]
             why.append(f"it requires {name}: sent as its own default, {found[name]!r}")
+        elif (value := required_value(properties.get(name, {}))) is not None:
+            found[name] = value[0]
+            why.append(f"it requires {name}, which no canonical argument fills: sent as "
+                       f"{value[0]!r} ({value[1]}; the self-check proves the calls work)")
         elif not any(name in line for line in guess.todo):
             guess.evidence.append(f"TODO: it requires {name}, which no canonical argument "
                                   "fills: add it to defaults")
@@ -259,3 +263,32 @@ def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:
 def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
     text = str(prop.get("description") or tool.get("description") or "")
     return f"its description: {text[:100]!r}" if text else "its schema"
+
+
+# "Must be "utf-8"", "one of: 'a', 'b'", "e.g. `main`": the value a description asks for.
+_ASKED = re.compile(r"""(?i)(?:must be|should be|one of|e\.g\.|for example|such as|set to|"""
+                    r"""always|only)\s*:?\s*["'`]([^"'`]{1,60})["'`]""")
+# A text any value of which works: a reason, a description of the call.
+_ANY_TEXT = "agentconf conformance check"
+
+
+def required_value(prop: dict[str, Any]) -> tuple[Any, str] | None:
+    """A value for a required argument the contract has no counterpart for (`reason`,
+    `encoding`, `confirm`), and why: its schema's `const` or first `enum`, a value its
+    description asks for, else one of its type that a check would send (a text, false, 0)."""
+    if "const" in prop:
+        return prop["const"], "its schema's const"
+    options = prop.get("enum")
+    if isinstance(options, list) and options:
+        return options[0], "its schema's first option"
+    asked = _ASKED.search(str(prop.get("description") or ""))
+    if asked is not None:
+        return asked.group(1), "the value its description asks for"
+    kinds = types_of(prop)
+    if "string" in kinds or not kinds:
+        return _ANY_TEXT, "a text, as its description allows any"
+    if "boolean" in kinds:
+        return False, "a boolean"
+    if kinds & {"integer", "number"}:
+        return prop.get("minimum", 0), "a number its schema allows"
+    return None

@@ -166,3 +166,18 @@ def test_a_tool_with_its_exact_name_is_mapped_whatever_its_arguments_are_called(
     assert mapped["read_file"].args == {"path": "file_paths"}
     assert mapped["edit_file"].args == {"path": "path", "old_text": "edits[0].oldText",
                                         "new_text": "edits[0].newText"}
+
+
+def test_a_required_argument_with_no_counterpart_gets_a_value_that_works() -> None:
+    """A framework that wants a `reason` for every call, or an `encoding` its description
+    fixes: left as a TODO, every call failed for want of it, and so did the probes after."""
+    from agentconf.init_from.shape import map_listing
+
+    listing = [{"name": "write_file", "inputSchema": {
+        "type": "object", "required": ["path", "content", "reason", "encoding"],
+        "properties": {"path": {"type": "string"}, "content": {"type": "string"},
+                       "reason": {"type": "string", "description": "Why, in a few words."},
+                       "encoding": {"type": "string", "description": 'Must be "utf-8".'}}}}]
+    defaults = map_listing(listing)["write_file"].keys["defaults"]
+    assert defaults["encoding"] == "utf-8"
+    assert isinstance(defaults["reason"], str) and defaults["reason"].strip()
