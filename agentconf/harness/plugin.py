@@ -43,13 +43,13 @@ from agentconf.harness.run.plugin_state import (
     state_info,
 )
 from agentconf.harness.session.capabilities import missing_argument
-from agentconf.harness.session.client import NOT_JUDGED, Client, not_judged
+from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env, state_folders, write_setup_files
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.errors import NOT_JUDGED, not_applicable, not_judged
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()

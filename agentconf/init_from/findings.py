@@ -16,6 +16,8 @@ from agentconf.init_from.markers import draft_marker, says_refusal
 from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
+# The tool a refusal came from when it is none of the contract's (an unknown tool's name).
+ANY_TOOL = "*"
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
 
 
@@ -41,6 +43,9 @@ class Findings:
     absolute_only: str | None = None
     # Each code of its own spelling and the failures that answered it (see `ambiguous_codes`).
     spelled: dict[str, list[Answer]] = field(default_factory=dict)
+    # The marker of a refusal that says success from a tool with no table of its own (an
+    # unknown tool): [implementation].failure, and its evidence.
+    any_failure: tuple[str, str] | None = None
     # What a probe saw an implementation get wrong about a feature the contract judges: a
     # comment naming the clauses that will fail, never a capability switched off.
     observed: list[str] = field(default_factory=list)
@@ -76,7 +81,8 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
     shows did nothing (`did_nothing`: an edit that left the file as it was), kept for the tool's
     failure marker and the patterns; else a plain success (a departure, judged)."""
     if did_nothing or says_refusal(result.data):
-        found.disguised.setdefault(result.request.tool, []).append(
+        tool = result.request.tool if result.request.tool in CANONICAL_TOOLS else ANY_TOOL
+        found.disguised.setdefault(tool, []).append(
             answer(code, label, result.data, result.request))
     else:
         found.notes.append(f"{label}: succeeded, so no {code} was learned")
@@ -203,19 +209,25 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
     their texts join the answers the error patterns are learnt from. Where no pattern tells
     them apart, the self-check finds its refusals unproven (premises.py)."""
     for tool, answers in found.disguised.items():
-        if "failure" in found.keys.get(tool, {}).get("result", {}):
+        if "failure" in found.keys.get(tool, {}).get("result", {}) or (
+                tool == ANY_TOOL and found.any_failure is not None):
             continue  # marked already (an earlier round, or its JSON status)
-        regex = draft_marker([answer.text for answer in answers], found.successes.get(tool, ()),
-                             variable)
+        successes = (found.successes.get(tool, ()) if tool != ANY_TOOL else
+                     [text for texts in found.successes.values() for text in texts])
+        regex = draft_marker([answer.text for answer in answers], successes, variable)
         said = "; ".join(f"{a.label} answered success: {neutral(a.text, variable)[:60]!r}"
                          for a in answers)
         if regex is None:
             found.notes.append(f"{tool}: {said}; no pattern tells these from its successes")
             continue
+        found.answers.extend(answers)
+        if tool == ANY_TOOL:  # an unknown tool, refused in words: [implementation].failure
+            found.any_failure = (regex, f"probe: {said}: a success matching {regex!r} is a "
+                                        "failure")
+            continue
         found.keys.setdefault(tool, {}).setdefault("result", {})["failure"] = {"matches": regex}
         found.evidence.setdefault(tool, []).append(
             f"probe: {said}: a success matching {regex!r} is a failure")
-        found.answers.extend(answers)
 
 
 def settle(found: Findings, name: str, label: str, call: Callable[[], Result],

@@ -44,6 +44,9 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     per refusal where they share no start), else None. `variable`: what an answer may quote
     back of the call itself (paths, names), never part of the marker."""
     successes = list(successes)
+    shared = _shared_start(refusals)  # "Error: " before every refusal: the whole marker
+    if shared is not None and not any(re.search(shared, text) for text in successes):
+        return shared
     kept: list[str] = []
     for text in refusals:
         if any(re.search(regex, text) for regex in kept):
@@ -56,6 +59,25 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     if not kept:
         return None
     return kept[0] if len(kept) == 1 else "|".join(f"(?:{regex})" for regex in kept)
+
+
+def _shared_start(refusals: list[str]) -> str | None:
+    """The start every refusal shares (two at least), cut back to a whole word, when it says
+    it refuses: `\\AError:` for a framework that puts "Error: " before every failure."""
+    if len(refusals) < 2:
+        return None
+    texts = [_unwrapped(text) for text in refusals]
+    first = min(texts, key=len)
+    length = 0
+    while length < len(first) and all(text[length] == first[length] for text in texts):
+        length += 1
+    shared = first[:length]
+    if any(len(text) > length and text[length].isalnum() for text in texts):
+        shared = re.sub(r"\w+$", "", shared)  # never into a word
+    shared = shared.rstrip()
+    if len(re.sub(r"\W", "", shared)) < 4 or not says_refusal(shared):
+        return None
+    return r"""\A\s*["']?""" + re.escape(shared).replace("\\ ", " ")
 
 
 def _candidates(text: str, variable: tuple[str, ...]) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Any
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import NotApplicable
-from agentconf.init_from.findings import Findings, failure, record, safely
+from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
 from agentconf.init_from.reads import json_place
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
@@ -61,8 +61,7 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None) -
             record(found, "NONZERO_EXIT", label, result)
         elif not _exit_in_json(found, result.data) and not _exit_in_words(
                 found, result.data, works.data, said.data if said and said.success else ""):
-            found.notes.append(f"{label}: succeeded, so no NONZERO_EXIT was learned")
-            break
+            succeeded(found, "NONZERO_EXIT", label, result)  # a refusal in words, or none
     return True
 
 

@@ -42,3 +42,20 @@ class MisleadingNames:
         if name == "read_file":
             return {"success": True, "data": "This tool is deprecated; call read instead."}
         return await self.reference.call_tool("read_file" if name == "read" else name, arguments)
+
+
+class ErrorsInWords:
+    """Answers every refusal, an unknown tool's too, as a success whose text starts "Error: "
+    (no code, no flag): what a model reads is right; only the words say it failed."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if answer.get("success"):
+            return answer
+        return {"success": True, "data": f"Error: {answer.get('data', '')}"}

@@ -65,6 +65,19 @@ def test_a_tool_its_name_picked_wrongly_gives_way_to_the_one_that_works(tmp_path
     assert "confirmed by a probe: 'read_file'" in (tmp_path / "agentconf.toml").read_text()
 
 
+def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
+    """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
+    tool's answers and, for tools with no table, [implementation].failure; the run then judges
+    the refusals (their codes unread: RESULT-02's alone)."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:ErrorsInWords")
+    assert "unproven" not in profile, console
+    assert "Error" in profile["implementation"]["failure"]["matches"]
+    assert "Error" in profile["tools"]["read_file"]["result"]["failure"]["matches"]
+    found = _statuses(tmp_path, "READ-02,EDIT-02,REGISTRY-04,CONFINE-01")
+    assert {cid: found[cid]["status"] for cid in found} == dict.fromkeys(
+        ("READ-02", "EDIT-02", "REGISTRY-04", "CONFINE-01"), "pass")
+
+
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
 # (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
 DRAFTED_DEFECTS = [

@@ -18,6 +18,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "implementation.virtual_absolute_paths": (
         "deepagents' FilesystemBackend(virtual_mode=True): `/notes.txt` is root/notes.txt",
         "absolute_paths = true\nvirtual_absolute_paths = true"),
+    "implementation.failure": (
+        "an agent framework that answers every refusal, an unknown tool's too, as a success "
+        "whose text starts \"Error: \"",
+        "failure = { matches = '\\AError: ' }"),
     "implementation.call_timeout_ms": (
         "Desktop Commander (a Node start plus its first call)", "call_timeout_ms = 20000"),
     "implementation.reuse": (

@@ -20,7 +20,7 @@ from agentconf.contract import (
     DEFAULT_LIMITS,
     ERROR_CODES,
 )
-from agentconf.harness.profile.tools import TOOL_MODELS, PathTool, Strict
+from agentconf.harness.profile.tools import TOOL_MODELS, FailureMarker, PathTool, Strict
 from agentconf.harness.report.expectations import check_key
 
 # `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py);
@@ -137,6 +137,9 @@ class Implementation(Strict):
     python: Templated | None = Field(default=None, min_length=1, description=(
         "the Python interpreter that runs a python: spec (a virtual environment's python, "
         "with agentconf-kit installed there too): the run is handed over to it"))
+    failure: FailureMarker | None = Field(default=None, description=(
+        "what marks an answer that says success as a failure, for a call of a tool without a "
+        "`result` table of its own (an unknown tool, refused in words)"))
 
 
 _LIMIT_HELP = {

@@ -31,9 +31,10 @@ from agentconf.harness.verdicts.errors import (
     EscapeDetected,
     ExcludedToolCall,
     NotApplicable,
+    not_judged,
 )
 
-__all__ = ["NOT_JUDGED", "Client", "not_judged", "set_target"]
+__all__ = ["Client", "set_target"]
 
 # How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
 # FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
@@ -48,13 +49,6 @@ _GUARDED_TOOLS = ("write_file", "edit_file")
 # same root would meet, where a retired server's processes are killed with it.
 SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep"})
 REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
-
-
-NOT_JUDGED = "not judged: "
-
-
-def not_judged(tool: str, why: str) -> str:  # the n/a of a check on an unproven premise
-    return f"{NOT_JUDGED}{tool}: {why} ([unproven.{tool}])"
 
 
 class Client:
@@ -371,6 +365,10 @@ class Client:
                 exit_code = reading.exit_code
             if not success and code is None and reading.error_message:
                 code = classify_text(reading.error_message, self.profile)
+        elif success and (marker := self.profile.implementation.failure) is not None and (
+                marker.fails(None, data)):  # a tool without a table, refused in words
+            success = False
+            notes += ("a failure by [implementation].failure",)
         return Result(
             success=success,
             data=data,

@@ -91,6 +91,12 @@ class NotApplicable(Skipped):
 
 
 NA_PREFIX = "n/a: "
+NOT_JUDGED = "not judged: "
+
+
+def not_judged(tool: str, why: str) -> str:
+    """The n/a reason of a check standing on a premise the draft could not prove."""
+    return f"{NOT_JUDGED}{tool}: {why} ([unproven.{tool}])"
 
 
 def not_applicable(reason: str) -> NoReturn:
