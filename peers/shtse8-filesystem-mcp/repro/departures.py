@@ -201,6 +201,19 @@ with Sandbox() as box, Server(box) as s:
             f"the cancelled write is not stopped (sizes seen {sorted(sizes)[:5]}): it goes on to the end, "
             "and as CONCUR-04 shows it truncates first, so a cancel the kit lands mid-write finds a partial file")
 
+with Sandbox() as box, Server(box) as s:
+    # CANCEL-03: the cancelled write goes on and overwrites a write made after the cancel
+    box.write("big3.txt", "the old content\n")
+    new = "".join(f"line {i} of the new content\n" for i in range(200_000))
+    rid = s.start("tools/call", {"name": "write_content", "arguments": {"items": [{"path": "big3.txt", "content": new}]}})
+    s.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": rid, "reason": "repro"}})
+    after = s.start("tools/call", {"name": "write_content", "arguments": {"items": [{"path": "big3.txt", "content": "written after the cancel\n"}]}})
+    s.wait(after)
+    time.sleep(3)
+    final = (box.root / "big3.txt").read_bytes()
+    d.check("CANCEL-03", final != b"written after the cancel\n",
+            f"a write sent after the cancel does not stay: the file holds {len(final)} bytes, starting {final[:26]!r} (a race: the two writes interleave)")
+
 # RESULT-09: a log line on stdout at import
 with Sandbox() as box:
     done = subprocess.run(command(box.root), input="", capture_output=True, text=True, cwd=box.root, timeout=30)
