@@ -21,7 +21,7 @@ from agentconf.harness.report.summary import render_summary as render_step_summa
 from agentconf.selfcheck.mutants import gallery_dir
 
 GALLERY = {"PYTHONPATH": str(gallery_dir().parent)}
-EOL_CHECK = "suites/test_eol.py::test_an_edit_keeps_the_final_newline_state[crlf-present]"
+EOL_CHECK = "suites/test_cases.py::test_case[eol-crlf-single-line-edit]"
 ESCAPE_CHECK = "suites/test_confine.py::test_edit_file_never_changes_a_file_outside[cold-relative]"
 
 
@@ -32,11 +32,11 @@ def test_replay_leads_with_the_calls_the_disk_and_the_expectation_then_the_claus
                      cwd=tmp_path, env_extra=GALLERY)
     assert done.returncode == 1, done.stdout + done.stderr
     out = done.stdout
-    assert out.startswith("agentconf replay: FAIL EOL-05\n"), out[:300]
-    request = out.index('2. edit_file {"path": "f.txt", "old_text": "c", "new_text": "z"}')
-    disk = out.index(r"changed f.txt: b'a\r\nb\r\nc\r\n' -> b'a\nb\nz\n'")
-    expected = out.index(r"assert b'a\nb\nz\n' == b'a\r\nb\r\nz\r\n'")
-    clause = out.index("The clause: EOL-05 (MUST)")
+    assert out.startswith("agentconf replay: FAIL EOL-01\n"), out[:300]
+    request = out.index('2. edit_file {"path": "f.txt", "old_text": "beta", "new_text": "BETA"}')
+    disk = out.index(r"changed f.txt: b'alpha\r\nbeta\r\ngamma\r\n' -> b'alpha\nBETA\ngamma\n'")
+    expected = out.index(r"should hold b'alpha\r\nBETA\r\ngamma\r\n', holds")
+    clause = out.index("The clause: EOL-01 (MUST)")
     assert request < disk < expected < clause
     assert len(out.splitlines()) < 40, out
     assert "agentconf/harness" not in out and "def test_" not in out
