@@ -87,6 +87,14 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
     failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have",
             partial(client.call_raw, f"{_PROBE_MARK}_no_such_tool", {}),
             partial(client.call_raw, "summon_dragon", {}))
+    if "grep" in mapped:  # GREP-08's and GREP-06's refusals
+        failure(found, "NOT_FOUND", "a search in a missing folder",
+                partial(client.call, "grep", pattern="alpha", path=f"{_PROBE_MARK}-nodir"),
+                partial(client.call, "grep", pattern="omega", path="gone/away"))
+        if not client.profile.tool("grep").is_literal:
+            failure(found, "INVALID_ARGS", "a search for a pattern that is no regex",
+                    partial(client.call, "grep", pattern="(unclosed"),
+                    partial(client.call, "grep", pattern="[z-a]"))
     if "list_files" in mapped:  # LIST-03's two failures
         failure(found, "NOT_FOUND", "list of a missing folder",
                 partial(client.call, "list_files", path=f"{_PROBE_MARK}-nodir"),

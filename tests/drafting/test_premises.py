@@ -44,7 +44,7 @@ def _statuses(folder: Path, clauses: str) -> dict[str, dict[str, Any]]:
 def test_the_reference_proves_every_premise(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:agentconf.reference:create")
     assert "unproven" not in profile, console
-    assert "self-check: 11 of 11 premises proven" in console
+    assert "self-check: 12 of 12 premises proven" in console
 
 
 def test_a_root_it_does_not_work_in_is_not_judged_never_failed(tmp_path: Path) -> None:
@@ -73,9 +73,10 @@ def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path
     assert "unproven" not in profile, console
     assert "Error" in profile["implementation"]["failure"]["matches"]
     assert "Error" in profile["tools"]["read_file"]["result"]["failure"]["matches"]
-    found = _statuses(tmp_path, "READ-02,EDIT-02,REGISTRY-04,CONFINE-01")
-    assert {cid: found[cid]["status"] for cid in found} == dict.fromkeys(
-        ("READ-02", "EDIT-02", "REGISTRY-04", "CONFINE-01"), "pass")
+    clauses = ("READ-02", "EDIT-02", "REGISTRY-04", "CONFINE-01", "GREP-06", "GREP-08",
+               "SHELL-02", "LIST-03")
+    found = _statuses(tmp_path, ",".join(clauses))
+    assert {cid: found[cid]["status"] for cid in found} == dict.fromkeys(clauses, "pass")
 
 
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
@@ -84,7 +85,7 @@ DRAFTED_DEFECTS = [
     pytest.param("mutants.eol:LfOnlyWrite", "EOL-01", id="crlf-flattened"),
     pytest.param("mutants.truncate:NoTruncation", "TRUNCATE-01", id="unbounded"),
     pytest.param("mutants.read:ListMissingFolderIsEmpty", "LIST-03", id="missing-folder-empty"),
-    pytest.param("mutants.result:RefusesWithoutCodes", "RESULT-02", id="no-codes"),
+    pytest.param("mutants.confine:PrefixContainment", "CONFINE-04", id="prefix-containment"),
 ]
 
 
