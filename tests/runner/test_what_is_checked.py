@@ -42,6 +42,8 @@ def test_a_run_of_the_reference_cannot_be_read_as_a_verdict_on_yours(tmp_path: P
     ("reference", None, "python:m:create", ("reference", None, "not used: it names python:m")),
     (None, "other.toml", "python:m:create", (None, "other.toml", "")),
     ("cmd:x", None, "", ("cmd:x", "agentconf.toml", "found")),  # a profile that only maps names
+    # --impl naming the profile file itself: that profile, said as named (no "is not used").
+    ("agentconf.toml", None, "python:m:create", ("agentconf.toml", None, "")),
 ])
 def test_the_profile_here_is_used_unless_another_implementation_is_named(
     tmp_path: Path, impl: str | None, profile: str | None, spec: str | None,

@@ -29,6 +29,8 @@ def choose(impl: str | None, profile: str | None, folder: Path) -> Choice:
             return Choice(None, None, "the built-in reference: no --impl was given and there is "
                                       f"no {PROFILE_NAME} here, so nothing of yours is checked")
         return Choice(impl, profile)
+    if impl is not None and (folder / impl.strip()).is_file():
+        return Choice(impl, None)  # --impl names a profile file: that one, and no other
     named = _spec_of(found)
     if impl is None or named is None or named == impl.strip():
         return Choice(impl, PROFILE_NAME, f"with ./{PROFILE_NAME}, found in this folder")
