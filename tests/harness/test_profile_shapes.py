@@ -331,3 +331,12 @@ def test_an_items_error_in_words_is_its_message_where_it_has_no_message(
                                         "failure": {"path": "files[0].error", "present": True}})
     reading = read_answer(shape, json.dumps({"success": False, "files": [item]}), None)
     assert reading.failed and reading.error_message == message, reading
+
+
+def test_a_place_with_a_wildcard_key_reads_an_answer_keyed_by_the_files_own_path() -> None:
+    """mcp-text-editor answers a read as JSON keyed by the file's absolute path: no fixed place
+    reached its text, so the peer could not be judged; `*` stands for that one key."""
+    shape = ResultShape.model_validate({"text": "/*/ranges/0/content"})
+    answer = {"/tmp/ws/root/a.txt": {"ranges": [{"content": "alpha\nbeta\n", "start": 1}]}}
+    assert read_answer(shape, json.dumps(answer), None).text == "alpha\nbeta\n"
+    assert read_answer(shape, json.dumps({}), None).text is None  # nothing there: no text

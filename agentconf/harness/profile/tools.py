@@ -68,7 +68,8 @@ Target = Annotated[str, AfterValidator(_check_target), WithJsonSchema(
 Locator = Annotated[str, AfterValidator(_check_locator), WithJsonSchema(
     {"type": "string", "pattern": f"^{LOCATOR_PATTERN}$",
      "description": "a dotted path (`file.content`, `content[0].text`) or a JSON pointer "
-                    "(`/file/content`)"})]
+                    "(`/file/content`; a step `*` is whatever one key stands there: "
+                    "`/*/ranges/0/content` for an answer keyed by the file's own path)"})]
 
 
 class Strict(BaseModel):

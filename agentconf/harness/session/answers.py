@@ -99,7 +99,9 @@ def _first(documents: list[Any], place: str, structured: Any = None) -> Any:
 
 
 def locate(document: Any, place: str) -> Any:
-    """The value at a JSON pointer (`/file/content`) or a dotted path (`content[0].text`)."""
+    """The value at a JSON pointer (`/file/content`) or a dotted path (`content[0].text`). A
+    pointer's step `*` is whatever one member stands there, the first if there are more: an
+    answer keyed by the file's own path (`/*/ranges/0/content`)."""
     if place.startswith("/"):
         steps: list[str | int] = [
             part.replace("~1", "/").replace("~0", "~") for part in place[1:].split("/")]
@@ -107,7 +109,9 @@ def locate(document: Any, place: str) -> Any:
         steps = [name if name else int(index) for name, index in _STEP.findall(place)]
     node = document
     for step in steps:
-        if isinstance(node, dict) and str(step) in node:
+        if step == "*" and isinstance(node, dict | list) and node:
+            node = next(iter(node.values())) if isinstance(node, dict) else node[0]
+        elif isinstance(node, dict) and str(step) in node:
             node = node[str(step)]
         elif isinstance(node, list) and str(step).isdigit() and int(step) < len(node):
             node = node[int(step)]
