@@ -46,7 +46,12 @@ from agentconf.harness.session.capabilities import missing_argument
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
-from agentconf.harness.target.launch import launch_env, state_folders, write_setup_files
+from agentconf.harness.target.launch import (
+    launch_env,
+    run_setup_commands,
+    state_folders,
+    write_setup_files,
+)
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
 from agentconf.harness.verdicts.errors import NOT_JUDGED, not_applicable, not_judged
@@ -262,6 +267,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     if spec.profile.setup_files:  # the implementation's own config, before it starts
         ws.oracle.own(write_setup_files(spec.profile, ws.root, ws.home, ws.tmp))
         ws.rebaseline()
+    if spec.profile.setup_commands:  # the root prepared as a user would: its starting state
+        ws.oracle.own_state(run_setup_commands(spec.profile, ws.root, ws.home, ws.tmp))
     env = AdapterEnv(root=ws.root, home=ws.home, tmp=ws.tmp,
                      call_timeout_s=state.call_timeout(spec), log_dir=ws.logs,
                      extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))

@@ -170,6 +170,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "setup.state": (
         "Desktop Commander (logs every call and rewrites its config in its config folder)",
         '[setup]\nstate = ["{home}/.claude-server-commander"]'),
+    "setup.commands": (
+        "codemcp (its write and edit tools work only inside a git repository)",
+        '[setup]\ncommands = [["git", "init", "-q"], ["git", "config", "user.email", '
+        '"kit@example.invalid"]]'),
     "modes": (
         "the reference served over stdio, started read-only",
         '[modes.read_only]\nargs = ["--read-only"]'),

@@ -195,6 +195,10 @@ class Profile(Strict):
     def setup_requests(self) -> list[SetupRequest]:
         return list(self.setup.requests)
 
+    @property
+    def setup_commands(self) -> list[list[str]]:
+        return [list(command) for command in self.setup.commands]
+
     def tool(self, canonical: str) -> ToolMapping:
         return self.tools.get(canonical) or tool_mapping(canonical)
 

@@ -237,6 +237,12 @@ class Setup(Strict):
     requests: list[SetupRequest] = Field(default_factory=list, description=(
         "JSON-RPC requests sent in order once per session, after `initialize` and before the "
         "first tool call (cmd: and mcp: only); an error answer stops the session"))
+    commands: list[Annotated[list[Templated], Field(min_length=1)]] = Field(
+        default_factory=list, description=(
+            "commands (argv lists, no shell) the kit runs in the root before the implementation "
+            "starts, as a user prepares a project (`[\"git\", \"init\", \"-q\"]`): what they "
+            "make in the root is part of its starting state and the implementation's own, never "
+            "judged as an escape; a command that fails stops the check with its output"))
 
 
 class LaunchMode(Strict):

@@ -1,12 +1,17 @@
 """What an implementation's process gets from its profile before it starts: the `[env]` table
-(and a mode's), and the `[setup.files]` written in the sandbox, placeholders filled.
+(and a mode's), the `[setup.files]` written in the sandbox and the `[setup].commands` run in its
+root, placeholders filled.
 """
 
 import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
 from agentconf.harness.profile.model import Profile
+from agentconf.harness.verdicts.errors import ImplementationFailure
+
+SETUP_COMMAND_BOUND_S = 60
 
 
 def cache_dir() -> Path:
@@ -97,3 +102,26 @@ def state_folders(profile: Profile, root: Path, home: Path, tmp: Path) -> list[P
     values = placeholder_values(profile, root, home, tmp)
     return [root / fill(name, values) if not fill(name, values).startswith("/")
             else Path(fill(name, values)) for name in profile.setup_state]
+
+
+def run_setup_commands(profile: Profile, root: Path, home: Path, tmp: Path) -> list[Path]:
+    """`[setup].commands`, each in the root with the sandbox's HOME and TMPDIR: the entries of
+    the root they made, which are the implementation's starting state from then on."""
+    if not profile.setup_commands:
+        return []
+    values = placeholder_values(profile, root, home, tmp)
+    before = set(os.listdir(root))
+    env = {**os.environ, "HOME": str(home), "TMPDIR": str(tmp)}
+    for argv in profile.setup_commands:
+        command = [fill(word, values) for word in argv]
+        try:
+            done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True,
+                                  timeout=SETUP_COMMAND_BOUND_S, stdin=subprocess.DEVNULL,
+                                  check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise ImplementationFailure(f"[setup].commands {command}: {error}") from None
+        if done.returncode != 0:
+            raise ImplementationFailure(
+                f"[setup].commands {command} exited {done.returncode}: "
+                f"{(done.stderr or done.stdout).strip()[-300:]}")
+    return [root / name for name in sorted(set(os.listdir(root)) - before)]
