@@ -61,6 +61,8 @@ def render_profiles_doc() -> str:
             requests = Setup.model_fields["requests"].description or ""
             out.append(_section("[[setup.requests]]", f"{requests}. Keys: `method` (the "
                                 "JSON-RPC method), `params` (a table)", "setup.requests"))
+            commands = Setup.model_fields["commands"].description or ""
+            out.append(_section("[setup] `commands`", commands, "setup.commands"))
         elif key == "modes":
             out.append(_modes())
         elif key == "error_patterns":
