@@ -16,6 +16,7 @@ runs everything.
 
 import argparse
 import json
+import signal
 import sys
 import tempfile
 import time
@@ -138,6 +139,8 @@ def print_summary(result: dict[str, Any]) -> None:
 
 def main() -> int:
     args = _arguments()
+    # SIGTERM as Ctrl-C: the run under way is stopped by its own rules and the folders removed.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     clauses = None if args.clauses == "all" else args.clauses
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="agentconf-disguise-reference-") as folder:
