@@ -166,14 +166,12 @@ GALLERY_SAMPLE = 12
 def bench_gallery(folder: Path) -> list[Row]:
     """The gallery in one pytest session vs one `agentconf run` per mutant, on the same sample,
     and the whole gallery's session (selfcheck/session.py)."""
-    sys.path.insert(0, str(CHECKOUT / "tests"))
     from agentconf.selfcheck.mutants import check_entries, gallery
 
     entries = gallery().entries()
     step = max(1, len(entries) // GALLERY_SAMPLE)
     sample = entries[::step][:GALLERY_SAMPLE]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(CHECKOUT / "tests"), os.environ.get("PYTHONPATH")]))}
+    env = dict(os.environ)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     for entry in sample:

@@ -21,11 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
-
-from agentconf.selfcheck.gallery_plugin import target_of  # noqa: E402
-from agentconf.selfcheck.mutants import check_entries, gallery  # noqa: E402
+from agentconf.selfcheck.gallery_plugin import target_of
+from agentconf.selfcheck.mutants import check_entries, gallery
 
 _PARAM = re.compile(r"-?gallery=\w+-?")
 
@@ -47,8 +44,7 @@ def outcomes(events: Path, keep: Any = None) -> set[tuple[str, str]]:
 
 
 def old_way(entry: Any, folder: Path) -> tuple[set[tuple[str, str]], dict[str, str]]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(REPO / "tests"), os.environ.get("PYTHONPATH")]))}
+    env = dict(os.environ)
     if entry.call_timeout_s is not None:
         env["AGENTCONF_TIMEOUT"] = str(entry.call_timeout_s)
     subprocess.run([sys.executable, "-m", "agentconf", "run", "--impl", entry.spec(),

@@ -1,4 +1,5 @@
-"""Golden cases: every case of fixtures/cases/*.json is one test, tagged with its clauses.
+"""Golden cases: every case of each category's cases.json (suites/<category>/) is one test,
+tagged with its clauses.
 
 The case files are data any harness can read (`agentconf cases export`); here each becomes a
 workspace and calls through the harness `client`, so the profile's mapping applies. A test's id is

@@ -42,7 +42,7 @@ from agentconf.harness.cases.play import play_case
 from agentconf.harness.run.plugin_state import run_state
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
-# Case ids (fixtures/cases) whose last answer is a canonical message, grouped by tool.
+# Case ids (suites/<category>/cases.json) whose last answer is a canonical message, grouped by tool.
 SCENARIOS: dict[str, tuple[str, ...]] = {
     "read_file": (
         "read-every-line",

@@ -11,7 +11,13 @@ from pathlib import Path
 
 from agentconf.cli import UsageError
 from agentconf.contract import CAPABILITIES, CLAUSES, CONTRACT_VERSION, DEFAULT_LIMITS, ERROR_CODES
-from agentconf.harness.cases.load import SCHEMA_PATH, case_files, default_cases_dir, lint_directory
+from agentconf.harness.cases.load import (
+    SCHEMA_PATH,
+    case_files,
+    default_cases_dir,
+    exported_name,
+    lint_directory,
+)
 
 HELP = "lint the golden case files, or export them for harnesses in other languages"
 
@@ -28,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         type=Path,
         metavar="DIR",
-        help="folder of *.json case files (default: the shipped cases)",
+        help="folder of *.json case files, or of category folders with a cases.json each "
+             "(default: the shipped cases)",
     )
     export = actions.add_parser("export", help="write the cases, schema, catalogue and a README")
     export.add_argument("directory", type=Path, metavar="DIR", help="where to write (created)")
@@ -81,7 +88,7 @@ def export(source: Path, target: Path) -> int:
     cases.mkdir(parents=True)
     for path in case_files(source):
         document = json.loads(path.read_text("utf-8"))
-        _write_json(cases / path.name, document)
+        _write_json(cases / exported_name(path), document)
     shutil.copyfile(SCHEMA_PATH, target / "case.schema.json")
     _write_json(target / "catalogue.json", _catalogue())
     (target / "README.md").write_text(README.format(version=CONTRACT_VERSION), "utf-8")

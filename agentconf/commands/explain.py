@@ -16,9 +16,9 @@ from agentconf.harness.run import runner
 HELP = ("show a clause (requirement, rationale, source, capabilities, tests, mutants), or the "
         "clauses of a category or a capability")
 
-# The gallery's documented table: generated into docs/ (or kept beside the mutants).
+# The gallery's documented table, generated into a checkout's docs/.
 REPOSITORY = Path(__file__).resolve().parents[2]
-MUTANT_TABLES = (REPOSITORY / "docs" / "mutants.md", REPOSITORY / "tests" / "mutants" / "README.md")
+MUTANT_TABLES = (REPOSITORY / "docs" / "mutants.md",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

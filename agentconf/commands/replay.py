@@ -28,7 +28,8 @@ _CALL_LINES = ("request:", "response:", "sent as:", "note:")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("nodeid", metavar="NODEID",
-                        help="the check, as in reports: suites/test_confine.py::test_name[case]")
+                        help="the check, as in reports: "
+                             "suites/confine/test_confine.py::test_name[case]")
     parser.add_argument("--impl", metavar="SPEC", help="the implementation (default: reference)")
     parser.add_argument("--profile", metavar="FILE", help="the implementation's agentconf.toml")
     parser.add_argument("--hypothesis-seed", metavar="SEED",
@@ -46,11 +47,15 @@ def resolve_nodeid(nodeid: str, suites: Path) -> str:
     """The node id with its file made absolute; the file must be one of the suites."""
     file_part, sep, rest = nodeid.partition("::")
     candidates = [suites.parent / file_part, suites / file_part]
+    # A report written before the suites had a folder per category names a module by its file
+    # alone (suites/test_edit.py): module names are unique across the folders.
+    candidates += sorted(suites.glob(f"*/{Path(file_part).name}"))
     for path in candidates:
         if path.is_file() and path.resolve().is_relative_to(suites.resolve()):
             return f"{path.resolve()}{sep}{rest}"
     raise UsageError(f"no suite file {file_part!r}; node ids look like "
-                     "suites/test_confine.py::test_name (see a report's reproduce line)")
+                     "suites/confine/test_confine.py::test_name (see a report's reproduce "
+                     "line)")
 
 
 def _tests(events: Path) -> list[TestEvent]:

@@ -42,11 +42,13 @@ def run(args: argparse.Namespace) -> int:
     )
 
     try:
-        gallery()
+        found = gallery().entries()
     except FileNotFoundError:
-        raise UsageError("the mutant gallery is not in this installation (it ships in the wheel "
-                         "under agentconf/_data/mutants; from a checkout it is tests/mutants)"
-                         ) from None
+        found = []
+    if not found:
+        raise UsageError("the mutant gallery is not in this installation (each category's "
+                         "mutants ship with its suites: suites/<category>/mutants.py, in the "
+                         "wheel under agentconf/_data/suites)")
     if args.coverage:
         return _coverage(args)
     if args.table:
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.clauses is not None or args.fail_under is not None:
         raise UsageError("--clauses and --fail-under go with --coverage")
 
-    known = {entry.name for entry in gallery().entries()}
+    known = {entry.name for entry in found}
     unknown = sorted(set(args.mutant or ()) - known)
     if unknown:
         raise UsageError(f"unknown mutant(s): {', '.join(unknown)}")

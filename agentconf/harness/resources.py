@@ -1,29 +1,7 @@
-"""Where the shipped suites and fixtures live, in a checkout and in an installed wheel.
+"""Where the shipped suites and fixtures live, in a checkout and in an installed wheel: the
+contract finds them (contract/shipped.py), since its clauses live in the suites' category
+folders; the harness reads them from here."""
 
-A checkout keeps them at the repository's top level (`<repo>/suites`); the wheel maps them to
-`agentconf/_data/suites` (see pyproject's force-include), so a user with `pip install agentconf-kit`
-alone can run them.
-"""
+from agentconf.contract.shipped import fixtures_dir, suites_dir
 
-from pathlib import Path
-
-_PACKAGE = Path(__file__).resolve().parent.parent
-_CHECKOUT = _PACKAGE.parent
-
-
-def _data_dir(name: str) -> Path:
-    for candidate in (_PACKAGE / "_data" / name, _CHECKOUT / name):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError(
-        f"agentconf's {name}/ folder is missing: looked in {_PACKAGE / '_data' / name} "
-        f"and {_CHECKOUT / name}; reinstall agentconf"
-    )
-
-
-def suites_dir() -> Path:
-    return _data_dir("suites")
-
-
-def fixtures_dir() -> Path:
-    return _data_dir("fixtures")
+__all__ = ["fixtures_dir", "suites_dir"]

@@ -1,7 +1,9 @@
 """No block of six or more lines is written twice in agentconf/ and suites/ (issues 16 and 28),
 nor once in each: one piece of code serves where the logic is the same (the suites share theirs
 through suites/_checks.py). Lines are compared stripped of indentation; blank lines,
-comments and imports do not count (an import block is not logic written twice)."""
+comments and imports do not count (an import block is not logic written twice). A category's
+mutants (suites/<category>/mutants.py) are left out: each spells its one defect out whole, so that
+it reads alone beside the reference it departs from."""
 
 from collections import defaultdict
 from pathlib import Path
@@ -9,6 +11,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[2]
 ROOTS = (REPOSITORY / "agentconf", REPOSITORY / "suites")
 BLOCK = 6
+MUTANTS = "mutants.py"
 
 
 def _logic_lines(path: Path) -> list[tuple[int, str]]:
@@ -28,7 +31,7 @@ def _logic_lines(path: Path) -> list[tuple[int, str]]:
 def duplicate_blocks(*roots: Path, size: int = BLOCK) -> list[str]:
     seen: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for package, path in sorted((root, path) for root in roots or ROOTS
-                                for path in root.rglob("*.py")):
+                                for path in root.rglob("*.py") if path.name != MUTANTS):
         lines = _logic_lines(path)
         for start in range(len(lines) - size + 1):
             window = lines[start:start + size]

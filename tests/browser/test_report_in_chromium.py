@@ -2,7 +2,6 @@
 the summary tables and the failures — self-contained, with no server and no network."""
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -12,8 +11,6 @@ from pathlib import Path
 import pytest
 from chromium import chromium, distinct_colours, needs_chromium
 
-from agentconf.selfcheck.mutants import gallery_dir
-
 pytestmark = needs_chromium
 
 
@@ -21,7 +18,6 @@ pytestmark = needs_chromium
 def red_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real run of a mutant that replaces the first of two matches: red, with one failure."""
     report = tmp_path_factory.mktemp("report")
-    env = {**os.environ, "PYTHONPATH": str(gallery_dir().parent)}
     subprocess.run(
         [
             sys.executable,
@@ -29,13 +25,12 @@ def red_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "agentconf",
             "run",
             "--impl",
-            "python:mutants.edit:FirstMatchReplace",
+            "python:agentconf.selfcheck.gallery:FirstMatchReplace",
             "--clauses",
             "EDIT-03,READ-01",
             "--report",
             str(report),
         ],
-        env=env,
         capture_output=True,
         timeout=600,
         check=False,

@@ -123,7 +123,8 @@ def test_a_case_level_expect_beside_the_last_calls_own_is_flagged(tmp_path: Path
 
 
 def test_an_empty_folder_is_a_problem_not_a_pass(tmp_path: Path) -> None:
-    assert [message for _, _, message in _problems(tmp_path)] == ["no case files (*.json) here"]
+    assert [message for _, _, message in _problems(tmp_path)] == [
+        "no case files (*.json, */cases.json) here"]
 
 
 def test_one_bad_case_does_not_hide_the_problems_of_its_neighbours(tmp_path: Path) -> None:
@@ -177,7 +178,7 @@ def test_the_check_command_refuses_a_missing_folder_in_one_line(tmp_path: Path) 
 
 
 def test_the_shipped_cases_are_found_where_the_package_says(tmp_path: Path) -> None:
-    assert (default_cases_dir() / "edit.json").is_file()
+    assert (default_cases_dir() / "edit" / "cases.json").is_file()
 
 
 def test_a_case_may_call_every_canonical_tool_and_no_other_name() -> None:

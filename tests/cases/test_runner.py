@@ -196,7 +196,7 @@ def test_a_failure_message_names_the_case_its_file_and_the_evidence(
     with pytest.raises(CaseFailed) as failed:
         run("edit-multiple-two-lines", sandbox, first_match_edits)
     message = str(failed.value)
-    assert message.startswith("case edit-multiple-two-lines (edit.json#/cases/")
+    assert message.startswith("case edit-multiple-two-lines (edit/cases.json#/cases/")
     assert 'request: edit_file {"new_text": "y", "old_text": "x = 1", "path": "f.txt"}' in message
     assert str(sandbox.root) not in message
 

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-TESTS = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent  # premise_shapes.py
 BOUND_S = 600
 
 
 def _agentconf(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [
-        str(TESTS / "drafting"), str(TESTS), os.environ.get("PYTHONPATH")]))}
+        str(HERE), os.environ.get("PYTHONPATH")]))}
     return subprocess.run([sys.executable, "-m", "agentconf", *args], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=BOUND_S, check=False,
                           stdin=subprocess.DEVNULL)
@@ -81,11 +81,12 @@ def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path
 
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
 # (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
+GALLERY = "agentconf.selfcheck.gallery:"
 DRAFTED_DEFECTS = [
-    pytest.param("mutants.eol:LfOnlyWrite", "EOL-01", id="crlf-flattened"),
-    pytest.param("mutants.truncate:NoTruncation", "TRUNCATE-01", id="unbounded"),
-    pytest.param("mutants.read:ListMissingFolderIsEmpty", "LIST-03", id="missing-folder-empty"),
-    pytest.param("mutants.confine:PrefixContainment", "CONFINE-04", id="prefix-containment"),
+    pytest.param(GALLERY + "LfOnlyWrite", "EOL-01", id="crlf-flattened"),
+    pytest.param(GALLERY + "NoTruncation", "TRUNCATE-01", id="unbounded"),
+    pytest.param(GALLERY + "ListMissingFolderIsEmpty", "LIST-03", id="missing-folder-empty"),
+    pytest.param(GALLERY + "PrefixContainment", "CONFINE-04", id="prefix-containment"),
 ]
 
 

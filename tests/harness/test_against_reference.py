@@ -82,7 +82,7 @@ def test_the_plugin_runs_the_shipped_registry_suite_against_the_reference(
 
     stream = pytester.path / "events.jsonl"
     result = pytester.runpytest_subprocess(
-        str(suites_dir() / "test_registry.py"), "--agentconf-events", str(stream),
+        str(suites_dir() / "registry" / "test_registry.py"), "--agentconf-events", str(stream),
         "-p", "no:cacheprovider", "--rootdir", str(pytester.path), timeout=300)
     import json
 

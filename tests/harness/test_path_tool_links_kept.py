@@ -14,12 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
 MODULE = '''
 import os
 from typing import Any
 
-from mutants._base import Mutant, succeeded
+from agentconf.selfcheck.mutant_base import Mutant, succeeded
 
 
 class TreeFollowsLinks(Mutant):
@@ -39,7 +38,7 @@ class TreeFollowsLinks(Mutant):
 def test_a_link_a_destructive_tool_removed_is_put_back_for_the_next_tool(tmp_path: Path) -> None:
     (tmp_path / "tree_follows_links.py").write_text(MODULE)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(tmp_path), str(TESTS), os.environ.get("PYTHONPATH")]))}
+        filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
     report = tmp_path / "report"
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--impl",

@@ -9,25 +9,22 @@ reported FlakyStrategyDefinition as the kit's own harness error instead of the e
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-PROPERTY = "suites/test_path_tools.py::test_no_hostile_path_through_any_path_tool_reaches_outside"
+PROPERTY = ("suites/confine/test_path_tools.py::"
+            "test_no_hostile_path_through_any_path_tool_reaches_outside")
 
 
 def test_an_escape_found_by_the_path_tool_property_is_a_failure_not_a_harness_error(
         tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
     report = tmp_path / "report"
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--impl",
-         "python:mutants.reach:MakeDirectoryUnconfined", "--clauses", "CONFINE-16",
+         "python:agentconf.selfcheck.gallery:MakeDirectoryUnconfined", "--clauses", "CONFINE-16",
          "--report", str(report)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False,
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
         stdin=subprocess.DEVNULL)
     assert (report / "conformance.json").is_file(), done.stdout + done.stderr
     run = json.loads((report / "conformance.json").read_text())

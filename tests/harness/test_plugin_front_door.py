@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.selfcheck.mutants import gallery_dir
-
 PYTEST = Path(sys.executable).parent / "pytest"
 MYTOOLS = "from agentconf.reference import create\n"
 PROFILE = ('[implementation]\nspec = "python:mytools:create"\nname = "mytools"\n'
@@ -79,21 +77,21 @@ def test_the_profile_in_the_folder_is_used_as_agentconf_run_uses_it(project: Pat
 
 
 def test_one_escape_is_one_failure_shown_without_the_kits_frames(tmp_path: Path) -> None:
-    gallery = str(gallery_dir().parent)
-    args = ("--agentconf-impl", "python:mutants.confine:EditUnconfined", "-k",
+    args = ("--agentconf-impl", "python:agentconf.selfcheck.gallery:EditUnconfined", "-k",
             "test_edit_file_never_changes_a_file_outside and cold-relative")
-    done = pytest_in(tmp_path, *args, pythonpath=gallery)
+    done = pytest_in(tmp_path, *args)
     assert "1 failed" in done.stdout and "error" not in done.stdout.splitlines()[-1], done.stdout
     assert "escape after edit_file" in done.stdout
     assert "harness/session/client.py" not in done.stdout
-    full = pytest_in(tmp_path, *args, "--fulltrace", pythonpath=gallery)
+    full = pytest_in(tmp_path, *args, "--fulltrace")
     assert "harness/session/client.py" in full.stdout
 
 
 def test_a_golden_case_failure_shows_the_case_not_the_player(tmp_path: Path) -> None:
     """The case player's module is imported with the suites, after pytest is configured."""
-    done = pytest_in(tmp_path, "--agentconf-impl", "python:mutants.eol:LfOnlyWrite", "-k",
-                     "eol-crlf-single-line-edit", pythonpath=str(gallery_dir().parent))
+    done = pytest_in(tmp_path, "--agentconf-impl",
+                     "python:agentconf.selfcheck.gallery:LfOnlyWrite", "-k",
+                     "eol-crlf-single-line-edit")
     assert "1 failed" in done.stdout, done.stdout[-2000:]
     assert "should hold b'alpha\\r\\nBETA" in done.stdout
     assert "harness/cases/play.py" not in done.stdout

@@ -109,7 +109,7 @@ def test_the_reference_spec_is_the_reference_factory() -> None:
 
 
 def test_suites_and_fixtures_are_found_in_a_checkout() -> None:
-    assert (suites_dir() / "test_registry.py").is_file()
+    assert (suites_dir() / "registry" / "test_registry.py").is_file()
     assert fixtures_dir().is_dir()
 
 

@@ -2,25 +2,22 @@
 check, is flagged from its raw `init --from` draft: the draft maps move_file, CONFINE-16 fails."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-SERVE = TESTS / "mutants" / "programs" / "serve_mutant.py"
+# A mutant of the gallery served over cmd:, by name.
+SERVE = f"{sys.executable} -P -m agentconf.selfcheck.serve_mutant agentconf.selfcheck.gallery:"
 
 
 def _agentconf(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
-    return subprocess.run([sys.executable, "-m", "agentconf", *arguments], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "agentconf", *arguments], cwd=cwd,
                           capture_output=True, text=True, timeout=600, check=False,
                           stdin=subprocess.DEVNULL)
 
 
 def test_a_prefix_confined_move_file_is_flagged_from_the_raw_draft(tmp_path: Path) -> None:
-    spec = f"cmd:{sys.executable} {SERVE} mutants.reach:MovePrefixConfined {{root}}"
+    spec = f"cmd:{SERVE}MovePrefixConfined {{root}}"
     drafted = _agentconf("init", "--from", spec, str(tmp_path), cwd=tmp_path)
     profile = tmp_path / "agentconf.toml"
     assert profile.is_file(), drafted.stdout + drafted.stderr

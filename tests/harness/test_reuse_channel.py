@@ -4,31 +4,28 @@ matrix with `reuse = "worker"` (the filesystem servers, Desktop Commander) showe
 n/a, "not spoken to over stdio"."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
-SERVE = TESTS / "mutants" / "programs" / "serve_mutant.py"
+# A mutant of the gallery served over cmd:, by name.
+SERVE = f"{sys.executable} -P -m agentconf.selfcheck.serve_mutant agentconf.selfcheck.gallery:"
 
 
 def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text(
         "[implementation]\n"
-        f'spec = "cmd:{sys.executable} {SERVE} mutants.reach:NoisyStartup {{root}}"\n'
+        f'spec = "cmd:{SERVE}NoisyStartup {{root}}"\n'
         'reuse = "worker"\n'
         "[capabilities]\n"
         "read_before_edit = false\n"
         "stale_read = false\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
     report = tmp_path / "report"
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
          "RESULT-09", "--report", str(report)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False,
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
         stdin=subprocess.DEVNULL)
     assert (report / "conformance.json").is_file(), done.stdout + done.stderr
     run = json.loads((report / "conformance.json").read_text())

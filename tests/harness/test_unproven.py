@@ -2,13 +2,11 @@
 (n/a, with the reason), never failed; without the entry the same checks judge as usual."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-TESTS = Path(__file__).resolve().parents[1]
 RUN_BOUND_S = 600
 
 
@@ -17,11 +15,9 @@ def _run(folder: Path, profile_text: str, clauses: str) -> dict[str, Any]:
     profile = folder / "agentconf.toml"
     profile.write_text(profile_text, "utf-8")
     report = folder / "report"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses", clauses,
-         "--report", str(report)], cwd=folder, env=env, capture_output=True, text=True,
+         "--report", str(report)], cwd=folder, capture_output=True, text=True,
         timeout=RUN_BOUND_S, check=False, stdin=subprocess.DEVNULL)
     assert (report / "conformance.json").is_file(), done.stdout[-2000:] + done.stderr[-2000:]
     document: dict[str, Any] = json.loads((report / "conformance.json").read_text("utf-8"))
@@ -33,7 +29,7 @@ def _clauses(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {clause["id"]: clause for clause in document["clauses"]}
 
 
-SPEC = '[implementation]\nspec = "python:mutants.edit:RefusalsAsSuccess"\n'
+SPEC = '[implementation]\nspec = "python:agentconf.selfcheck.gallery:RefusalsAsSuccess"\n'
 UNPROVEN = ('[unproven.edit_file]\nrefusals = "an edit of text that is not there answered '
             'success and no marker tells it"\n')
 

@@ -16,7 +16,6 @@ from ruamel.yaml import YAML
 
 from agentconf import __version__
 from agentconf.commands.init import ACTION
-from agentconf.selfcheck.mutants import gallery_dir
 
 REPO = Path(__file__).resolve().parents[2]
 CHECK = Path(sys.executable).parent / "check-jsonschema"
@@ -99,9 +98,9 @@ def test_the_step_summary_lists_the_escape_first_with_its_reproduce_line(tmp_pat
     summary file that holds an earlier step's text (as $GITHUB_STEP_SUMMARY does)."""
     summary = tmp_path / "summary.md"
     summary.write_text("earlier step\n", "utf-8")
-    done = agentconf("run", "--impl", "python:mutants.confine:EditUnconfined", "--clauses",
-                     "CONFINE-12,READ-01", "--report", "report", "--summary-md", str(summary),
-                     cwd=tmp_path, env_extra={"PYTHONPATH": str(gallery_dir().parent)})
+    done = agentconf("run", "--impl", "python:agentconf.selfcheck.gallery:EditUnconfined",
+                     "--clauses", "CONFINE-12,READ-01", "--report", "report", "--summary-md",
+                     str(summary), cwd=tmp_path)
     assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
     text = summary.read_text("utf-8")
     assert text.startswith("earlier step\n### agentconf: ")

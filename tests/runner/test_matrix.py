@@ -12,7 +12,6 @@ import pytest
 from cli import agentconf, assert_usage_error
 
 from agentconf.harness.report.matrix import matrix_json_schema, render_matrix_schema, verdicts
-from agentconf.selfcheck.mutants import gallery_dir
 
 CLAUSES = "CONFINE-12,READ-01"
 REASON = "edit_file resolves no path: it edits outside the root"
@@ -43,8 +42,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     escaping = _peer(peers, "edit-unconfined", "python:adapter:create")
     # The profile's folder is on sys.path: its adapter module is found wherever the run starts.
     (escaping / "adapter.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(gallery_dir().parent)!r})\n"
-        "from mutants.confine import EditUnconfined as create\n", "utf-8")
+        "from agentconf.selfcheck.gallery import EditUnconfined as create\n", "utf-8")
     (escaping / "expected-failures.toml").write_text(f'"CONFINE-12" = "{REASON}"\n', "utf-8")
     # Both peers at once: each run's console comes whole, and the verdicts are a serial run's
     # (the departure test below runs one peer alone).

@@ -18,18 +18,18 @@ from agentconf.harness.report import (
 )
 from agentconf.harness.report.console import reason_line, render_summary
 from agentconf.harness.report.summary import render_summary as render_step_summary
-from agentconf.selfcheck.mutants import gallery_dir
 
-GALLERY = {"PYTHONPATH": str(gallery_dir().parent)}
+GALLERY = "python:agentconf.selfcheck.gallery:"  # the mutants, by name
 EOL_CHECK = "suites/test_cases.py::test_case[eol-crlf-single-line-edit]"
-ESCAPE_CHECK = "suites/test_confine.py::test_edit_file_never_changes_a_file_outside[cold-relative]"
+ESCAPE_CHECK = ("suites/confine/test_confine.py::"
+                "test_edit_file_never_changes_a_file_outside[cold-relative]")
 
 
 def test_replay_leads_with_the_calls_the_disk_and_the_expectation_then_the_clause(
     tmp_path: Path,
 ) -> None:
-    done = agentconf("replay", "--impl", "python:mutants.eol:LfOnlyWrite", EOL_CHECK,
-                     cwd=tmp_path, env_extra=GALLERY)
+    done = agentconf("replay", "--impl", GALLERY + "LfOnlyWrite", EOL_CHECK,
+                     cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     out = done.stdout
     assert out.startswith("agentconf replay: FAIL EOL-01\n"), out[:300]
@@ -44,16 +44,16 @@ def test_replay_leads_with_the_calls_the_disk_and_the_expectation_then_the_claus
 
 
 def test_one_escape_replays_as_one_failure_with_the_change_outside(tmp_path: Path) -> None:
-    done = agentconf("replay", "--impl", "python:mutants.confine:EditUnconfined", ESCAPE_CHECK,
-                     "--tb", "short", cwd=tmp_path, env_extra=GALLERY)
+    done = agentconf("replay", "--impl", GALLERY + "EditUnconfined", ESCAPE_CHECK,
+                     "--tb", "short", cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.count("agentconf replay: FAIL") == 1
     assert "changed ../outside/secret.txt" in done.stdout
     summary = done.stdout.strip().splitlines()[-1]
     assert "1 failed" in summary and "error" not in summary, summary
     assert "harness/session/client.py" not in done.stdout  # --tb short, the kit's frames hidden
-    full = agentconf("replay", "--impl", "python:mutants.confine:EditUnconfined", ESCAPE_CHECK,
-                     "--tb", "long", "--fulltrace", cwd=tmp_path, env_extra=GALLERY)
+    full = agentconf("replay", "--impl", GALLERY + "EditUnconfined", ESCAPE_CHECK,
+                     "--tb", "long", "--fulltrace", cwd=tmp_path)
     assert "harness/session/client.py" in full.stdout
 
 

@@ -18,6 +18,17 @@ def test_a_node_id_is_resolved_inside_the_suites_with_or_without_its_folder(tmp_
     assert resolve_nodeid("test_x.py::test_y[case]", suites) == expected
 
 
+def test_a_node_id_from_before_the_category_folders_still_resolves(tmp_path: Path) -> None:
+    suites = tmp_path / "suites"
+    (suites / "edit").mkdir(parents=True)
+    (suites / "edit" / "test_edit.py").write_text("")
+    expected = f"{(suites / 'edit' / 'test_edit.py').resolve()}::test_y"
+    assert resolve_nodeid("suites/edit/test_edit.py::test_y", suites) == expected
+    assert resolve_nodeid("suites/test_edit.py::test_y", suites) == expected
+    with pytest.raises(UsageError, match="no suite file"):
+        resolve_nodeid("suites/test_nope.py::test_y", suites)
+
+
 def test_a_file_outside_the_suites_is_refused(tmp_path: Path) -> None:
     suites = tmp_path / "suites"
     suites.mkdir()

@@ -40,7 +40,7 @@ FULL = bool(os.environ.get("AGENTCONF_FULL_PARITY"))
 # Checks a transport cannot carry, n/a over it by design (the only differences allowed).
 TRANSPORT_LIMITS = {
     "mcp": {
-        "suites/test_result.py::test_a_lone_surrogate_in_an_argument_gets_an_envelope":
+        "suites/result/test_result.py::test_a_lone_surrogate_in_an_argument_gets_an_envelope":
             "the MCP SDK writes UTF-8 JSON unescaped: a lone surrogate cannot be sent",
     },
 }
@@ -51,7 +51,7 @@ DIRECT_NOT_APPLICABLE = {
     "SHELL-13": "the reference's bash claims no sandbox: the shell is not confined, a fact",
     "RESULT-09": "in process there is no stdio channel",
 }
-CHANNEL_CHECKS = "suites/test_channel.py::"
+CHANNEL_CHECKS = "suites/result/test_channel.py::"
 STARTS = "server-starts.log"  # a line per server start of a piped run
 
 

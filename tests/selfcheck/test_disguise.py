@@ -36,7 +36,7 @@ from agentconf.selfcheck.disguise.compare import Divergence, divergences
 from agentconf.selfcheck.disguise.judge import Mutant, Verdict, draft, judge
 from agentconf.selfcheck.disguise.model import Disguise, ToolAlias
 from agentconf.selfcheck.disguise.strategy import disguises
-from agentconf.selfcheck.mutants import gallery, gallery_dir
+from agentconf.selfcheck.mutants import gallery
 
 # The dimensions a raw draft gets right today: names of tools in other words, prefixed or in
 # another case, and arguments in other words or case.
@@ -88,7 +88,7 @@ def test_a_disguised_reference_gets_the_reference_verdicts(
 @pytest.mark.parametrize("name", sorted(DISGUISED_MUTANTS))
 def test_a_disguised_mutant_still_fails_exactly_its_clauses(name: str, tmp_path: Path) -> None:
     entry = next(entry for entry in gallery().entries() if entry.name == name)
-    mutant = Mutant(f"mutants.{entry.module}:{entry.name}", gallery_dir().parent)
+    mutant = Mutant(entry.target)
     verdicts = _judged(DISGUISED_MUTANTS[name], tmp_path, mutant, ",".join(entry.kills))
     statuses = {clause: verdict.status for clause, verdict in verdicts.items()}
     assert statuses == {clause: "fail" for clause in entry.kills}, json.dumps(

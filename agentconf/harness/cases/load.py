@@ -1,4 +1,5 @@
-"""Golden cases: load and lint the data-driven case files under `fixtures/cases/`.
+"""Golden cases: load and lint the data-driven case files, one per category folder of the suites
+(`suites/<category>/cases.json`).
 
 A case file is plain JSON (schema: `agentconf/schemas/case.schema.json`) so harnesses in other
 languages can run the same cases, the way JSON-Schema-Test-Suite is shared. This module is the
@@ -19,16 +20,18 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
+from agentconf.contract.categories import CASES_FILE
 from agentconf.harness.cases.cascades import cascade_findings
-from agentconf.harness.resources import fixtures_dir
+from agentconf.harness.resources import suites_dir
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "case.schema.json"
 _LIMIT_NAME = re.compile(r"<LIMIT:([a-z_]+)>")
 
 
 def default_cases_dir() -> Path:
-    """The shipped cases, in a checkout or an installed wheel."""
-    return fixtures_dir() / "cases"
+    """The folder of the shipped cases (the suites: a cases.json in each category's folder), in
+    a checkout or an installed wheel."""
+    return suites_dir()
 
 
 @cache
@@ -61,7 +64,7 @@ class Case:
 
     @property
     def where(self) -> str:
-        return f"{self.source.name}#{self.pointer}"
+        return f"{self.source.parent.name}/{self.source.name}#{self.pointer}"
 
     @property
     def all_requirements(self) -> tuple[str, ...]:
@@ -124,7 +127,16 @@ class CaseFileError(Exception):
 
 
 def case_files(directory: Path) -> list[Path]:
-    return sorted(Path(directory).glob("*.json"))
+    """The case files of a folder: its *.json, and the cases.json of each folder in it (the
+    suites' category folders)."""
+    directory = Path(directory)
+    return sorted(directory.glob("*.json")) + sorted(directory.glob(f"*/{CASES_FILE}"))
+
+
+def exported_name(path: Path) -> str:
+    """The name a case file goes by in an export: a category folder's cases.json by its
+    category's (`edit/cases.json` -> `edit.json`), any other by its own."""
+    return f"{path.parent.name}.json" if path.name == CASES_FILE else path.name
 
 
 def _pointer(parts: Iterator[Any] | list[Any]) -> str:
@@ -297,7 +309,7 @@ def lint_directory(directory: Path) -> list[LintProblem]:
     directory = Path(directory)
     files = case_files(directory)
     if not files:
-        return [LintProblem(directory, "", "no case files (*.json) here")]
+        return [LintProblem(directory, "", f"no case files (*.json, */{CASES_FILE}) here")]
     problems: list[LintProblem] = []
     seen: dict[str, str] = {}
     for path in files:

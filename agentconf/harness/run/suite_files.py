@@ -41,10 +41,11 @@ def _tags(module: Path) -> frozenset[str]:
 
 
 def suite_files(suites: Path, wanted: Iterable[str]) -> list[Path]:
-    """The modules of `suites` holding checks of `wanted` (clause ids or categories)."""
+    """The modules of `suites` (its category folders included) holding checks of `wanted`
+    (clause ids or categories)."""
     names = set(wanted)
     chosen = []
-    for module in sorted(suites.glob("test_*.py")):
+    for module in sorted(suites.rglob("test_*.py")):
         tags = _tags(module)
         if _ALWAYS in tags or any(t in names or t.split("-")[0] in names for t in tags):
             chosen.append(module)

@@ -1,0 +1,175 @@
+"""Every tool that takes a path, driven with a path: what CONFINE-16/17 and SYMLINK-12 share.
+
+The optional path tools (move_file, copy_file, delete_file, make_directory, read_multiple_files,
+directory_tree, file_info) and every tool a profile declares under `[tools.extra]` get each of
+their path arguments driven with hostile paths, the others benign. The disk oracle judges after
+every call (nothing outside changed, no secret in the answer); `judge_all` adds that nothing
+from outside was brought into the root and that a listing of a folder outside names nothing in it.
+
+Destructive tools (move, copy, delete, a declared tool unless `destructive = false`) are driven
+only with paths that resolve inside the kit's own sandbox: the client refuses anything else
+(harness/session/reach.py), and `may_drive` leaves such paths out before they are tried.
+"""
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
+from agentconf.harness.session.arguments import path_for
+from agentconf.harness.session.client import set_target
+from agentconf.harness.session.reach import escaping_strings
+from agentconf.harness.verdicts.errors import not_applicable
+
+# Names only a listing of the canary folders holds (never sent in a request).
+CANARY_NAMES = ("notes.md", "crlf.txt", "nested.txt")
+
+
+@dataclass(frozen=True)
+class PathTool:
+    name: str  # the implementation's
+    canonical: str | None  # None: declared under [tools.extra]
+    targets: tuple[str, ...]  # canonical argument names, or the declared targets
+    destructive: bool
+    schema: dict[str, Any]
+
+    def reads(self) -> bool:
+        return self.canonical in READING_PATH_TOOLS or (
+            self.canonical is None and not self.destructive)
+
+
+def path_tools(client: Any) -> list[PathTool]:
+    """Every path tool the implementation advertises (deferred ones revealed first)."""
+    listing = {tool["name"]: tool for tool in client.list_tools()}
+    hidden = [c for c in PATH_TOOLS if client.tool_name(c) not in listing]
+    if hidden and client.has("tool_search"):
+        for canonical in hidden:
+            client.call("tool_search", query=client.tool_name(canonical))
+        listing = {tool["name"]: tool for tool in client.list_tools()}
+    found = []
+    for canonical, targets in PATH_TOOLS.items():
+        name = client.tool_name(canonical)
+        if name in listing and client.profile.capabilities.get(canonical) is not False:
+            found.append(PathTool(name, canonical, targets, client.destructive(name),
+                                  _schema(listing[name])))
+    for name, declared in client.profile.path_tools.items():
+        if name in listing and client.may_call(name):
+            found.append(PathTool(name, None, tuple(declared.paths), client.destructive(name),
+                                  _schema(listing[name])))
+    return found
+
+
+def _schema(tool: dict[str, Any]) -> dict[str, Any]:
+    schema = tool.get("input_schema", tool.get("inputSchema"))
+    return schema if isinstance(schema, dict) else {}
+
+
+def _benign(target: str, serial: int) -> str:
+    return f"moved-{serial}.txt" if target == "destination" else "a.txt"
+
+
+def call_with(client: Any, tool: PathTool, hostile_at: str, path: str, serial: int = 0) -> Any:
+    """Calls `tool` with `path` at the argument `hostile_at`, benign values at the others."""
+    values: dict[str, Any] = {t: _benign(t, serial) for t in tool.targets}
+    values[hostile_at] = path
+    if tool.canonical is not None:
+        if "paths" in values:
+            values["paths"] = ["a.txt", path] if hostile_at == "paths" else ["a.txt"]
+        return client.call(tool.canonical, **values)
+    arguments: dict[str, Any] = {}
+    required = tool.schema.get("required", [])
+    properties = tool.schema.get("properties", {})
+    for name in required if isinstance(required, list) else ():
+        if isinstance(properties, dict) and properties.get(name, {}).get("type") == "string":
+            arguments[name] = "agentconf"
+    for target, value in values.items():
+        set_target(arguments, target, path_for(value, client.profile, client.root))
+    return client.call_raw(tool.name, arguments)
+
+
+def may_drive(client: Any, tool: PathTool, path: str) -> bool:
+    """False for a destructive tool and a path that may resolve outside the sandbox."""
+    sent = path_for(path, client.profile, client.root)
+    return not (tool.destructive and escaping_strings(sent, client.root, client.sandbox))
+
+
+def drives(client: Any, tools: list[PathTool], path: str) -> Iterator[tuple[PathTool, str]]:
+    for tool in tools:
+        for target in tool.targets:
+            if may_drive(client, tool, path):
+                yield tool, target
+
+
+def prepare(ws: Any, links: dict[str, str] | None = None) -> None:
+    """The files every drive starts from, and the root's links as they were before the first:
+    a destructive tool driven before (move_file or delete_file of `link_out`, which may move or
+    remove the link itself) must not leave the next tool judged on a root without the link."""
+    ws.write("a.txt", "alpha\n")
+    ws.write("sub/inner.txt", "inner\n")
+    for rel, target in (links or {}).items():
+        path = Path(ws.root, rel)
+        if path.is_symlink() and os.readlink(path) == target:
+            continue
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+        elif path.is_dir():
+            shutil.rmtree(path)  # a real folder inside the root, made where the link was
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(target, path)
+
+
+def _links(root: Path) -> dict[str, str]:
+    """Every link under the root (not followed), by relative path, with its target."""
+    found = {}
+    for folder, dirs, names in os.walk(root):
+        for name in dirs + names:
+            path = Path(folder, name)
+            if path.is_symlink():
+                found[str(path.relative_to(root))] = os.readlink(path)
+    return found
+
+
+def nothing_brought_in(ws: Any, result: Any) -> None:
+    """No file under the root (links not followed) holds a canary's secret."""
+    for folder, _, names in os.walk(ws.root):
+        for name in names:
+            path = Path(folder, name)
+            if path.is_file() and not path.is_symlink():
+                assert ws.secret.encode() not in path.read_bytes(), (
+                    f"{path.relative_to(ws.root)} now holds a canary's content\n"
+                    + result.evidence())
+
+
+def lists_nothing_outside(client: Any, tool: PathTool, result: Any) -> None:
+    if tool.reads() and result.success and not client.judged_virtually(
+            result.request.arguments.get("path") if isinstance(result.request.arguments, dict)
+            else None):
+        for name in CANARY_NAMES:
+            assert name not in result.data, result.evidence()
+
+
+def judge_all(ws: Any, client: Any, path: str) -> None:
+    tools = path_tools(client)
+    if not tools:
+        not_applicable("no path tool beyond the six is advertised or declared")
+    driven = 0
+    links = _links(ws.root)
+    for serial, (tool, target) in enumerate(drives(client, tools, path)):
+        prepare(ws, links)
+        result = call_with(client, tool, target, path, serial)  # the oracle judges here
+        nothing_brought_in(ws, result)
+        lists_nothing_outside(client, tool, result)
+        driven += 1
+    if not driven:
+        not_applicable("every path tool is destructive and this path may resolve outside the "
+                    "sandbox: never sent (harness/session/reach.py)")
+
+
+
+def outer_folder(ws: Any) -> Path:
+    if not ws.outer:
+        not_applicable("no system temporary folder (/tmp, /var/tmp) is writable here")
+    return Path(ws.outer[0])

@@ -1,0 +1,186 @@
+"""Variants of the reference that differ from it the way real implementations do, each in one way.
+
+Not mutants: most depart from nothing the contract states, and the verdict tests
+(`test_verdict_precision.py`) show the suites judge them so. Each reproduces one false verdict seen
+against a real implementation; the docstring says which. The last few do depart, from a SHOULD or
+in a way that must be a failed check rather than a crash of the kit.
+"""
+
+import asyncio
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from agentconf.contract import Workspace
+from agentconf.reference.tools import bash
+from agentconf.selfcheck.mutant_base import Mutant, failed
+
+
+def _path_of(name: str, arguments: Any, *tools: str) -> str | None:
+    return Mutant.path_of(arguments) if name in tools else None
+
+
+class ReadGuardFirst(Mutant):
+    """Checks the read-before-write guard before the folder check: a folder, never read, is
+    refused NOT_READ (an independent implementation did; EDIT-17 does not order the two)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "edit_file", "write_file")
+        if path is not None and self.lexical(path).is_dir():
+            return failed("NOT_READ", f"read {path} with read_file before changing it")
+        return await super().call_tool(name, arguments)
+
+
+class WholeFileBinary(Mutant):
+    """Judges a file BINARY_FILE when any of it is not UTF-8, even for a window read of its
+    valid first lines (EDIT-19 counted the refusal as a failure)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)  # the session has read it either way
+        path = _path_of(name, arguments, "read_file")
+        if path is not None and answer.get("success"):
+            target = self.lexical(path)
+            try:
+                target.read_bytes().decode("utf-8")
+            except UnicodeDecodeError:
+                return failed("BINARY_FILE", f"{path} is not UTF-8 text; read it with bash")
+        return answer
+
+
+class LiteralGrep(Mutant):
+    """Treats grep patterns as literal text, as several real grep tools do (SYMLINK-07's cases
+    used the regex `.`, which a literal grep finds nowhere)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "grep" and isinstance(arguments, dict) and isinstance(
+                arguments.get("pattern"), str):
+            arguments = {**arguments, "pattern": re.escape(arguments["pattern"])}
+        return await super().call_tool(name, arguments)
+
+
+class DefaultLineWindow(Mutant):
+    """Shows at most 1000 lines when no window is asked for (Claude Code's Read shows 2000);
+    CONCUR-04 called such a read "a partial file"."""
+
+    LINES = 1000
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if _path_of(name, arguments, "read_file") is None or "start_line" in arguments:
+            return answer
+        lines = str(answer.get("data", "")).splitlines(keepends=True)
+        if answer.get("success") and len(lines) > self.LINES:
+            shown = "".join(lines[: self.LINES])
+            answer = {**answer, "data": f"{shown}[showing {self.LINES} of {len(lines)} lines; "
+                                        "pass start_line for more]"}
+        return answer
+
+
+class QuotesItsRootShortened(Mutant):
+    """Ends each failure with its root shortened to the last two folders (`…/sandbox/root`):
+    where the runner's home is `/root`, RESULT-08 saw the home folder in it."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("success") is False:
+            tail = "/".join(self.root.parts[-2:])
+            answer = {**answer, "data": f"{answer.get('data', '')} (workspace …/{tail})"}
+        return answer
+
+
+class DashShell(Mutant):
+    """Runs commands with /bin/sh (dash on Debian), as `sh -c` implementations do: SHELL-04/07
+    read `$BASHPID` and ended in harness errors."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        super().__init__(workspace)
+        # This process serves this variant alone (one `agentconf run` per variant).
+        bash.SHELL = "/bin/sh"
+
+
+class RefusesAbsoluteListing(Mutant):
+    """Refuses an absolute path to list_files, even the root's, as @shtse8/filesystem-mcp
+    refuses every absolute path (INVALID_ARGS): a CONFINE-10 matter, which LIST-01's check of
+    relative names counted as its own failure."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "list_files")
+        if path is not None and os.path.isabs(path):
+            return failed("INVALID_ARGS", f"absolute paths are not allowed: {path}")
+        return await super().call_tool(name, arguments)
+
+
+class ShouldGaps(Mutant):
+    """Departs only from SHOULD clauses: no `summary` (RESULT-05), and a FIFO read that blocks
+    (READ-10). Neither may fail or err a MUST clause (they did: EDIT-01, RESULT-08)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "read_file")
+        if path is not None and self.lexical(path).is_fifo():
+            await asyncio.sleep(3600)  # blocks like open() on a FIFO with no writer
+        answer = await super().call_tool(name, arguments)
+        return {key: value for key, value in answer.items() if key != "summary"}
+
+
+class ClaimsWritesItDropped(Mutant):
+    """Answers success for writes through an absolute path or a link but writes nothing: a MUST
+    departure that must be a failed check, not a FileNotFoundError inside the kit."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "write_file")
+        if path is not None and (os.path.isabs(path) or os.path.islink(self.lexical(path))):
+            return {"success": True, "data": f"wrote {Path(path).name}"}
+        return await super().call_tool(name, arguments)
+
+
+class FilePathArgument(Mutant):
+    """Spells read_file's `path` as `file_path` (Claude Code's Read does), mapped by a profile:
+    VALIDATE-03 sent `file_path` as its "unknown" argument, over the mapped path."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = []
+        for tool in super().list_tools():
+            if tool["name"] == "read_file":
+                schema = dict(tool["input_schema"])
+                properties = dict(schema["properties"])
+                properties["file_path"] = properties.pop("path")
+                schema["properties"] = properties
+                schema["required"] = ["file_path" if r == "path" else r
+                                      for r in schema.get("required", [])]
+                tool = {**tool, "input_schema": schema}
+            tools.append(tool)
+        return tools
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "read_file" and isinstance(arguments, dict):
+            arguments = dict(arguments)
+            if "path" in arguments:  # the canonical name is unknown here
+                return failed("INVALID_ARGS", "read_file has no argument path; use file_path")
+            if "file_path" in arguments:
+                arguments["path"] = arguments.pop("file_path")
+        return await super().call_tool(name, arguments)
+
+
+class OneMessageReworded(Mutant):
+    """The reference with one message worded anew (reading a missing file): a wording change,
+    which a message snapshot shows as "message changed", never as a failed clause."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("error") == "NOT_FOUND":
+            answer = {**answer, "data": "No such file here; list_files shows what there is."}
+        return answer
+
+
+class ShellWithoutDevZero(Mutant):
+    """A shell emulated in a sandbox with no /dev/zero (just-bash, a WASM shell): the flood the
+    bounding checks make never comes. SHELL-08 and SHELL-12 once passed here without testing
+    anything; their scenario is confirmed first, so they are n/a."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "bash" and isinstance(arguments, dict) and "/dev/zero" in str(
+                arguments.get("command")):
+            arguments = {**arguments, "command": str(arguments["command"]).replace(
+                "/dev/zero", "/dev/agentconf-missing-zero")}
+        return await super().call_tool(name, arguments)

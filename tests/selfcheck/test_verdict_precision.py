@@ -1,0 +1,158 @@
+"""Verdicts charged right, both ways: each variant of `conformant.py` reproduces a false verdict
+seen against a real implementation, and the run against it must now say what the contract says.
+
+Each check is a real `agentconf run --clauses ...` against the variant over the `python:`
+adapter, read back from conformance.json; no run may end in a harness error (our bug).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The folder of conformant.py, which a run imports its variants from (python:conformant:NAME).
+HERE = Path(__file__).resolve().parent
+RUN_TIMEOUT_S = 300
+REFERENCE_SNAPSHOTS = HERE.parents[1] / "fixtures" / "snapshots" / "reference"
+
+
+def run(tmp_path: Path, spec: str, clauses: list[str], **env: str) -> dict[str, Any]:
+    """The conformance document of a run of `clauses` against `spec` (a variant or a profile)."""
+    report = tmp_path / "report"
+    variables = {**os.environ, **env, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(HERE), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl", spec, "--clauses",
+         ",".join(clauses), "--report", str(report)],
+        cwd=tmp_path, env=variables, capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+        stdin=subprocess.DEVNULL, check=False,
+    )
+    document = report / "conformance.json"
+    assert document.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(document.read_text("utf-8"))
+    assert result["harness_errors"] == [], result["harness_errors"]
+    assert result["summary"]["executed"] == result["summary"]["planned"]
+    return result
+
+
+def statuses(document: dict[str, Any]) -> dict[str, str]:
+    return {clause["id"]: clause["status"] for clause in document["clauses"]}
+
+
+CONFORMANT = [
+    pytest.param("ReadGuardFirst", ["EDIT-17"], {}, id="edit-17-read-guard-first"),
+    pytest.param("WholeFileBinary", ["EDIT-19"], {}, id="edit-19-whole-file-binary"),
+    pytest.param("LiteralGrep", ["SYMLINK-07", "CONFINE-13"], {}, id="symlink-07-literal-grep"),
+    pytest.param("DefaultLineWindow", ["CONCUR-04"], {}, id="concur-04-line-window"),
+    # The runner's home folder spelled like the tail of the sandbox's `…/sandbox/root`.
+    pytest.param("QuotesItsRootShortened", ["RESULT-08"], {"HOME": "/root"},
+                 id="result-08-home-as-path-tail"),
+    pytest.param("DashShell", ["SHELL-04", "SHELL-07"], {}, id="shell-04-07-dash"),
+    pytest.param("RefusesAbsoluteListing", ["LIST-01"], {}, id="list-01-absolute-refused"),
+]
+
+
+@pytest.mark.parametrize(("variant", "clauses", "env"), CONFORMANT)
+def test_a_conformant_difference_passes_its_clauses(
+    tmp_path: Path, variant: str, clauses: list[str], env: dict[str, str]
+) -> None:
+    document = run(tmp_path, f"python:conformant:{variant}", clauses, **env)
+    assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
+
+
+def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:ShellWithoutDevZero",
+                   ["SHELL-08", "SHELL-12"])
+    found = {clause["id"]: clause for clause in document["clauses"]}
+    # The golden case of SHELL-08 floods with `seq`, which this shell has: it still judges.
+    assert found["SHELL-12"]["status"] == "n/a", found["SHELL-12"]
+    assert "did not make the" in json.dumps(document["clauses"])
+
+
+def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
+    tmp_path: Path
+) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text(
+        '[implementation]\nspec = "python:conformant:FilePathArgument"\n'
+        '[tools.read_file]\nargs = { path = "file_path" }\n', "utf-8")
+    document = run(tmp_path, str(profile), ["VALIDATE-03"])
+    assert statuses(document)["VALIDATE-03"] == "pass"
+
+
+def test_should_gaps_fail_their_should_clauses_and_no_must_clause(tmp_path: Path) -> None:
+    clauses = ["RESULT-05", "READ-10", "RESULT-06", "RESULT-07", "RESULT-08", "EDIT-01"]
+    # A short call budget: the blocking FIFO reads are waited out, not 10 s each.
+    document = run(tmp_path, "python:conformant:ShouldGaps", clauses,
+                   AGENTCONF_TIMEOUT="2")
+    found = statuses(document)
+    assert found["RESULT-05"] == "fail" and found["READ-10"] in ("fail", "error")
+    assert {cid: found[cid] for cid in clauses[2:]} == dict.fromkeys(clauses[2:], "pass")
+
+
+def test_a_claimed_write_that_never_landed_is_a_failure_not_a_kit_crash(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:ClaimsWritesItDropped",
+                   ["CONFINE-10", "SYMLINK-11"])
+    assert statuses(document) == {"CONFINE-10": "fail", "SYMLINK-11": "fail"}
+    evidence = " ".join(c["evidence"] or "" for c in document["clauses"])
+    assert "is not a readable file in the root" in evidence
+
+
+def test_a_reworded_message_is_a_message_change_not_a_failed_clause(tmp_path: Path) -> None:
+    snapshots = tmp_path / "snapshots"
+    shutil.copytree(REFERENCE_SNAPSHOTS, snapshots)
+    report = tmp_path / "report"
+    variables = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(HERE), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--impl",
+         "python:conformant:OneMessageReworded", "--snapshot-dir", str(snapshots),
+         "--report", str(report)],
+        cwd=tmp_path, env=variables, capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+        stdin=subprocess.DEVNULL, check=False)
+    document = json.loads((report / "conformance.json").read_text("utf-8"))
+    changed = [test["nodeid"] for test in document["messages"]]
+    assert changed == [
+        "suites/test_messages.py::test_message_snapshot[read_file-read-missing]"], changed
+    assert "No such file here" in document["messages"][0]["evidence"]
+    assert all(clause["status"] in ("pass", "n/a") for clause in document["clauses"]
+               if clause["level"] == "MUST"), done.stdout[-3000:]
+    assert done.returncode == 1 and "differ from their snapshots" in done.stdout
+
+
+# A refusal is judged by its behaviour, its code only where one is read: an implementation that
+# refuses rightly and names no code fails RESULT-02 alone, not every clause whose refusal it was.
+UNREAD_CODE_CLAUSES = ["RESULT-02", "RESULT-06", "CONFINE-01", "CONFINE-02", "SYMLINK-01",
+                       "EDIT-02", "EDIT-03", "EDIT-08", "EDIT-11", "READ-02", "READ-03",
+                       "READ-04", "SHELL-02", "VALIDATE-01", "REGISTRY-04"]
+
+
+def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:agentconf.selfcheck.gallery:RefusesWithoutCodes",
+                   UNREAD_CODE_CLAUSES)
+    found = statuses(document)
+    assert found.pop("RESULT-02") == "fail"
+    assert found == dict.fromkeys(UNREAD_CODE_CLAUSES[1:], "pass")
+    evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "RESULT-02")
+    assert "no contract code could be read from this refusal" in evidence
+
+
+# One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
+# meet the same defect on the way to their own subject pass.
+ONE_CAUSE = [
+    pytest.param("agentconf.selfcheck.gallery:LfOnlyWrite", "EOL-01", ["EOL-04", "EOL-05"],
+                 id="crlf-flattened-is-not-a-lost-bom-or-final-newline"),
+]
+
+
+@pytest.mark.parametrize(("mutant", "failing", "passing"), ONE_CAUSE)
+def test_one_cause_fails_one_clause(tmp_path: Path, mutant: str, failing: str,
+                                    passing: list[str]) -> None:
+    found = statuses(run(tmp_path, f"python:{mutant}", [failing, *passing]))
+    assert found[failing] == "fail"
+    assert {cid: found[cid] for cid in passing} == dict.fromkeys(passing, "pass")
