@@ -27,10 +27,19 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from agentconf.contract import Workspace
+from agentconf.init_from.shape import map_listing
+from agentconf.reference import create
 from agentconf.selfcheck.disguise.compare import Divergence, divergences
 from agentconf.selfcheck.disguise.judge import Verdict, draft, judge
-from agentconf.selfcheck.disguise.model import Disguise
-from agentconf.selfcheck.disguise.strategy import DIMENSIONS, disguises
+from agentconf.selfcheck.disguise.model import ArgumentAlias, Disguise, ToolAlias
+from agentconf.selfcheck.disguise.server import DisguisedSystem
+from agentconf.selfcheck.disguise.strategy import CASES, DIMENSIONS, disguises
+from agentconf.selfcheck.disguise.vocabulary import (
+    ARGUMENT_SYNONYMS,
+    TOOL_PREFIXES,
+    TOOL_SYNONYMS,
+)
 
 SURVEY = ("RESULT-02,RESULT-03,READ-02,READ-03,READ-09,EDIT-02,EDIT-08,EDIT-10,EDIT-11,"
           "CONFINE-10,CONFINE-14,SHELL-02,SHELL-05,VALIDATE-04")
@@ -46,6 +55,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("-n", "--jobs", type=int, default=2, help="-n of each agentconf run")
     parser.add_argument("--given", type=Path,
                         help="judge these disguises (a JSON list) instead of drawing any")
+    parser.add_argument("--names", action="store_true",
+                        help="only map every name of the vocabulary with the drafter's mapping "
+                             "(in process, seconds) and print those it maps wrong")
     parser.add_argument("--out", type=Path, help="write the raw results here (JSON)")
     return parser.parse_args()
 
@@ -74,6 +86,49 @@ def plan(args: argparse.Namespace) -> list[Disguise]:
               for disguise in draw(disguises({name}).filter(lambda d: bool(d.dimensions())),
                                    args.per_dimension, args.seed + index)]
     return single + draw(disguises(), args.draws, args.seed)
+
+
+# The arguments a tool cannot be called the canonical way without (an optional one unmapped is
+# only a capability the draft leaves off).
+_NEEDED = ("path", "paths", "content", "old_text", "new_text", "command", "pattern", "query",
+           "source", "destination")
+
+
+def misnamed(system: DisguisedSystem) -> list[str]:
+    """What the drafter's mapping (init_from.shape.map_listing) gets wrong of one disguised
+    listing: a tool mapped to another or to none, an argument mapped elsewhere or not at all."""
+    mapped = map_listing(system.list_tools())
+    names, wrong = system.names, []
+    for tool, arguments in names.reference_arguments.items():
+        guess = mapped.get(tool)
+        if guess is None or guess.name != names.tool(tool):
+            wrong.append(f"{tool} as {names.tool(tool)}: mapped to {guess and guess.name}")
+            continue
+        nested = ("old_text", "new_text") if tool == "edit_file" and names.nested else ()
+        for argument in (name for name in arguments if name not in nested):
+            shown, got = names.argument(tool, argument), guess.args.get(argument)
+            if got != shown and (got is not None or argument in _NEEDED):
+                wrong.append(f"{tool}.{argument} as {shown}: mapped to {got}")
+    return wrong
+
+
+def names_table() -> None:
+    """Every tool synonym, prefix and case, and every argument synonym and case, alone."""
+    single = [Disguise(tool_names=(ToolAlias(tool=tool, name=name),))
+              for tool, names in TOOL_SYNONYMS.items() for name in names]
+    single += [Disguise(tool_prefix=prefix, tool_case=case)
+               for prefix in (None, *TOOL_PREFIXES) for case in (None, *CASES)]
+    single += [Disguise(argument_names=(ArgumentAlias(tool=tool, argument=argument, name=name),))
+               for (tool, argument), names in ARGUMENT_SYNONYMS.items() for name in names]
+    single += [Disguise(argument_case=case) for case in CASES]
+    with tempfile.TemporaryDirectory(prefix="agentconf-disguise-names-") as folder:
+        reference = create(Workspace(root=Path(folder)))
+        wrong = {d: misnamed(DisguisedSystem(reference, d, folder)) for d in single}
+    for disguise, found in wrong.items():
+        if found:
+            shown = disguise.model_dump(mode="json", include=set(disguise.dimensions()))
+            print(json.dumps(shown, separators=(",", ":")), "->", "; ".join(found))
+    print(f"{sum(map(bool, wrong.values()))} of {len(wrong)} names mapped wrong")
 
 
 def run_one(disguise: Disguise, reference: dict[str, Verdict], clauses: str | None,
@@ -141,6 +196,9 @@ def main() -> int:
     args = _arguments()
     # SIGTERM as Ctrl-C: the run under way is stopped by its own rules and the folders removed.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    if args.names:
+        names_table()
+        return 0
     clauses = None if args.clauses == "all" else args.clauses
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="agentconf-disguise-reference-") as folder:
