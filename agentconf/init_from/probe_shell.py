@@ -19,8 +19,10 @@ from typing import Any
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
+from agentconf.harness.session.shell_words import refused_programs
 from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
+from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
@@ -31,9 +33,10 @@ def probe_shell(client: Client, found: Findings) -> None:
         said = safely(lambda: client.call("bash", command=f"echo {_OUT}; echo {_ERR} >&2"),
                       found, "a command printing a line to stdout and one to stderr")
         _output_places(found, said)
-        if not _failure_of_commands(client, found, said):
+        allowed = permission_gate(client, found)
+        if not _failure_of_commands(client, found, said, allowed):
             return
-        if _takes_timeout(client):
+        if _takes_timeout(client) and _may_run("sleep 5; echo late", allowed):
             failure(found, "TIMEOUT", "a command over its timeout",
                     partial(client.call, "bash", command="sleep 5", timeout_ms=300),
                     partial(client.call, "bash", command="sleep 4; echo late", timeout_ms=250))
@@ -41,11 +44,20 @@ def probe_shell(client: Client, found: Findings) -> None:
         found.notes.append(f"a shell probe was not run: {why}")
 
 
-def _failure_of_commands(client: Client, found: Findings, said: Result | None) -> bool:
+def _may_run(command: str, allowed: list[str] | None) -> bool:
+    """Whether a probe's command runs only programs the shell's gate allows (none seen: all)."""
+    return allowed is None or not refused_programs(command, allowed)
+
+
+def _failure_of_commands(client: Client, found: Findings, said: Result | None,
+                         allowed: list[str] | None = None) -> bool:
     """A command that exits 3: a shell whose failures carry no code (mcp-server-commands'
     "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when `true` succeeds: a
     shell that fails every command (@openai/codex-shell-tool-mcp before its sandbox is set up)
     says nothing about exits (False: probe no further)."""
+    if not _may_run("true; exit 3", allowed):
+        found.notes.append("its gate declines `true` or `exit`: no NONZERO_EXIT pattern learnt")
+        return False
     works = safely(lambda: client.call("bash", command="true"), found, "a command `true`")
     if works is None or not works.success:
         if works is not None:

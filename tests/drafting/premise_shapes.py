@@ -59,3 +59,27 @@ class ErrorsInWords:
         if answer.get("success"):
             return answer
         return {"success": True, "data": f"Error: {answer.get('data', '')}"}
+
+
+class GatedShell:
+    """A shell behind a policy that declines every program but a few, saying so in words and
+    listing them nowhere (a permission engine asking for approval)."""
+
+    ALLOWED = ("echo", "printf", "true", "pwd", "cd", "export", "exit", "cat", "ls")
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name == "bash" and isinstance(command, str):
+            from agentconf.harness.session.shell_words import programs_in
+
+            declined = [p for p in programs_in(command) if p not in self.ALLOWED]
+            if declined:
+                return {"success": False, "error": "PERMISSION_DENIED",
+                        "data": f"Permission denied: {declined[0]} is not allowed by policy."}
+        return await self.reference.call_tool(name, arguments)

@@ -79,6 +79,17 @@ def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path
     assert {cid: found[cid]["status"] for cid in found} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_shell_behind_a_policy_is_found_by_what_it_declines(tmp_path: Path) -> None:
+    """A policy that declines most programs, listed nowhere: every shell check needing one
+    failed; the draft tries each program once and declares the ones that ran."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:GatedShell")
+    allowed = set(profile["tools"]["bash"]["allowed_programs"])
+    assert {"echo", "cat"} <= allowed and not {"sleep", "sh", "kill"} & allowed, console
+    found = _statuses(tmp_path, "SHELL-01,SHELL-04")
+    assert found["SHELL-01"]["status"] == "pass"
+    assert found["SHELL-04"]["status"] == "n/a", found["SHELL-04"]
+
+
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
 # (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
 GALLERY = "agentconf.selfcheck.gallery:"

@@ -1,0 +1,55 @@
+"""`agentconf init --from`: a shell behind a permission engine, found by what it does. Some
+shells decline most programs (an allow-list, a policy asking for approval) without listing
+them anywhere the draft can read: every check needing a declined program failed, charged to
+the shell. Each program the checks run is tried once, harmlessly; where some are declined in
+words of a refusal, the ones that ran are drafted as `[tools.bash] allowed_programs`, so a
+check that needs another is n/a, never failed.
+"""
+
+import re
+
+from agentconf.harness.session.client import Client
+from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
+from agentconf.init_from.findings import Findings
+from agentconf.init_from.markers import says_refusal
+
+# Each program (or builtin) the suites' commands run, and a harmless way to run it.
+TRIED: dict[str, str] = {
+    "echo": "echo agentconf-gate", "printf": "printf ''", "true": "true", "pwd": "pwd",
+    "cd": "cd .", "export": "export AGENTCONF_GATE=1", "sh": "sh -c true", "sleep": "sleep 0",
+    "cat": "cat /dev/null", "head": "head -c 0 /dev/null", "tr": "tr a a </dev/null",
+    "wc": "wc -c </dev/null", "seq": "seq 0", "ls": "ls -d .", "kill": "kill -0 $$",
+    "mkdir": "mkdir -p agentconf-gate", "rm": "rm -f agentconf-gate-none",
+    "exit": "(exit 0)", "trap": "(trap '' TERM)", "read": "read -r line </dev/null",
+}
+# What a permission engine says when it declines, beyond a refusal's usual words.
+_DECLINED = re.compile(r"(?i)not (?:allowed|permitted|approved)|permission|denied|declined|"
+                       r"blocked|forbidden|allow-?list|whitelist|policy|approval")
+
+
+def permission_gate(client: Client, found: Findings) -> list[str] | None:
+    """Tries every program once; drafts `allowed_programs` where some were declined, and
+    returns them (None: no gate seen, or its description lists them already)."""
+    listed = getattr(client.profile.tool("bash"), "allowed_programs", None)
+    if listed:
+        return list(listed)
+    ran: list[str] = []
+    declined: dict[str, str] = {}
+    for program, command in TRIED.items():
+        try:
+            result = client.call("bash", command=command)
+        except (ImplementationFailure, ContractViolation):
+            continue
+        said = result.data.strip()
+        if _DECLINED.search(said) and (not result.success or says_refusal(said)):
+            declined[program] = said[:80]
+        else:  # it ran, whatever it answered (`read` at the end of input fails)
+            ran.append(program)
+    if not declined or not ran:
+        return None
+    found.keys.setdefault("bash", {})["allowed_programs"] = ran
+    first = next(iter(declined.items()))
+    found.evidence.setdefault("bash", []).append(
+        f"probe: it declined {', '.join(declined)} ({first[0]}: {first[1]!r}) and ran "
+        f"{', '.join(ran)}: checks needing another program are n/a")
+    return ran
