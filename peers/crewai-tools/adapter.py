@@ -25,34 +25,50 @@ from typing import Any
 os.environ.setdefault("CREWAI_DISABLE_TELEMETRY", "true")
 os.environ.setdefault("OTEL_SDK_DISABLED", "true")
 
-from crewai.utilities.agent_utils import (  # noqa: E402
+from crewai.utilities.agent_utils import (
     convert_tools_to_openai_schema,
     execute_single_native_tool_call,
 )
-from crewai_tools import DirectoryReadTool, FileReadTool, FileWriterTool  # noqa: E402
+from crewai_tools import DirectoryReadTool, FileReadTool, FileWriterTool
 
 
 class CrewAIFileTools:
     name = "crewai-tools file tools"
 
     def __init__(self, root: Path) -> None:
-        self._tools = [FileReadTool(base_dir=str(root)), FileWriterTool(base_dir=str(root)),
-                       DirectoryReadTool()]
+        self._tools = [
+            FileReadTool(base_dir=str(root)),
+            FileWriterTool(base_dir=str(root)),
+            DirectoryReadTool(),
+        ]
         self._schemas, self._functions, _ = convert_tools_to_openai_schema(self._tools)
 
     def list_tools(self) -> list[dict[str, Any]]:
-        return [{"name": schema["function"]["name"],
-                 "description": schema["function"]["description"],
-                 "input_schema": schema["function"]["parameters"]} for schema in self._schemas]
+        return [
+            {
+                "name": schema["function"]["name"],
+                "description": schema["function"]["description"],
+                "input_schema": schema["function"]["parameters"],
+            }
+            for schema in self._schemas
+        ]
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         tool_call = SimpleNamespace(
             id=f"call_{uuid.uuid4().hex}",
-            function=SimpleNamespace(name=name, arguments=json.dumps(arguments)))
+            function=SimpleNamespace(name=name, arguments=json.dumps(arguments)),
+        )
         done = execute_single_native_tool_call(
-            tool_call, available_functions=self._functions, original_tools=self._tools,
-            structured_tools=None, tools_handler=None, agent=None, task=None, crew=None,
-            event_source=self)
+            tool_call,
+            available_functions=self._functions,
+            original_tools=self._tools,
+            structured_tools=None,
+            tools_handler=None,
+            agent=None,
+            task=None,
+            crew=None,
+            event_source=self,
+        )
         return {"success": True, "data": str(done.result)}
 
 

@@ -21,11 +21,11 @@ from types import SimpleNamespace
 os.environ.setdefault("CREWAI_DISABLE_TELEMETRY", "true")
 os.environ.setdefault("OTEL_SDK_DISABLED", "true")
 
-from crewai.utilities.agent_utils import (  # noqa: E402
+from crewai.utilities.agent_utils import (
     convert_tools_to_openai_schema,
     execute_single_native_tool_call,
 )
-from crewai_tools import DirectoryReadTool, FileReadTool, FileWriterTool  # noqa: E402
+from crewai_tools import DirectoryReadTool, FileReadTool, FileWriterTool
 
 base = Path(tempfile.mkdtemp(prefix="repro-crewai-"))
 root = base / "root"
@@ -39,12 +39,22 @@ seen = []
 
 
 def call(name: str, arguments: object) -> str:
-    tool_call = SimpleNamespace(id=f"call_{uuid.uuid4().hex}",
-                                function=SimpleNamespace(name=name, arguments=json.dumps(arguments)))
+    tool_call = SimpleNamespace(
+        id=f"call_{uuid.uuid4().hex}",
+        function=SimpleNamespace(name=name, arguments=json.dumps(arguments)),
+    )
     with contextlib.redirect_stdout(io.StringIO()):  # crewAI's console panels
         done = execute_single_native_tool_call(
-            tool_call, available_functions=functions, original_tools=tools, structured_tools=None,
-            tools_handler=None, agent=None, task=None, crew=None, event_source=object())
+            tool_call,
+            available_functions=functions,
+            original_tools=tools,
+            structured_tools=None,
+            tools_handler=None,
+            agent=None,
+            task=None,
+            crew=None,
+            event_source=object(),
+        )
     return str(done.result)
 
 
@@ -61,27 +71,59 @@ READ, WRITE, LIST = "read_a_files_content", "file_writer_tool", "list_files_in_d
 try:
     answer = call(READ, ["a.txt"])
     check("RESULT-04", False, "a JSON array for the arguments is answered", answer)
-except Exception as error:  # noqa: BLE001: the crash is the departure
-    check("RESULT-04", True, f"a JSON array for the arguments raises {type(error).__name__} inside execute_single_native_tool_call (ToolUsageStartedEvent) instead of answering (VALIDATE-09 too)", error)
+except Exception as error:  # the crash is the departure
+    check(
+        "RESULT-04",
+        True,
+        f"a JSON array for the arguments raises {type(error).__name__} inside "
+        "execute_single_native_tool_call (ToolUsageStartedEvent) instead of answering "
+        "(VALIDATE-09 too)",
+        error,
+    )
 answer = call(READ, "a.txt")
-check("VALIDATE-09", "argument after ** must be a mapping" in answer, "a JSON string for the arguments is an exception's text, not a refusal of the arguments", answer)
+check(
+    "VALIDATE-09",
+    "argument after ** must be a mapping" in answer,
+    "a JSON string for the arguments is an exception's text, not a refusal of the arguments",
+    answer,
+)
 
 # READ
-(root / "words.txt").write_text("".join(f"{w} word\n" for w in ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]))
+(root / "words.txt").write_text(
+    "".join(f"{w} word\n" for w in ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"])
+)
 answer = call(READ, {"file_path": "words.txt", "start_line": "2"})
-check("VALIDATE-02", answer.startswith("bravo"), "a string '2' for start_line is taken as 2", answer)
+check(
+    "VALIDATE-02", answer.startswith("bravo"), "a string '2' for start_line is taken as 2", answer
+)
 answer = call(READ, {"file_path": "words.txt", "start_line": 2, "line_count": 0})
-check("READ-12", "bravo" in answer, "a window of 0 lines (end before start) answers the rest of the file", answer)
+check(
+    "READ-12",
+    "bravo" in answer,
+    "a window of 0 lines (end before start) answers the rest of the file",
+    answer,
+)
 answer = call(READ, {"file_path": "words.txt", "start_line": 13, "line_count": 8})
-check("READ-11", answer.startswith("Error: Start line 13 exceeds") and "6" not in answer, "a window past the end is a failure that does not say how many lines there are", answer)
+check(
+    "READ-11",
+    answer.startswith("Error: Start line 13 exceeds") and "6" not in answer,
+    "a window past the end is a failure that does not say how many lines there are",
+    answer,
+)
 answer = call(READ, {"file_path": "words.txt"})
-check("READ-07", answer.startswith("alpha word"), "(SHOULD) lines come back without numbers", answer)
+check(
+    "READ-07", answer.startswith("alpha word"), "(SHOULD) lines come back without numbers", answer
+)
 (root / "blob.bin").write_bytes(b"BINTOKEN\x00\x01\x02 more BINTOKEN")
 answer = call(READ, {"file_path": "blob.bin"})
 check("READ-04", "BINTOKEN" in answer, "a file with NUL bytes is read as text", answer)
 (root / "big.txt").write_text("large file line\n" * 20000)
 answer = call(READ, {"file_path": "big.txt"})
-check("READ-05", len(answer) >= 320000, f"a 320,000-byte file comes back whole ({len(answer)} characters)")
+check(
+    "READ-05",
+    len(answer) >= 320000,
+    f"a 320,000-byte file comes back whole ({len(answer)} characters)",
+)
 (root / "empty.txt").write_text("")
 answer = call(READ, {"file_path": "empty.txt"})
 check("READ-09", answer == "", "an empty file reads as '' with nothing saying so", answer)
@@ -89,7 +131,9 @@ answer = call(READ, {"file_path": "missing.txt"})
 check("RESULT-06", True, "(SHOULD) a failure names no next step", answer)
 os.mkfifo(root / "fifo")
 result: list[str] = []
-worker = threading.Thread(target=lambda: result.append(call(READ, {"file_path": "fifo"})), daemon=True)
+worker = threading.Thread(
+    target=lambda: result.append(call(READ, {"file_path": "fifo"})), daemon=True
+)
 worker.start()
 worker.join(3)
 check("READ-10", worker.is_alive(), "(SHOULD) a read of a FIFO does not answer within 3 s")
@@ -106,14 +150,28 @@ for i in range(2600):
     (root / "many").mkdir(exist_ok=True)
     (root / "many" / f"{i:06d}-{'n' * 50}.txt").write_text("")
 answer = call(LIST, {"directory": "many"})
-check("LIST-04", len(answer) > 50200, f"a listing of 2,600 names is {len(answer)} characters, unbounded")
+check(
+    "LIST-04",
+    len(answer) > 50200,
+    f"a listing of 2,600 names is {len(answer)} characters, unbounded",
+)
 
 # WRITE: file_writer_tool (filename relative to directory, overwrite true as the profile sends it)
 answer = call(WRITE, {"filename": "v.txt", "content": "c", "overwrite": True, "Path": "y.txt"})
-check("VALIDATE-03", (root / "v.txt").exists(), "an unknown argument is dropped and the write done", answer)
+check(
+    "VALIDATE-03",
+    (root / "v.txt").exists(),
+    "an unknown argument is dropped and the write done",
+    answer,
+)
 (root / "old.txt").write_text("old\n")
 answer = call(WRITE, {"filename": "old.txt", "content": "new\n", "overwrite": True})
-check("EDIT-13", (root / "old.txt").read_text() == "new\n", "(SHOULD) a file never read is overwritten", answer)
+check(
+    "EDIT-13",
+    (root / "old.txt").read_text() == "new\n",
+    "(SHOULD) a file never read is overwritten",
+    answer,
+)
 check("RESULT-05", True, "(SHOULD) a write answers one text, no summary beside it", answer)
 # CONCUR-04: open(path, "w") truncates, then writes: a read meanwhile sees an empty or partial file
 (root / "doc.txt").write_text("1" * 400_000)
@@ -137,9 +195,15 @@ for _ in range(200):
     torn += text.strip() not in ("1" * 400_000, "2" * 400_000)
 stop.set()
 thread.join()
-check("CONCUR-04", torn > 0, f"reads during writes: {torn} of 200 saw neither version whole (a race)")
+check(
+    "CONCUR-04", torn > 0, f"reads during writes: {torn} of 200 saw neither version whole (a race)"
+)
 
-check("REGISTRY-05", not any("kind" in s["function"] for s in schemas), "(SHOULD) no tool declares its kind")
+check(
+    "REGISTRY-05",
+    not any("kind" in s["function"] for s in schemas),
+    "(SHOULD) no tool declares its kind",
+)
 check("ANNOTATION-04", True, "(SHOULD) crewAI's function schemas carry no behaviour hints")
 
 print(f"{len(seen)} departure(s) shown: {', '.join(dict.fromkeys(seen))}")

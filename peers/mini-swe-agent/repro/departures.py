@@ -37,16 +37,42 @@ def check(clause: str, departed: bool, what: str, answer: object = None) -> None
 # The template keeps output under 10,000 characters whole; past that, its first and last 5,000
 # with a warning: the bound the profile declares ([tools.bash] limits).
 text = observe("head -c 10000 /dev/zero | tr '\\0' z")
-check("TRUNCATE-06", "<warning>" in text, f"an output of exactly 10,000 characters is cut (the template keeps `length < 10000`): {len(text)} characters", text[:80])
+check(
+    "TRUNCATE-06",
+    "<warning>" in text,
+    "an output of exactly 10,000 characters is cut (the template keeps `length < 10000`): "
+    f"{len(text)} characters",
+    text[:80],
+)
 text = observe("seq 1 50000")
-check("TRUNCATE-01", len(text) > 10200, f"an output far over the bound answers {len(text)} characters: the warning and tags are about 600 over it (TRUNCATE-02, -04, -05, SHELL-08, SHELL-12 measure the same bound)")
+check(
+    "TRUNCATE-01",
+    len(text) > 10200,
+    f"an output far over the bound answers {len(text)} characters: the warning and tags are "
+    "about 600 over it (TRUNCATE-02, -04, -05, SHELL-08, SHELL-12 measure the same bound)",
+)
 text = observe("echo before-signal; kill -KILL $$")
-check("SHELL-11", "<returncode>-9</returncode>" in text, "a command killed by SIGKILL answers returncode -9 (Python's Popen convention): no signal named, not 128+9", text)
+check(
+    "SHELL-11",
+    "<returncode>-9</returncode>" in text,
+    "a command killed by SIGKILL answers returncode -9 (Python's Popen convention): no signal "
+    "named, not 128+9",
+    text,
+)
 start = time.time()
 text = observe("sleep 60 & echo started", timeout=5)
-check("SHELL-10", time.time() - start >= 5, f"(SHOULD) a background process keeping stdout open holds the call until the {5} s timeout", text[:120])
+check(
+    "SHELL-10",
+    time.time() - start >= 5,
+    f"(SHOULD) a background process keeping stdout open holds the call until the {5} s timeout",
+    text[:120],
+)
 check("REGISTRY-05", "kind" not in BASH_TOOL["function"], "(SHOULD) BASH_TOOL declares no kind")
-check("ANNOTATION-04", "annotations" not in BASH_TOOL, "(SHOULD) BASH_TOOL declares no behaviour hints")
+check(
+    "ANNOTATION-04",
+    "annotations" not in BASH_TOOL,
+    "(SHOULD) BASH_TOOL declares no behaviour hints",
+)
 
 print(f"{len(seen)} departure(s) shown: {', '.join(seen)}")
 sys.exit(1 if seen else 0)
