@@ -12,12 +12,15 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.markers import draft_marker, says_refusal
+from agentconf.init_from.markers import draft_marker, says_refusal, widened
 from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 # The tool a refusal came from when it is none of the contract's (an unknown tool's name).
 ANY_TOOL = "*"
+# What every canary's secret starts with (harness/disk/workspace.py): an answer holding it read
+# a file outside the root, whatever words it came in.
+CANARY = "agentconf-canary-"
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
 
 
@@ -80,6 +83,9 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
     """A call that should have failed answered success: a refusal in words, or one the disk
     shows did nothing (`did_nothing`: an edit that left the file as it was), kept for the tool's
     failure marker and the patterns; else a plain success (a departure, judged)."""
+    if CANARY in result.data:  # it read a canary: an escape the run judges, no refusal
+        found.notes.append(f"{label}: succeeded and read a canary outside the root")
+        return
     if did_nothing or says_refusal(result.data):
         tool = result.request.tool if result.request.tool in CANONICAL_TOOLS else ANY_TOOL
         found.disguised.setdefault(tool, []).append(
@@ -208,13 +214,20 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
     its refusals share and none of its real successes matches (markers.py), live in the draft;
     their texts join the answers the error patterns are learnt from. Where no pattern tells
     them apart, the self-check finds its refusals unproven (premises.py)."""
-    for tool, answers in found.disguised.items():
-        if "failure" in found.keys.get(tool, {}).get("result", {}) or (
-                tool == ANY_TOOL and found.any_failure is not None):
-            continue  # marked already (an earlier round, or its JSON status)
+    for tool, answers in list(found.disguised.items()):
+        if not answers:
+            continue
+        found.disguised[tool] = []  # each answer taken once, whichever round it came in
         successes = (found.successes.get(tool, ()) if tool != ANY_TOOL else
                      [text for texts in found.successes.values() for text in texts])
-        regex = draft_marker([answer.text for answer in answers], successes, variable)
+        texts = [answer.text for answer in answers]
+        marked = found.keys.get(tool, {}).get("result", {}).get("failure")
+        if isinstance(marked, dict) and set(marked) == {"matches"}:  # a text marker: widened
+            regex = widened(marked["matches"], texts, successes, variable)
+        elif marked is not None or (tool == ANY_TOOL and found.any_failure is not None):
+            continue  # a JSON status marks it (or an earlier round did)
+        else:
+            regex = draft_marker(texts, successes, variable)
         said = "; ".join(f"{a.label} answered success: {neutral(a.text, variable)[:60]!r}"
                          for a in answers)
         if regex is None:
@@ -225,6 +238,8 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
             found.any_failure = (regex, f"probe: {said}: a success matching {regex!r} is a "
                                         "failure")
             continue
+        if marked == {"matches": regex}:
+            continue  # the marker it has already tells these apart
         found.keys.setdefault(tool, {}).setdefault("result", {})["failure"] = {"matches": regex}
         found.evidence.setdefault(tool, []).append(
             f"probe: {said}: a success matching {regex!r} is a failure")

@@ -44,7 +44,7 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     per refusal where they share no start), else None. `variable`: what an answer may quote
     back of the call itself (paths, names), never part of the marker."""
     successes = list(successes)
-    shared = _shared_start(refusals)  # "Error: " before every refusal: the whole marker
+    shared = _shared_start(refusals, variable)  # "Error: " before every refusal
     if shared is not None and not any(re.search(shared, text) for text in successes):
         return shared
     kept: list[str] = []
@@ -58,15 +58,16 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
         kept.append(found)
     if not kept:
         return None
-    return kept[0] if len(kept) == 1 else "|".join(f"(?:{regex})" for regex in kept)
+    return kept[0] if len(kept) == 1 else "|".join(_scoped(regex) for regex in kept)
 
 
-def _shared_start(refusals: list[str]) -> str | None:
-    """The start every refusal shares (two at least), cut back to a whole word, when it says
-    it refuses: `\\AError:` for a framework that puts "Error: " before every failure."""
+def _shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | None:
+    """The start every refusal shares (two at least), cut back to a whole word and to before
+    anything variable (the scratch sandbox's paths), when it says it refuses: `\\AError:` for a
+    framework that puts "Error: " before every failure."""
     if len(refusals) < 2:
         return None
-    texts = [_unwrapped(text) for text in refusals]
+    texts = [_before_variable(_unwrapped(text), variable) for text in refusals]
     first = min(texts, key=len)
     length = 0
     while length < len(first) and all(text[length] == first[length] for text in texts):
@@ -78,6 +79,32 @@ def _shared_start(refusals: list[str]) -> str | None:
     if len(re.sub(r"\W", "", shared)) < 4 or not says_refusal(shared):
         return None
     return r"""\A\s*["']?""" + re.escape(shared).replace("\\ ", " ")
+
+
+def _before_variable(text: str, variable: tuple[str, ...]) -> str:
+    cut = min((found for value in variable if value and (found := text.find(value)) >= 0),
+              default=len(text))
+    return text[:cut]
+
+
+def widened(marker: str, refusals: list[str], successes: Iterable[str],
+            variable: tuple[str, ...]) -> str | None:
+    """`marker` with an alternative for the refusals it does not match yet (a timeout worded
+    apart from a failed command), or None when none can be told from a real success."""
+    missed = [text for text in refusals if not re.search(marker, text)]
+    if not missed:
+        return marker
+    more = draft_marker(missed, successes, variable)
+    return None if more is None else f"{_scoped(marker)}|{_scoped(more)}"
+
+
+def _scoped(regex: str) -> str:
+    """`regex` as one alternative: a leading global flag (`(?m)^...`) made local (`(?m:^...)`),
+    which an alternation needs."""
+    flags = re.match(r"\(\?([aiLmsux]+)\)", regex)
+    if flags is not None:
+        return f"(?{flags.group(1)}:{regex[flags.end():]})"
+    return f"(?:{regex})"
 
 
 def _candidates(text: str, variable: tuple[str, ...]) -> list[str]:

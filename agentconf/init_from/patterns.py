@@ -87,9 +87,13 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
                 refusals.pop(index, None)
                 continue  # its code is spelled out, or a pattern of its own kind covers it
             refusals[index] = _keep_one(one, answers, variable, kept, relaxed)
-    notes = [f"TODO: no pattern kept for {answers[index].code} from {answers[index].label} "
-             f"({neutral(answers[index].text, variable)[:80]!r}): {why}"
-             for index, why in sorted(refusals.items()) if why]
+    said: dict[tuple[str, str], str] = {}  # one note per provocation: its twins say no more
+    for index, why in sorted(refusals.items()):
+        one = answers[index]
+        if why and (one.code, one.label) not in said:
+            said[one.code, one.label] = (f"TODO: no pattern kept for {one.code} from {one.label} "
+                                         f"({neutral(one.text, variable)[:80]!r}): {why}")
+    notes = list(said.values())
     return kept, notes
 
 

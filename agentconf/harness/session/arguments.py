@@ -73,8 +73,9 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
         head = _STEP.match(target)
         top = head.group(1) if head else target
         if key in optional and isinstance(properties, dict) and top not in properties:
-            notes.append(_dropped(tool, mapping, key, value, top))
-            continue
+            # Sent without it, the check would judge another call than the one it makes (a
+            # search of the whole root for one of `link_out`): n/a, never a verdict.
+            not_applicable(_dropped(tool, mapping, key, value, top))
         set_target(sent, target, value)
     return Shaped(sent, tuple(notes))
 
@@ -85,8 +86,8 @@ def _dropped(tool: str, mapping: ToolMapping, key: str, value: Any, top: str) ->
         hint += " (or window = \"offset_limit\")"
     elif key == "replace_all":
         hint += " (or replace_all = \"expected_replacements\")"
-    return (f"not sent: {key}={value!r}, since {mapping.name}'s input schema has no property "
-            f"{top!r}; map it with {hint}")
+    return (f"the check sends {key}={value!r}, and {mapping.name}'s input schema has no "
+            f"property {top!r} to take it; map it with {hint}")
 
 
 def _as_offset_limit(values: dict[str, Any], base: int) -> dict[str, Any]:

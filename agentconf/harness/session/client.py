@@ -365,9 +365,9 @@ class Client:
                 exit_code = reading.exit_code
             if not success and code is None and reading.error_message:
                 code = classify_text(reading.error_message, self.profile)
-        elif success and (marker := self.profile.implementation.failure) is not None and (
-                marker.fails(None, data)):  # a tool without a table, refused in words
-            success = False
+        marker = self.profile.implementation.failure
+        if success and marker is not None and marker.fails(None, envelope.data):
+            success = False  # refused in words every tool of it shares, beside its own marker
             notes += ("a failure by [implementation].failure",)
         return Result(
             success=success,

@@ -1,0 +1,78 @@
+"""Failure markers drafted from refusals that say success (init_from/markers.py), on the shapes
+real raw drafts got wrong: a marker fitted to the scratch sandbox's path, one that could not take
+a timeout worded apart, and a read of a canary taken for a refusal."""
+
+import re
+
+from agentconf.harness.session.result import Request, Result
+from agentconf.init_from.findings import Findings, succeeded
+from agentconf.init_from.markers import draft_marker, says_refusal, widened
+
+ROOT = "/dev/shm/agentconf-init-x/sandbox/root"
+VARIABLE = ("/dev/shm/agentconf-init-x/sandbox", ROOT)
+
+
+def test_a_shared_start_stops_before_the_scratch_sandboxs_path() -> None:
+    refusals = [f"Error executing tool: Path '{ROOT}/a' is outside the allowed directory",
+                f"Error executing tool: Path '{ROOT}/b' does not exist"]
+    marker = draft_marker(refusals, ["file text"], VARIABLE)
+    assert marker is not None and "agentconf-init" not in marker
+    assert re.search(marker, "Error executing tool: Path '/srv/run/root/c' does not exist")
+
+
+def test_a_marker_is_widened_for_refusals_worded_apart_and_still_compiles() -> None:
+    exit_line = r"(?m)^\[exit_code: -?[1-9][0-9]*\]$"
+    timeouts = ["Error: Command timed out after 1s. Process group killed.",
+                "Error: Command timed out after 2s. Process group killed."]
+    marker = widened(exit_line, ["out\n[exit_code: 3]", *timeouts], ["hi\n[exit_code: 0]"], ())
+    assert marker is not None
+    pattern = re.compile(marker)
+    assert pattern.search("x\n[exit_code: 7]") and pattern.search(timeouts[0])
+    assert not pattern.search("hi\n[exit_code: 0]")
+
+
+def test_a_success_that_read_a_canary_is_no_refusal() -> None:
+    """A read of ../outside/secret.txt that escaped: "outside secret agentconf-canary-..." has
+    a refusal's word in it, and once became a marker that hid the escape as a refusal."""
+    request = Request("read_file", {"path": "../outside/secret.txt"}, "read", {})
+    text = "File: ../outside/secret.txt\noutside secret agentconf-canary-83c5"
+    assert says_refusal(text)
+    found = Findings()
+    succeeded(found, "OUTSIDE_ROOT", "a read outside", Result(
+        success=True, data=text, error=None, summary=None, diff=None, issues=None,
+        denial=None, exit_code=None, raw={}, request=request))
+    assert found.disguised == {} and "read a canary" in found.notes[0]
+
+
+class _Canned:
+    """An adapter answering every call with the same success, for the client's reading alone."""
+
+    name, version = "canned", None
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+
+    def list_tools(self) -> list[dict[str, object]]:
+        return [{"name": "list", "input_schema": {"type": "object", "properties": {
+            "path": {"type": "string"}}}}]
+
+    def call_tool(self, name: str, arguments: object) -> dict[str, object]:
+        return {"success": True, "data": self.data}
+
+    def close(self) -> None:
+        return None
+
+
+def test_a_tools_own_marker_does_not_shadow_the_implementations(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A listing marked by "Directory does not exist" and a server marking every refusal with
+    "Error:": a refusal of the listing in other words is still one (both markers apply)."""
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.client import Client
+
+    profile = parse_profile({
+        "implementation": {"failure": {"matches": r"\AError:"}},
+        "tools": {"list_files": {"name": "list", "result": {
+            "failure": {"matches": r"\AError: Directory does not exist"}}}}})
+    said = "Error: Path must be within working directory: /x"
+    client = Client(_Canned(said), profile, tmp_path)  # type: ignore[arg-type]
+    assert client.call("list_files", path="../outside").success is False
