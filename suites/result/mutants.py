@@ -29,9 +29,10 @@ class SuccessCarriesACode(Mutant):
 
 
 class InventedCodes(Mutant):
-    """Uses errno names (`ENOENT`, `EISDIR`) instead of the contract's codes."""
+    """Uses errno names (`ENOENT`, `EISDIR`) instead of the contract's codes. Its refusals are
+    right, so READ-02 and READ-03 (what is refused) pass: the spelling is RESULT-02's alone."""
 
-    KILLS = ("RESULT-02", "READ-02", "READ-03")
+    KILLS = ("RESULT-02",)
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)

@@ -7,7 +7,7 @@ import os
 import signal
 from typing import Any
 
-from agentconf.reference.tools.bash import NO_OUTPUT, Run, answer, run_command
+from agentconf.reference.tools.bash import MAX_TIMEOUT_MS, NO_OUTPUT, Run, answer, run_command
 from agentconf.selfcheck.mutant_base import (
     Mutant,
     UnboundedFor,
@@ -242,3 +242,16 @@ class ShellOutputUnbounded(UnboundedFor):
 
     KILLS = ("SHELL-08",)
     UNBOUNDED_TOOL = "bash"
+
+
+class NoDefaultTimeout(Mutant):
+    """Honours timeout_ms but has no default of its own: a command given none runs as long as it
+    likes (`timeout=arguments.get("timeout")` handed down as None), and the call with it."""
+
+    KILLS = ("SHELL-14",)
+    ADAPTER = "cmd"  # the command it leaves running dies with the served process's group
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if is_bash_call(name, arguments) and arguments.get("timeout_ms") is None:
+            arguments = {**arguments, "timeout_ms": MAX_TIMEOUT_MS}
+        return await super().call_tool(name, arguments)

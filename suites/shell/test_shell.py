@@ -1,10 +1,11 @@
-"""SHELL: exit codes, both streams, the root as cwd, timeouts that kill the whole process tree
-(dskcode: process group, two-stage kill; Claude Code: failure output, "(no output)";
-@clarvis/agent-tools: bounded output).
+"""SHELL: exit codes, both streams, the root as cwd, timeouts that kill the whole process tree,
+a default timeout for a command given none (dskcode: process group, two-stage kill, 30 s; Claude
+Code: failure output, "(no output)"; @clarvis/agent-tools: bounded output).
 
 Time bounds here only detect hangs; they are generous on purpose (the machine may be busy).
 """
 
+import math
 import re
 import time
 from collections.abc import Callable
@@ -234,6 +235,37 @@ def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit
     assert shown, f"no stdout is shown: {result.data[:200]!r} … {result.data[-200:]!r}"
     shown = [mark for mark in ("ERR-START", "ERR-END") if mark in result.data]
     assert shown, f"no stderr is shown: {result.data[:200]!r} … {result.data[-200:]!r}"
+
+
+# How long past its declared default a command given no timeout may run before the call counts as
+# unbounded: the kill's own grace (SIGTERM, then SIGKILL) and a busy machine's slack.
+DEFAULT_GRACE_S = 10.0
+# A declared default longer than this is not waited out: the check would hold a worker for long.
+LONGEST_DEFAULT_S = 120.0
+
+
+@pytest.mark.waits  # the declared default, once: a short one keeps a run fast (the reference's)
+@pytest.mark.clause("SHELL-14")
+def test_a_command_given_no_timeout_is_stopped_at_the_default(ws, client) -> None:
+    default_s = client.limits_for("bash").shell_timeout_ms / 1000
+    if default_s > LONGEST_DEFAULT_S:
+        not_applicable(f"the declared default timeout, {default_s:g} s, is longer than this "
+                       f"check waits ({LONGEST_DEFAULT_S:g} s)")
+    bound_s = default_s + DEFAULT_GRACE_S
+    command = f"sleep {math.ceil(bound_s) + 60}"  # outlasts the bound, so only a kill ends it
+    started = time.monotonic()
+    # The run's call timeout may be shorter than the default (its 10 s against the contract's
+    # 30 s) or longer: this one call may take the default and its grace, and no longer.
+    previous = client.adapter.set_call_timeout(bound_s)
+    try:
+        result = _answered(lambda: client.call("bash", command=command), "a command given no "
+                           f"timeout, {bound_s:g} s after it started (declared default "
+                           f"{default_s:g} s)")
+    finally:
+        client.adapter.set_call_timeout(previous)
+    took = time.monotonic() - started
+    assert took <= bound_s, f"answered after {took:.1f} s, past the default {default_s:g} s"
+    refused(result, "TIMEOUT")
 
 
 # A stream of `size` characters, as the bounding checks flood a shell with.

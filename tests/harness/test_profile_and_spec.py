@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from agentconf.contract import DEFAULT_LIMITS
+from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.resources import fixtures_dir, suites_dir
-from agentconf.harness.target.spec import REFERENCE, SpecError, parse_spec, resolve
+from agentconf.harness.target.spec import (
+    REFERENCE,
+    REFERENCE_LIMITS,
+    SpecError,
+    parse_spec,
+    resolve,
+)
 
 GOOD = """
 [implementation]
@@ -106,6 +114,15 @@ def test_the_reference_spec_is_the_reference_factory() -> None:
     spec = parse_spec("reference")
     assert spec.target == REFERENCE.removeprefix("python:")
     assert spec.display_name == "reference"
+
+
+def test_the_reference_is_checked_with_the_short_default_shell_timeout_it_declares() -> None:
+    """SHELL-14 waits the declared default out once per run: 5 s for the built-in reference, not
+    the contract's 30; a profile naming the reference declares its own."""
+    declared = parse_spec("reference").profile.limits.shell_timeout_ms
+    assert declared == REFERENCE_LIMITS["shell_timeout_ms"] < DEFAULT_LIMITS.shell_timeout_ms
+    own = parse_profile({"limits": {"shell_timeout_ms": 9000}})
+    assert parse_spec("reference", own).profile.limits.shell_timeout_ms == 9000
 
 
 def test_suites_and_fixtures_are_found_in_a_checkout() -> None:

@@ -1,6 +1,7 @@
 """Implementation specs: which implementation to check, and how to reach it.
 
-    reference               the built-in reference (== python:agentconf.reference:create)
+    reference               the built-in reference (python:agentconf.reference:create, checked
+                            with the default shell timeout REFERENCE_LIMITS declares)
     python:MODULE:FACTORY   in process: FACTORY(workspace) -> object with list_tools/call_tool
     cmd:COMMAND             any language over stdio JSON-RPC (argv by shlex, never a shell)
     mcp:COMMAND             an MCP server over stdio
@@ -35,6 +36,11 @@ from agentconf.harness.target.launch import (
 )
 
 REFERENCE = "python:agentconf.reference:create"
+# The built-in reference is checked with a default shell timeout of 5 s, declared as a profile
+# declares one (the reference takes its limits from its workspace): SHELL-14 waits a declared
+# default out once, and the contract's 30 s would hold a worker of every run of the reference,
+# the README's first command among them, for as long.
+REFERENCE_LIMITS = {"shell_timeout_ms": 5000}
 Kind = Literal["python", "cmd", "mcp"]
 
 
@@ -118,7 +124,8 @@ def parse_spec(text: str, profile: Profile | None = None) -> ImplSpec:
                         "cmd:COMMAND, mcp:COMMAND or a profile .toml")
     text = text.strip()
     if text == "reference":
-        spec = _parse_inline(REFERENCE, profile or Profile())
+        spec = _parse_inline(REFERENCE, profile or Profile.model_validate(
+            {"limits": REFERENCE_LIMITS}))
         return ImplSpec("reference", spec.kind, spec.target, spec.argv, spec.profile)
     scheme = text.split(":", 1)[0]
     if scheme in ("python", "cmd", "mcp"):
