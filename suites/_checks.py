@@ -7,10 +7,15 @@ verdicts of its suite.
 """
 
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from agentconf.contract import ERROR_CODES
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.target.processes import alive
+from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 # The tools a read-before-write guard may refuse for an unread file.
 GUARDED_TOOLS = ("write_file", "edit_file")
@@ -78,3 +83,76 @@ def rejected_through_a_link(result: Any) -> None:
     allowed = ("OUTSIDE_ROOT", "NOT_READ") if result.request.tool in GUARDED_TOOLS else (
         "OUTSIDE_ROOT",)
     refused(result, *allowed)
+
+
+# ---- processes: what SHELL and EXEC judge of a program stopped on timeout
+
+# Seconds a check waits for a killed process to disappear: long enough for a loaded machine.
+GONE_WITHIN_S = 15.0
+# Seconds a check watches the disk for a process that should be gone but appends every 0.1 s.
+SURVIVOR_WATCH_S = 0.5
+# A shell line whose grandchild records its pid, then appends a line to alive.log every 0.1 s;
+# if nothing kills it, it ends by itself after 4 s (3 s past a 1 s timeout), saying so in the
+# log, so that a tool that kills nothing fails in seconds. `sh -c` and `$$`, not `$BASHPID`: the
+# tool's shell may be dash, and the check must mean the same there.
+GRANDCHILD_LINE = ("sh -c 'echo $$ > grandchild.pid; i=0; while [ $i -lt 40 ]; do echo >> "
+                   "alive.log; sleep 0.1; i=$((i+1)); done; echo outlived >> alive.log' & sleep 60")
+
+
+def answered(call: Callable[[], Any], what: str) -> Any:
+    """A hang (ended by the client's call timeout) is the failure these clauses are about."""
+    try:
+        return call()
+    except ImplementationFailure as failure:
+        pytest.fail(f"{what} did not answer: {failure}")
+
+
+def wait_gone(pid: int) -> bool:
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while time.monotonic() < deadline:
+        if not alive(pid):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def started_pid(ws: Any, pidfile: str, result: Any) -> int:
+    """The pid the check's command wrote as it started; n/a when it never ran (no `sh`, a
+    refused program): what the check would judge did not happen."""
+    if not ws.exists(pidfile):
+        not_applicable(f"the command that starts the process to judge never ran (no {pidfile}):"
+                       f" {result.data.strip()[:120]!r}")
+    return int(ws.read_bytes(pidfile).decode().strip())
+
+
+def grandchild_stopped(ws: Any, result: Any) -> None:
+    """GRANDCHILD_LINE's grandchild is gone after the call's timeout, judged by its pid and on the
+    disk (a pid another pid namespace shows as gone proves nothing alone: a survivor appends
+    about five lines while this watches), and the answer is TIMEOUT."""
+    pid = started_pid(ws, "grandchild.pid", result)
+    assert wait_gone(pid), f"grandchild {pid} still runs after the timeout"
+    logged = ws.read_bytes("alive.log") if ws.exists("alive.log") else b""
+    time.sleep(SURVIVOR_WATCH_S)
+    now = ws.read_bytes("alive.log") if ws.exists("alive.log") else b""
+    assert b"outlived" not in now, "the grandchild lived on 3 s after the timeout, to its end"
+    assert now == logged, f"the grandchild still writes after the timeout ({len(now)} bytes)"
+    refused(result, "TIMEOUT")  # the kill first, then what the answer says of it
+
+
+# ---- output floods: what SHELL and EXEC bound
+
+# A stream of `size` characters, as the bounding checks flood a shell with.
+FLOOD = "head -c {size} /dev/zero | tr '\\0' 'x'"
+
+
+def can_produce(run: Callable[[str], Any], size: int) -> None:
+    """The check's own scenario, confirmed before it may pass or fail: `run(shell_line)` (bash's
+    command, or exec's `sh -c`) can make the flood it will be judged on (an emulated shell may
+    have no /dev/zero, or cap its programs). A flood that cannot be made is n/a, never a pass
+    that tested nothing."""
+    counted = run(f"{FLOOD.format(size=size)} | wc -c")
+    made = [int(number) for number in re.findall(r"\d+", counted.data)]
+    if not counted.success or size not in made:
+        not_applicable(f"the shell did not make the {size} characters this check floods it "
+                       f"with (`... | wc -c` answered {counted.data.strip()[:100]!r})")
+

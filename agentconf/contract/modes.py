@@ -1,4 +1,5 @@
-"""The modes an implementation is started in for SURFACE and PERMISSION (data/modes.toml)."""
+"""The modes an implementation is started in for SURFACE, PERMISSION and EXEC's allow-list
+(data/modes.toml)."""
 
 from dataclasses import dataclass
 
@@ -6,6 +7,7 @@ from ._data import load
 
 READ_ONLY = "read_only"
 DENY = "deny"
+ALLOWED_PROGRAMS = "allowed_programs"
 # The folder the deny mode's path rules protect, for the checks that probe them.
 LOCKED_FOLDER = "locked"
 
@@ -16,9 +18,12 @@ class ContractMode:
     meaning: str
     # Deny rules (`TOOL` or `TOOL:GLOB`) the mode enforces; empty for other modes.
     rules: tuple[str, ...] = ()
+    # The programs exec may run in the mode (allowed_programs); empty for other modes.
+    programs: tuple[str, ...] = ()
 
 
 MODES: dict[str, ContractMode] = {
-    name: ContractMode(name=name, meaning=entry["meaning"], rules=tuple(entry.get("rules", ())))
+    name: ContractMode(name=name, meaning=entry["meaning"], rules=tuple(entry.get("rules", ())),
+                       programs=tuple(entry.get("programs", ())))
     for name, entry in load("modes.toml").items()
 }

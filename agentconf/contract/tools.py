@@ -41,6 +41,9 @@ CANONICAL_TOOLS: dict[str, CanonicalTool] = {
         CanonicalTool("list_files", ToolKind.READ, (), ("path", "pattern")),
         CanonicalTool("grep", ToolKind.READ, ("pattern",), ("path", "include")),
         CanonicalTool("bash", ToolKind.OTHER, ("command",), ("timeout_ms",)),
+        # A program run from an argv (a list of strings), no shell between: `;`, `|` and `$()`
+        # are arguments like any other.
+        CanonicalTool("exec", ToolKind.OTHER, ("argv",), ("timeout_ms",)),
         CanonicalTool("tool_search", ToolKind.READ, ("query",), ()),
         # Optional path tools, as the official MCP filesystem server names and shapes them
         # (move_file, read_multiple_files, directory_tree; create_directory and get_file_info

@@ -3,12 +3,14 @@
 `create(workspace, **config)` is what the harness loads (`python:agentconf.reference:create`).
 Config (all optional): `disabled` tool names, `feature_enabled(name) -> bool`, `provider`, a
 permission `gate`, `limits` overrides, `grep_engine` (`auto`, `rg`, `python`), `call_timeout_s`,
-`read_only` (the read tools alone) and `deny` rules (`TOOL` or `TOOL:GLOB`).
+`read_only` (the read tools alone), `deny` rules (`TOOL` or `TOOL:GLOB`) and `allowed_programs`
+(the only programs exec runs).
 
-The two modes can also come from the environment, as `agentconf serve` takes them, so that a
-harness starts the reference in a mode the same way in process, over `cmd:` and over `mcp:`:
-AGENTCONF_READ_ONLY=1 and AGENTCONF_DENY="bash write_file:locked/**" (rules split like a shell
-line). Config given to `create` wins over the environment.
+The modes can also come from the environment, as `agentconf serve` takes them, so that a harness
+starts the reference in a mode the same way in process, over `cmd:` and over `mcp:`:
+AGENTCONF_READ_ONLY=1, AGENTCONF_DENY="bash write_file:locked/**" (rules split like a shell
+line) and AGENTCONF_ALLOWED_PROGRAMS="echo printf" (split the same way). Config given to
+`create` wins over the environment.
 """
 
 import os
@@ -22,6 +24,7 @@ from .system import ReferenceToolSystem
 
 READ_ONLY_VARIABLE = "AGENTCONF_READ_ONLY"
 DENY_VARIABLE = "AGENTCONF_DENY"
+ALLOWED_PROGRAMS_VARIABLE = "AGENTCONF_ALLOWED_PROGRAMS"
 _TRUE, _FALSE = ("1", "true", "yes"), ("", "0", "false", "no")
 
 
@@ -30,19 +33,21 @@ def create(workspace: Workspace, **config: Any) -> ReferenceToolSystem:
 
 
 def config_from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
-    """`read_only` and `deny` from AGENTCONF_READ_ONLY and AGENTCONF_DENY, when set."""
+    """`read_only`, `deny` and `allowed_programs` from their variables, when set."""
     config: dict[str, Any] = {}
     flag = environ.get(READ_ONLY_VARIABLE)
     if flag is not None:
         if flag.strip().lower() not in _TRUE + _FALSE:
             raise ValueError(f"{READ_ONLY_VARIABLE}={flag!r}: use 1 or 0")
         config["read_only"] = flag.strip().lower() in _TRUE
-    rules = environ.get(DENY_VARIABLE)
-    if rules:
-        try:
-            config["deny"] = shlex.split(rules)
-        except ValueError as error:
-            raise ValueError(f"{DENY_VARIABLE}: {error}") from None
+    lists = ((DENY_VARIABLE, "deny"), (ALLOWED_PROGRAMS_VARIABLE, "allowed_programs"))
+    for variable, key in lists:
+        words = environ.get(variable)
+        if words:
+            try:
+                config[key] = shlex.split(words)
+            except ValueError as error:
+                raise ValueError(f"{variable}: {error}") from None
     return config
 
 

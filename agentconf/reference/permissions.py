@@ -66,6 +66,30 @@ class DenyTools:
         return Denial(source="policy", reason=self._reason, hint=self._hint)
 
 
+class AllowedPrograms:
+    """Lets exec run only the programs named, by name or by any path to one (`/bin/echo` is
+    echo): the allow-list of an MCP shell server or agentkit's policy, asked before the program
+    starts (EXEC-07). An interpreter on the list runs whatever it is told: list programs, not
+    shells, where that matters."""
+
+    def __init__(self, programs: Collection[str]) -> None:
+        self._programs = frozenset(programs)
+
+    def check(self, request: PermissionRequest) -> Denial | None:
+        argv = request.arguments.get("argv")
+        if request.tool != "exec" or not isinstance(argv, list) or not argv:
+            return None
+        program = str(argv[0])
+        if PurePosixPath(program).name in self._programs:
+            return None
+        return Denial(
+            source="config",
+            reason=f"{program!r} is not one of the programs exec may run "
+                   f"({', '.join(sorted(self._programs))}).",
+            hint="Use one of the allowed programs, or ask the user to allow this one.",
+        )
+
+
 async def ask(gate: PermissionGate, request: PermissionRequest) -> Denial | None:
     """The gate's answer, awaited if the gate is async."""
     answer = gate.check(request)

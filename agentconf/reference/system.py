@@ -1,11 +1,11 @@
 """ReferenceToolSystem: the registry, the dispatcher and one session, behind two methods.
 
 @clarvis/agent-tools: configuration is resolved once, at construction, and then frozen — a bad
-option fails
-here, with one clear ValueError, never in the middle of a call. `read_only` keeps the read tools
-alone on the surface (SURFACE); `deny` rules (`TOOL` or `TOOL:GLOB`) refuse calls before they run
-(PERMISSION). One instance is one session: it
-holds what was read (read-before-edit), the per-path write locks and the revealed deferred tools.
+option fails here, with one clear ValueError, never in the middle of a call. `read_only` keeps
+the read tools alone on the surface (SURFACE); `deny` rules (`TOOL` or `TOOL:GLOB`) refuse calls
+before they run (PERMISSION); `allowed_programs` are the only programs exec runs (EXEC-07; None:
+any). One instance is one session: it holds what was read (read-before-edit), the per-path write
+locks and the revealed deferred tools.
 """
 
 from collections.abc import Callable, Collection, Mapping
@@ -17,7 +17,7 @@ from agentconf.contract import Limits, Workspace
 from .context import ToolContext
 from .declare import Declaration
 from .dispatch import Dispatcher
-from .permissions import AllowAll, DenyRules, FirstDenial, PermissionGate
+from .permissions import AllowAll, AllowedPrograms, DenyRules, FirstDenial, PermissionGate
 from .registry import ToolRegistry, all_features_on
 from .sandbox.paths import real_root
 from .session import Session
@@ -28,6 +28,7 @@ from .tools import (
     delete_file,
     directory_tree,
     edit_file,
+    exec,
     file_info,
     grep,
     list_files,
@@ -49,6 +50,7 @@ TOOLS: tuple[Declaration, ...] = (
     list_files.DECLARATION,
     grep.DECLARATION,
     bash.DECLARATION,
+    exec.DECLARATION,
     tool_search.DECLARATION,
     make_directory.DECLARATION,
     move_file.DECLARATION,
@@ -82,6 +84,7 @@ class ReferenceToolSystem:
         call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S,
         read_only: bool = False,
         deny: Collection[str] = (),
+        allowed_programs: Collection[str] | None = None,
     ) -> None:
         root = real_root(workspace.root)
         if not root.is_dir():
@@ -117,6 +120,8 @@ class ReferenceToolSystem:
         gates = [gate or AllowAll()]
         if deny:
             gates.insert(0, rules)
+        if allowed_programs is not None:
+            gates.insert(0, AllowedPrograms(allowed_programs))
         self._dispatcher = Dispatcher(context, self.registry, FirstDenial(gates), call_timeout_s)
 
     @property

@@ -18,7 +18,7 @@ from agentconf.reference.sandbox.atomic import atomic_write
 def test_the_listing_has_the_canonical_tools_in_a_fixed_order(box: Box) -> None:
     tools = box.system.list_tools()
     assert [t["name"] for t in tools] == [
-        "read_file", "write_file", "edit_file", "apply_patch", "list_files", "grep", "bash",
+        "read_file", "write_file", "edit_file", "apply_patch", "list_files", "grep", "bash", "exec",
         "tool_search", "make_directory", "move_file", "copy_file", "delete_file",
         "read_multiple_files", "directory_tree",
     ]
