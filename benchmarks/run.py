@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/run.py            # everything (a few minutes, ~1.3 GB of disk)
     .venv/bin/python benchmarks/run.py --only overhead,memory --grep-tree-mb 50
     .venv/bin/python benchmarks/run.py --only peer  # every installed peer (agentconf matrix)
+    .venv/bin/python benchmarks/run.py --only kinds  # a first run per kind (benchmarks/kinds.py)
 
 Prints one table: figure, ours, the comparison, ratio, target, met or not. Big files are made in
 a temporary folder (TMPDIR) and deleted. Memory is measured in a child process: the child does
@@ -165,7 +166,7 @@ GALLERY_SAMPLE = 12
 
 def bench_gallery(folder: Path) -> list[Row]:
     """The gallery in one pytest session vs one `agentconf run` per mutant, on the same sample,
-    and the whole gallery's session (selfcheck/session.py)."""
+    and the whole gallery's session (selfcheck/gallery_session.py)."""
     from agentconf.selfcheck.mutants import check_entries, gallery
 
     entries = gallery().entries()
@@ -251,6 +252,27 @@ def bench_peer(folder: Path) -> list[Row]:
     return rows
 
 
+def bench_kinds(folder: Path) -> list[Row]:
+    """A first run (`init --from`, then `run -n 2` on the raw draft) per kind of implementation
+    (benchmarks/kinds.py), beside the reference's -n 2 run of the same moment."""
+    from kinds import OVER_REFERENCE, STARTS_SHARE, first_run, shapes
+
+    reference, _, ok_reference, _ = full_run(2, folder)
+    rows = [Row("the reference -n 2 (wall)", reference, None, "s", "-", None,
+                "" if ok_reference else "the reference's run was not green")]
+    for label, spec in shapes(PEER_CACHE):
+        run = first_run(label, spec, folder / "kinds")
+        note = (f"{run.executed} checks, {run.starts} starts, drafted in {run.draft_s:.0f} s"
+                if run.finished else run.note)
+        rows.append(Row(f"first run: {label}, -n 2 (wall) vs the reference", run.wall_s,
+                        reference, "s", f"<= {OVER_REFERENCE:g}x",
+                        run.finished and run.wall_s <= OVER_REFERENCE * reference, note))
+        rows.append(Row(f"first run: {label}, starts' share of the checks' time",
+                        100 * run.share, None, "%", f"<= {100 * STARTS_SHARE:g} %",
+                        run.finished and run.share <= STARTS_SHARE))
+    return rows
+
+
 # ------------------------------------------------------------------ harness overhead
 
 
@@ -305,8 +327,8 @@ def check_fixed_cost(rounds: int = 7, block: int = 50) -> float:
     and after its own calls, as the ws and client fixtures do it: a sandbox with its canaries
     (in memory where a run puts them), a session of the reference in process, its listing, one
     read, the session's close, the sandbox's removal. The best block of `rounds`."""
+    from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
     from agentconf.harness.disk.temproot import memory_temproot
-    from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
     from agentconf.harness.session.client import Client
     from agentconf.harness.target.adapters import open_adapter
     from agentconf.harness.target.adapters.base import AdapterEnv
@@ -480,13 +502,14 @@ def print_table(rows: list[Row]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="full,overhead,grep,memory,gallery,peer",
-                        help="comma-separated: full, overhead, grep, memory, gallery, peer")
+    parser.add_argument("--only", default="full,overhead,grep,memory,gallery,peer,kinds",
+                        help="comma-separated: full, overhead, grep, memory, gallery, peer, "
+                             "kinds")
     parser.add_argument("--grep-tree-mb", type=int, default=200)
     parser.add_argument("--big-file-mb", type=int, default=1024)
     args = parser.parse_args()
     wanted = {name.strip() for name in args.only.split(",")}
-    unknown = wanted - {"full", "overhead", "grep", "memory", "gallery", "peer"}
+    unknown = wanted - {"full", "overhead", "grep", "memory", "gallery", "peer", "kinds"}
     if unknown:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     rows: list[Row] = []
@@ -504,6 +527,8 @@ def main() -> int:
             rows += bench_gallery(folder)
         if "peer" in wanted:
             rows += bench_peer(folder)
+        if "kinds" in wanted:
+            rows += bench_kinds(folder)
     print_table(rows)
     print(f"\nmachine: {os.cpu_count()} cores, load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
