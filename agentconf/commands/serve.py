@@ -42,6 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "PERMISSION_DENIED; repeatable (default: $AGENTCONF_DENY, rules split like a shell line)",
     )
     parser.add_argument(
+        "--allow-program",
+        action="append",
+        metavar="PROGRAM",
+        default=None,
+        help="let exec run only PROGRAM (by name or any path to it); repeatable; any other is "
+        "refused with PERMISSION_DENIED (default: $AGENTCONF_ALLOWED_PROGRAMS)",
+    )
+    parser.add_argument(
         "--grep-engine",
         choices=("auto", "rg", "python"),
         default="auto",
@@ -59,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         modes["read_only"] = True
     if args.deny:
         modes["deny"] = args.deny
+    if args.allow_program:
+        modes["allowed_programs"] = args.allow_program
     try:
         system = create(Workspace(root=root), grep_engine=args.grep_engine, **modes)
     except ValueError as error:

@@ -153,6 +153,8 @@ def _fits(canonical: str, argument: str, prop: dict[str, Any], leaf: str, switch
         return "_".join(words(leaf)) in INCLUDE_NAMES or describes_names(text)
     if canonical == "list_files" and argument == "pattern":  # a glob, not a substring of names
         return describes_glob(f"{text} {tool_text}")
+    if canonical == "exec" and argument == "argv":  # a string taken too: a shell's command line
+        return "string" not in types_of(prop)
     return True
 
 
@@ -174,6 +176,8 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
         for target, prop in properties.items():
             leaf = target.rsplit(".", 1)[-1]
             if target in taken or _leaf_name(target) != synonym:
+                continue
+            if argument == "command" and target.endswith("]"):  # an argv's item is no command
                 continue
             types = types_of(prop)
             if types and not types & set(wanted):

@@ -109,6 +109,9 @@ CALLS: tuple[Rule, ...] = (
     Rule("bash", "calls", f"`echo {MARK}-shell` answers its output",
          _nothing, lambda c: c.call("bash", command=f"echo {MARK}-shell"),
          lambda r, root: r.success and f"{MARK}-shell" in r.data),
+    Rule("exec", "calls", f"argv [echo, {MARK}-exec] answers its output",
+         _nothing, lambda c: c.call("exec", argv=["echo", f"{MARK}-exec"]),
+         lambda r, root: r.success and f"{MARK}-exec" in r.data),
 )
 
 # Calls no disk lets succeed: their answer is a refusal, whatever words it comes in.
@@ -131,6 +134,9 @@ REFUSALS: tuple[Rule, ...] = (
          lambda r, root: not r.success),
     Rule("bash", "refusals", "a command that exits 3 is recognised as a failure",
          _nothing, lambda c: c.call("bash", command="exit 3"),
+         lambda r, root: not r.success or r.exit_code == 3),
+    Rule("exec", "refusals", "argv [sh, -c, exit 3] is recognised as a failure",
+         _nothing, lambda c: c.call("exec", argv=["sh", "-c", "exit 3"]),
          lambda r, root: not r.success or r.exit_code == 3),
 )
 RULES = CALLS + REFUSALS

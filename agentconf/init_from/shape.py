@@ -77,8 +77,8 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     if guess.args.get("replace_all") == "expected_replacements":
         guess.keys["replace_all"] = "expected_replacements"
     _timeout_unit(guess, properties)
-    if guess.canonical == "bash":
-        _argv(guess, properties, description)
+    if guess.canonical == "exec":
+        _allow_list(guess, description)
     if guess.canonical == "grep":
         _grep_keys(guess, properties, description)
     _defaults(guess, tool, properties)
@@ -106,27 +106,14 @@ def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description
         guess.evidence.append("its line window is offset/limit; its base is not in the schema")
 
 
-def _argv(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:
-    """A shell whose command is an argv array: a command line goes through `sh -c` (or bash),
-    if its allow-list lets one run."""
-    target = guess.args.get("command")
-    types = types_of(properties.get(target or "", {}))
-    if target is None or "array" not in types or "string" in types:  # a string is sent as is
-        return
+def _allow_list(guess: ToolGuess, description: str) -> None:
+    """An argv runner that names the programs it allows in its description (an MCP shell
+    server's ALLOW_COMMANDS): checks needing another are n/a, a refused one is EXEC-07's."""
     listed = ALLOWED_PROGRAMS.search(description)
-    allowed = [p.strip() for p in listed.group(1).split(",") if p.strip()] if listed else None
-    shell = next((p for p in ("bash", "sh") if allowed is None or p in allowed), None)
-    if allowed is not None:
+    allowed = [p.strip() for p in listed.group(1).split(",") if p.strip()] if listed else []
+    if allowed:
         guess.keys["allowed_programs"] = allowed
         guess.evidence.append(f"its description lists the programs it allows: {allowed}")
-    if ARGV not in LANDED or shell is None:
-        guess.todo.append(f"TODO: {target} is an argv array"
-                          + ("" if shell else " and no shell is on its allow-list")
-                          + "; needs [tools.bash] argv (KEYS.md)")
-        return
-    guess.keys["argv"] = [shell, "-c", "{command}"]
-    guess.evidence.append(f"{target} is an argv array: a command line is sent as "
-                          f"[{shell!r}, '-c', COMMAND]")
 
 
 def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str
@@ -229,7 +216,7 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
 
 def _neutral(guess: ToolGuess, argument: str) -> Any:
     """What a canonical argument the model left out means, for a tool that requires it."""
-    if argument == "timeout_ms" and guess.canonical == "bash":
+    if argument == "timeout_ms" and guess.canonical in ("bash", "exec"):
         timeout = DEFAULT_LIMITS.shell_timeout_ms
         return timeout // 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else timeout
     if argument == "start_line" and "window" not in guess.keys:  # a range from the first line

@@ -26,6 +26,9 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "bash": ("bash", "shell", "execute", "execute_command", "run_command", "exec", "terminal",
              "start_process", "run_shell", "execute_bash", "run_terminal_cmd", "shell_exec",
              "exec_command", "run_bash", "execute_shell_command", "run_shell_command", "run"),
+    # An argv runner goes by a shell's names: its argument's type tells them apart (match.py).
+    "exec": ("exec", "run_program", "execute_program", "spawn", "run_process", "shell_execute",
+             "execute", "execute_command", "run_command", "exec_command", "shell", "run"),
     "tool_search": ("tool_search", "search_tools", "find_tools"),
 }
 # The optional canonical path tools, as the contract defines them (contract/tools.py): the
@@ -52,6 +55,7 @@ NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
                    "resources", "prompts"),
     "grep": ("tools", "web", "memory", "memories", "symbol", "symbols", "processes"),
     "bash": ("process", "sessions", "output"),
+    "exec": ("sessions", "output"),
     "delete_file": ("directory", "dir", "text", "contents", "content", "lines", "block",
                     "symbol"),
     "move_file": ("directory", "dir"), "copy_file": ("directory", "dir"),
@@ -61,6 +65,7 @@ DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
     "grep": ("content", "regex", "regular expression", "ripgrep", "within files", "lines"),
     "list_files": ("glob", "list", "directory", "directories"),
     "bash": ("command", "shell", "terminal"),
+    "exec": ("argv", "arguments", "program", "executable"),
     "edit_file": ("replace", "edit"),
 }
 ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -82,6 +87,7 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "include": ("include", "file_pattern", "include_pattern", "glob", "filepattern", "pattern",
                 "paths_include_glob", "include_glob", "file_glob", "files"),
     "command": ("command", "cmd", "script", "command_line", "shell_command", "args", "argv"),
+    "argv": ("argv", "args", "command", "cmd", "arguments", "command_line", "cmd_args"),
     "timeout_ms": ("timeout_ms", "timeout", "timeout_seconds", "timeout_s", "timeout_sec",
                    "timeout_secs"),
     "query": ("query", "q", "search"),
@@ -92,7 +98,9 @@ ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
 ARGUMENT_TYPES: dict[str, tuple[str, ...]] = {
     "start_line": ("integer", "number"), "end_line": ("integer", "number"),
     "replace_all": ("boolean", "integer", "number"), "timeout_ms": ("integer", "number"),
-    "command": ("string", "array"),  # an argv array: [tools.bash] argv
+    # A command line is a string; a list of strings is an argv, exec's (a tool that takes
+    # either, a string or an array, is a shell).
+    "command": ("string",), "argv": ("array",),
     "paths": ("array",),
 }
 # "Allowed commands: grep, touch, wc" in a shell's description (mcp-shell-server).
