@@ -14,6 +14,7 @@ from functools import partial
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
+from agentconf.harness.session.shell_words import not_allowed
 from agentconf.init_from.findings import (
     Findings,
     ambiguous_codes,
@@ -95,6 +96,8 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
             failure(found, "INVALID_ARGS", "a search for a pattern that is no regex",
                     partial(client.call, "grep", pattern="(unclosed"),
                     partial(client.call, "grep", pattern="[z-a]"))
+    if "exec" in mapped:
+        _failures_of_exec(client, found)
     if "list_files" in mapped:  # LIST-03's two failures
         failure(found, "NOT_FOUND", "list of a missing folder",
                 partial(client.call, "list_files", path=f"{_PROBE_MARK}-nodir"),
@@ -102,6 +105,19 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
         failure(found, "NOT_A_DIRECTORY", "list of a file",
                 partial(client.call, "list_files", path="a.txt"),
                 partial(client.call, "list_files", path="twice.txt"))
+
+
+def _failures_of_exec(client: Client, found: Findings) -> None:
+    """EXEC-04's and EXEC-08's refusals, each where the allow-list drafted for exec lets its
+    program be tried (a refused one is answered PERMISSION_DENIED, not what is probed here)."""
+    for code, label, argvs in (
+            ("NONZERO_EXIT", "a program that exits 3",
+             (["sh", "-c", "exit 3"], ["sh", "-c", "exit 5"])),
+            ("NOT_FOUND", "a program that does not exist",
+             ([f"{_PROBE_MARK}-no-such-program"], ["gone-away-program"]))):
+        calls = [partial(client.call, "exec", argv=argv) for argv in argvs
+                 if not_allowed(client.profile, "exec", {"argv": argv}) is None]
+        failure(found, code, label, *calls)
 
 
 def _features(client: Client, found: Findings, mapped: set[str], max_output_chars: int) -> None:
