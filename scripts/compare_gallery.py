@@ -2,8 +2,8 @@
 
 The old way is one `agentconf run --impl <mutant> --clauses <its clauses>` per mutant (what
 `agentconf selftest` did before the gallery session); the new way is one pytest session for every
-mutant (agentconf/selfcheck/session.py). For each mutant, the set of (check, outcome) pairs and
-the clause statuses must be the same. Slow (the old way is about 3 s of CPU per mutant):
+mutant (agentconf/selfcheck/gallery_session.py). For each mutant, the set of (check, outcome)
+pairs and the clause statuses must be the same. Slow (the old way is about 3 s of CPU per mutant):
 
     .venv/bin/python scripts/compare_gallery.py [-j 2] [--only NAME,NAME]
 

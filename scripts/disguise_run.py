@@ -30,9 +30,9 @@ from hypothesis import strategies as st
 from agentconf.contract import Workspace
 from agentconf.init_from.shape import map_listing
 from agentconf.reference import create
-from agentconf.selfcheck.disguise.compare import Divergence, divergences
+from agentconf.selfcheck.disguise.dimensions import ArgumentAlias, Disguise, ToolAlias
+from agentconf.selfcheck.disguise.divergences import Divergence, divergences
 from agentconf.selfcheck.disguise.judge import Verdict, draft, judge
-from agentconf.selfcheck.disguise.model import ArgumentAlias, Disguise, ToolAlias
 from agentconf.selfcheck.disguise.server import DisguisedSystem
 from agentconf.selfcheck.disguise.strategy import CASES, DIMENSIONS, disguises
 from agentconf.selfcheck.disguise.vocabulary import (

@@ -22,13 +22,13 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from syrupy.location import PyTestLocation
 
-from agentconf.contract.modes import DENY, MODES, READ_ONLY
+from agentconf.contract.modes import ALLOWED_PROGRAMS, DENY, MODES, READ_ONLY
 from agentconf.harness.plugin import implementation, load_hypothesis_profile
 from agentconf.harness.resources import fixtures_dir
 from agentconf.harness.run.plugin_state import run_state, snapshots_command
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters.base import AdapterEnv
-from agentconf.harness.target.modes import Mode, open_in_mode, profile_modes
+from agentconf.harness.target.mode_launch import Mode, open_in_mode, profile_modes
 from agentconf.harness.verdicts.errors import MessageChanged, not_applicable
 
 ModeOpener = Callable[[str], Client]
@@ -146,11 +146,13 @@ def client(client: Any, request: pytest.FixtureRequest) -> Any:
 # every transport carries (`agentconf serve --read-only / --deny RULE` take the same).
 # TODO(Profile.modes): once the profile helper's [modes.<name>] lands as Profile.modes, every
 # implementation declares its modes in its profile and this constant goes into the reference's
-# own profile; harness/target/modes.py already reads Profile.modes first.
+# own profile; harness/target/mode_launch.py already reads Profile.modes first.
 REFERENCE_NAME = "agentconf-reference"
 REFERENCE_MODES = {
     READ_ONLY: Mode(env={"AGENTCONF_READ_ONLY": "1"}),
     DENY: Mode(env={"AGENTCONF_DENY": shlex.join(MODES[DENY].rules)}),
+    ALLOWED_PROGRAMS: Mode(env={
+        "AGENTCONF_ALLOWED_PROGRAMS": shlex.join(MODES[ALLOWED_PROGRAMS].programs)}),
 }
 
 

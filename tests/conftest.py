@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from agentconf.harness.disk.sandbox_workspace import remove_tree
 from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
-from agentconf.harness.disk.workspace import remove_tree
 from agentconf.harness.plugin import load_hypothesis_profile
 
 _made: list[str] = []

@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _drafted(spec_text: str) -> str:
     from agentconf.cli import implementation
-    from agentconf.harness.profile.errors import ProfileError
+    from agentconf.harness.profile.mistakes import ProfileError
     from agentconf.harness.verdicts.errors import ImplementationFailure
     from agentconf.init_from.draft import draft_profile
 

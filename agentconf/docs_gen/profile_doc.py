@@ -13,7 +13,7 @@ from agentconf.contract import CANONICAL_TOOLS
 from agentconf.harness.profile.examples import EXAMPLES
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.profile.tables import PLACEHOLDERS
-from agentconf.harness.profile.tools import TOOL_MODELS, UNIT_ARGUMENTS, ToolMapping
+from agentconf.harness.profile.tool_mapping import TOOL_MODELS, UNIT_ARGUMENTS, ToolMapping
 
 SCHEMA_NAME = "profile.schema.json"
 SCHEMA_ID = "https://agentconf.dev/schemas/profile.schema.json"
@@ -224,7 +224,7 @@ def _tools() -> str:
 
 
 def _path_tools() -> str:
-    from agentconf.harness.profile.tools import PathTool
+    from agentconf.harness.profile.tool_mapping import PathTool
 
     doc = " ".join((PathTool.__doc__ or "").split()).split(": ", 1)[-1]
     parts = [f"## [tools.extra.&lt;name&gt;]\n\n{doc}\n"]

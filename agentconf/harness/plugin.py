@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
-from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
 from agentconf.harness.run import front_door, replay_calls
@@ -42,8 +42,8 @@ from agentconf.harness.run.plugin_state import (
     replay_command,
     state_info,
 )
-from agentconf.harness.session.capabilities import missing_argument
 from agentconf.harness.session.client import Client
+from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import (
@@ -52,6 +52,7 @@ from agentconf.harness.target.launch import (
     state_folders,
     write_setup_files,
 )
+from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
 from agentconf.harness.verdicts.errors import NOT_JUDGED, not_applicable, not_judged
@@ -274,7 +275,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
                      extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
     began, starts = time.monotonic(), kept.started if kept is not None else 0
-    adapter = kept.open(env) if kept is not None else open_adapter(spec, env)
+    adapter = (kept.open(env, fresh_session=needs_fresh_session(needed)) if kept is not None
+               else open_adapter(spec, env))
     adapter = replay_calls.recorder(adapter, ws.root)  # `agentconf replay` shows the calls
     started = kept.started > starts if kept is not None else spec.kind != "python"
     if started:  # counted even when the check then turns out n/a
@@ -313,7 +315,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
 
 def implementation(config: pytest.Config) -> tuple[ImplSpec, float]:
     """The implementation under test and its per-call timeout, for a suite that opens a session
-    of its own (in a mode: harness/target/modes.py)."""
+    of its own (in a mode: harness/target/mode_launch.py)."""
     state: RunState = config.stash[STATE]
     spec = state.spec()
     return spec, state.call_timeout(spec)

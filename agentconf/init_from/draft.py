@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.disk.temproot import memory_temproot
-from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
@@ -26,6 +26,7 @@ from agentconf.harness.verdicts.errors import ContractViolation, ImplementationF
 from agentconf.init_from.match import ToolGuess, alternatives, demands_absolute_paths
 from agentconf.init_from.premises import CALLS, Premise, prove, self_check
 from agentconf.init_from.probe import Findings, probe
+from agentconf.init_from.profile_text import render, table_args
 from agentconf.init_from.reads import (
     edit_status,
     json_status,
@@ -33,7 +34,6 @@ from agentconf.init_from.reads import (
     session_client,
     virtual_root,
 )
-from agentconf.init_from.render import render, table_args
 from agentconf.init_from.shape import map_listing, shape_keys
 from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state
 from agentconf.init_from.state import snapshot, state_entries

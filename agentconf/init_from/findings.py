@@ -18,8 +18,8 @@ from agentconf.init_from.patterns import Answer, answer, neutral
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 # The tool a refusal came from when it is none of the contract's (an unknown tool's name).
 ANY_TOOL = "*"
-# What every canary's secret starts with (harness/disk/workspace.py): an answer holding it read
-# a file outside the root, whatever words it came in.
+# What every canary's secret starts with (harness/disk/sandbox_workspace.py): an answer holding
+# it read a file outside the root, whatever words it came in.
 CANARY = "agentconf-canary-"
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,40}")
 

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import parse_profile
-from agentconf.harness.profile.tools import MISSING
+from agentconf.harness.profile.tool_mapping import MISSING
 from agentconf.harness.session.answers import locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result

@@ -10,7 +10,7 @@ verdict per mutant is the same aggregation of the same events `agentconf run` ma
 
 Loaded by name in the child (`-p agentconf.selfcheck.gallery_plugin`) with
 `--agentconf-gallery FILE`, a JSON list of targets; nothing happens without that option.
-selfcheck/session.py starts such a session and reads its verdicts.
+selfcheck/gallery_session.py starts such a session and reads its verdicts.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A mutant is the reference with one defect grafted on; each category keeps its own beside its
 clauses (`suites/<category>/mutants.py`, catalogued by gallery.py). Each is checked at only the
 clauses it names, as `agentconf run --clauses` would check it, all mutants in one pytest session
-(session.py); the mutant is *killed* when every one of them ends in a status it declares
+(gallery_session.py); the mutant is *killed* when every one of them ends in a status it declares
 (`fail`, or `error` for defects that hang). The kill rate is the share of mutants killed. This
 runs from a checkout and from an installed wheel, where the suites ship as
 `agentconf/_data/suites`.
@@ -18,7 +18,7 @@ from typing import Any
 
 from . import gallery as _gallery
 from .gallery_plugin import Target
-from .session import SessionResult, check_targets
+from .gallery_session import SessionResult, check_targets
 
 
 def gallery() -> ModuleType:
@@ -53,7 +53,7 @@ def _verdict(entry: Any, result: SessionResult) -> MutantCheck:
 def check_entries(entries: list[Any], jobs: int = 1, log_dir: Path | None = None
                   ) -> list[MutantCheck]:
     """Runs the suites for every entry's clauses against it, all in one pytest session
-    (selfcheck/session.py), and says whether each was caught."""
+    (selfcheck/gallery_session.py), and says whether each was caught."""
     if not entries:
         return []
     # The child imports python: specs from the folder this process was started in, as

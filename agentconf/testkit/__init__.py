@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.harness.disk.oracle import DiskOracle
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.verdicts.errors import EscapeDetected
 from agentconf.testkit._files import (
     DEFAULT_LARGE_SIZE,

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from agentconf.harness.disk.workspace import SandboxWorkspace, farm_targets, remove_tree
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, farm_targets, remove_tree
 
 # ---------------------------------------------------------------- the sandbox
 

@@ -25,7 +25,7 @@ from agentconf.harness.cases.play import (
     run_case,
     snapshot_tree,
 )
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters.base import AdapterEnv

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CANONICAL_TOOLS
-from agentconf.init_from.paths import map_path_tools
+from agentconf.init_from.path_tools import map_path_tools
 from agentconf.init_from.shape import map_listing, mapping_view
 from agentconf.init_from.words import PATH_TOOLS
 
@@ -103,7 +103,7 @@ def test_the_draft_of_a_real_listing_loads_as_a_profile(entry: Path) -> None:
 
     from agentconf.harness.profile.model import parse_profile
     from agentconf.init_from.probe import Findings
-    from agentconf.init_from.render import render
+    from agentconf.init_from.profile_text import render
 
     document = json.loads(entry.read_text("utf-8"))
     listing = document["tools"]

@@ -136,7 +136,7 @@ def test_arguments_a_description_calls_paths_are_path_arguments() -> None:
     """A two-file compare tool (`file1`, `file2`), and an argument only its description calls a
     path (`left`: "path of the first file"): judged for confinement like any path argument;
     a text it searches is not a path however it is described."""
-    from agentconf.init_from.paths import path_targets
+    from agentconf.init_from.path_tools import path_targets
 
     compare = {"name": "compare_files", "inputSchema": {"type": "object", "properties": {
         "file1": {"type": "string"}, "file2": {"type": "string"}}}}

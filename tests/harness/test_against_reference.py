@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv

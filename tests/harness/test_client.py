@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.harness.session.client import Client, set_target
 from agentconf.harness.target.adapters import open_adapter

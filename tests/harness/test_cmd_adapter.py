@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from harness_programs import write_server
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.adapters.cmd import CmdAdapter, open_cmd
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure

@@ -1,11 +1,12 @@
-"""Capabilities derived from the mapped tool's own schema (harness/session/capabilities.py): a
-listing tool with no pattern property makes LIST-02 n/a with the key to set, as a read tool with
-no line window makes READ-06 n/a; a profile that says otherwise wins."""
+"""Capabilities derived from the mapped tool's own schema
+(harness/session/missing_capabilities.py): a listing tool with no pattern property makes LIST-02
+n/a with the key to set, as a read tool with no line window makes READ-06 n/a; a profile that says
+otherwise wins."""
 
 from typing import Any
 
 from agentconf.harness.profile.model import parse_profile
-from agentconf.harness.session.capabilities import missing_argument
+from agentconf.harness.session.missing_capabilities import missing_argument
 
 
 def _listing(properties: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.harness.disk import outer
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.target.adapters.base import RUN_VARIABLE
 from agentconf.harness.verdicts.errors import EscapeDetected
 
@@ -108,7 +108,7 @@ def test_a_secret_of_the_system_tmp_canary_in_an_answer_is_an_escape(tmp_path: P
 
 
 def test_the_canaries_are_gone_when_the_process_is_interrupted(tmp_path: Path) -> None:
-    script = ("from agentconf.harness.disk.workspace import SandboxWorkspace\n"
+    script = ("from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace\n"
               "import sys, pathlib\n"
               f"ws = SandboxWorkspace(base=pathlib.Path({str(tmp_path / 'ws')!r}))\n"
               "print(*ws.outer, flush=True)\n"

@@ -11,9 +11,9 @@ from shape_programs import write_mcp_shapes, write_shapes
 from test_profile_answers_and_arguments import open_client
 from test_profile_end_to_end import outcomes, run
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import ProfileError, parse_profile
-from agentconf.harness.profile.tools import ResultShape
+from agentconf.harness.profile.tool_mapping import ResultShape
 from agentconf.harness.session.answers import read_answer
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result

@@ -74,7 +74,7 @@ def test_a_declared_tool_is_destructive_unless_it_says_otherwise() -> None:
 def test_the_client_refuses_to_send_a_destructive_call_that_may_leave_the_sandbox(
     tmp_path: Path,
 ) -> None:
-    from agentconf.harness.disk.workspace import SandboxWorkspace
+    from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
     from agentconf.harness.session.client import Client
     from agentconf.harness.session.reach import UnsafeCall
     from agentconf.harness.target.adapters import open_adapter

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.disk.workspace import (
+from agentconf.harness.disk.sandbox_workspace import (
     SandboxWorkspace,
     _retry_writable,
     copy_sandbox,
@@ -237,7 +237,7 @@ def test_a_root_that_was_replaced_is_not_reused(tmp_path: Path) -> None:
 _CANNOT_ENTER = """
 import os
 from pathlib import Path
-from agentconf.harness.disk.workspace import remove_tree
+from agentconf.harness.disk.sandbox_workspace import remove_tree
 os.makedirs("own/tree/locked/inner")
 open("own/tree/locked/inner/file.txt", "w").close()
 if os.geteuid() == 0:  # root enters any folder: become nobody, owning the tree
@@ -339,20 +339,26 @@ def test_2_who_answers_then_one_call(client, seen, then):
     note(**{seen: pid(client)})
     if then is not None:
         client.call(then[0], **then[1])
+
+@pytest.mark.clause("RESULT-01")
+@pytest.mark.requires("tool_search")
+def test_3_depends_on_a_fresh_session(client):
+    note(sixth=pid(client))
 '''
 
 
-# Whether the server was retired after the test that read, the one that revealed tools
-# (tool_search) and the one that ran a command.
-@pytest.mark.parametrize(("reuse", "features", "retired"), [
-    ("worker", "on", [True] * 3),  # no [capabilities] table: read_before_edit, stale_read on
-    ("worker-stateful", "off", [True] * 3),  # taken to keep a session whatever they say
-    ("worker-fresh-shell", "off", [False, False, True]),  # its shell keeps a cd: commands
-    ("worker", "off", [False] * 3),  # the features off: nothing of a session to carry
+# Whether the test after the one that read, the one that revealed tools (tool_search) and the one
+# that ran a command met a new server, and whether the last test, which depends on a fresh
+# session (it requires tool_search), did.
+@pytest.mark.parametrize(("reuse", "features", "retired", "fresh"), [
+    ("worker", "on", [False] * 3, True),  # no [capabilities]: read_before_edit, stale_read on
+    ("worker-stateful", "off", [False] * 3, True),  # taken to keep a session whatever they say
+    ("worker-fresh-shell", "off", [False, False, True], False),  # its shell keeps a cd
+    ("worker", "off", [False] * 3, False),  # the features off: nothing of a session to carry
 ])
-def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
+def test_a_server_is_shared_until_a_check_depends_on_a_session_no_other_check_shaped(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, reuse: str, features: str,
-    retired: list[bool],
+    retired: list[bool], fresh: bool,
 ) -> None:
     server = pytester.path / "server.py"
     server.write_text(SESSION_SERVER)
@@ -365,18 +371,20 @@ def test_a_call_the_session_may_remember_retires_a_server_that_keeps_a_session(
     pytester.makepyfile(test_checks=SESSION_CHECKS)
     result = pytester.runpytest_subprocess("--agentconf-profile", str(profile),
                                            "-p", "no:cacheprovider", timeout=240)
-    result.assert_outcomes(passed=5)
+    result.assert_outcomes(passed=6)
     seen: dict[str, Any] = {}
     for line in record.read_text().splitlines():
         seen |= json.loads(line)
     # A listing, list_files, grep and calls refused before they ran keep it...
     assert seen["refused"] == "INVALID_ARGS" and seen["unknown"] == "TOOL_NOT_FOUND"
     assert seen["first"] == seen["second"]
-    # ...a read retires it, and so do a reveal (tool_search) and a command (bash): the next test
-    # meets a new one. A server that keeps no session is kept through them all.
+    # ...and so do a read and a reveal (tool_search): only a shell that keeps a cd is retired
+    # after a command. The check that depends on a fresh session meets a new server where an
+    # earlier check may have shaped the session of the one kept, and the kept one elsewhere.
     after = [seen["third"] != seen["second"], seen["fourth"] != seen["third"],
              seen["fifth"] != seen["fourth"]]
     assert after == retired, seen
+    assert (seen["sixth"] != seen["fifth"]) is fresh, seen
     # Every server was retired (killed) once its checks were judged, none closed politely.
     assert "goodbye" not in seen, seen
 

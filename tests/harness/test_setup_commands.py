@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.target.launch import run_setup_commands
 from agentconf.harness.verdicts.errors import ImplementationFailure

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.verdicts.errors import EscapeDetected
 
 

@@ -4,8 +4,9 @@ reference behind a pipe, so every check — suites, golden cases, message snapsh
 of SURFACE and PERMISSION, cancellation — must come out the same.
 
 Each piped run goes through a profile with `reuse = "worker"`: the reference keeps session state
-(read-before-edit, stale-read), so a kept server serves one check after another only until a
-check makes a call its session may remember (harness/target/reuse.py). That makes these tests
+(read-before-edit, stale-read), so a kept server serves one check after another and is replaced
+only for a check whose verdict depends on a session no other check shaped (one requiring
+read_before_edit, stale_read or tool_search: harness/target/reuse.py). That makes these tests
 also the verdict-equality test of that sharing rule on a server with session state: a check that
 saw a session another check shaped would differ from the direct run. The test asserts the
 servers were kept (fewer starts than checks), so the comparison could see such a check.
@@ -33,7 +34,8 @@ from agentconf.contract.modes import DENY, MODES, READ_ONLY
 from agentconf.harness.resources import fixtures_dir
 
 CI_CATEGORIES = {
-    "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,CONCUR,CANCEL,SURFACE,PERMISSION",
+    # EDIT: the checks of read guards and stale reads, where sharing a server is decided.
+    "cmd": "RESULT,REGISTRY,VALIDATE,TRUNCATE,CONCUR,CANCEL,SURFACE,PERMISSION,EDIT",
     "mcp": "REGISTRY,VALIDATE,ANNOTATION,CONCUR,CANCEL,SURFACE,PERMISSION",
 }
 FULL = bool(os.environ.get("AGENTCONF_FULL_PARITY"))

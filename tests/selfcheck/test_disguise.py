@@ -32,9 +32,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from once import once
 
-from agentconf.selfcheck.disguise.compare import Divergence, divergences
+from agentconf.selfcheck.disguise.dimensions import Disguise, ToolAlias
+from agentconf.selfcheck.disguise.divergences import Divergence, divergences
 from agentconf.selfcheck.disguise.judge import Mutant, Verdict, draft, judge
-from agentconf.selfcheck.disguise.model import Disguise, ToolAlias
 from agentconf.selfcheck.disguise.strategy import disguises
 from agentconf.selfcheck.mutants import gallery
 

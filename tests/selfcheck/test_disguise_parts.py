@@ -14,10 +14,10 @@ from hypothesis import given, settings
 
 from agentconf.contract import Workspace
 from agentconf.reference import create
-from agentconf.selfcheck.disguise.answers import Answer
-from agentconf.selfcheck.disguise.compare import divergences
+from agentconf.selfcheck.disguise.dimensions import Disguise, JsonStatus, TextMarker
+from agentconf.selfcheck.disguise.disguised_answers import Answer
+from agentconf.selfcheck.disguise.divergences import divergences
 from agentconf.selfcheck.disguise.judge import Verdict
-from agentconf.selfcheck.disguise.model import Disguise, JsonStatus, TextMarker
 from agentconf.selfcheck.disguise.server import DisguisedSystem
 from agentconf.selfcheck.disguise.strategy import disguises
 

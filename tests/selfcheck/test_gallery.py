@@ -53,10 +53,10 @@ def test_the_clause_to_mutant_table_in_the_docs_is_current() -> None:
 
 
 def test_the_suites_catch_every_mutant_at_its_named_clauses(tmp_path: Path) -> None:
-    """Every mutant checked in one pytest session (agentconf/selfcheck/session.py); its events and
-    pytest log stay in tmp_path for a look when one survives. One test, not one per mutant: xdist
-    cannot keep a group of tests on one worker under pytest 9.2 (its `xdist_group` sets a node id
-    attribute pytest no longer reads), and two workers would each make the session.
+    """Every mutant checked in one pytest session (agentconf/selfcheck/gallery_session.py); its
+    events and pytest log stay in tmp_path for a look when one survives. One test, not one per
+    mutant: xdist cannot keep a group of tests on one worker under pytest 9.2 (its `xdist_group`
+    sets a node id attribute pytest no longer reads), and two workers would each make the session.
     `agentconf selftest --mutant NAME` checks one alone."""
     verdicts = check_entries(ENTRIES, 2, tmp_path)
     assert [v.mutant for v in verdicts] == [e.name for e in ENTRIES]

@@ -1,10 +1,10 @@
-"""The gallery's one pytest session (agentconf/selfcheck/session.py): each target is judged as
-its own `agentconf run` would judge it, and a session that cannot run says so."""
+"""The gallery's one pytest session (agentconf/selfcheck/gallery_session.py): each target is
+judged as its own `agentconf run` would judge it, and a session that cannot run says so."""
 
 from pathlib import Path
 
 from agentconf.selfcheck.gallery_plugin import Target
-from agentconf.selfcheck.session import check_targets
+from agentconf.selfcheck.gallery_session import check_targets
 
 ENV: dict[str, str] = {}  # the gallery's mutants import from the package
 

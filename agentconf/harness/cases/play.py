@@ -17,7 +17,7 @@ from typing import Any
 
 from agentconf.contract import CLAUSES, ERROR_CODES, Limits
 from agentconf.harness.cases.load import Case
-from agentconf.harness.disk.workspace import SandboxWorkspace
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.answers import readable
 from agentconf.harness.session.client import AT_ONCE_S, Client
 from agentconf.harness.session.result import Result

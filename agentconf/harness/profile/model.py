@@ -23,7 +23,7 @@ from agentconf.contract import (
     DEFAULT_LIMITS,
     Limits,
 )
-from agentconf.harness.profile.errors import ProfileError, render_errors
+from agentconf.harness.profile.mistakes import ProfileError, render_errors
 from agentconf.harness.profile.tables import (
     MODE_NAME,
     CapabilitiesTable,
@@ -42,7 +42,7 @@ from agentconf.harness.profile.tables import (
     Unproven,
     UnprovenTable,
 )
-from agentconf.harness.profile.tools import PathTool, Strict, ToolMapping, tool_mapping
+from agentconf.harness.profile.tool_mapping import PathTool, Strict, ToolMapping, tool_mapping
 
 __all__ = ["ErrorPattern", "LaunchMode", "Profile", "ProfileError", "ToolMapping",
            "load_profile", "parse_profile"]

@@ -20,7 +20,7 @@ from agentconf.contract import (
     DEFAULT_LIMITS,
     ERROR_CODES,
 )
-from agentconf.harness.profile.tools import TOOL_MODELS, FailureMarker, PathTool, Strict
+from agentconf.harness.profile.tool_mapping import TOOL_MODELS, FailureMarker, PathTool, Strict
 from agentconf.harness.report.expectations import check_key
 
 # `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py);

@@ -5,7 +5,7 @@ import json
 from html import escape
 from typing import Any
 
-from .tables import must_score
+from .summary_tables import must_score
 
 # Verdana 11px averages about 6.6px a character: close enough for a badge's box.
 CHAR_WIDTH = 6.6

@@ -13,7 +13,7 @@ from agentconf.contract import CLAUSES
 
 from .document import validate_document
 from .html import STYLE
-from .tables import implementation_title, markdown_table, must_score
+from .summary_tables import implementation_title, markdown_table, must_score
 
 ABSENT = "—"
 

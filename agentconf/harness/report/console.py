@@ -8,7 +8,7 @@ from typing import Any, TextIO
 
 from .escapes import escape_lines
 from .events import TestEvent
-from .tables import REFERENCE_NOTE, checked_reference, counts_table, text_table
+from .summary_tables import REFERENCE_NOTE, checked_reference, counts_table, text_table
 from .visible import visible
 
 PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!",

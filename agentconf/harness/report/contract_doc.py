@@ -16,7 +16,7 @@ from agentconf.contract import (
 )
 from agentconf.contract.modes import MODES
 
-from .tables import markdown_table
+from .summary_tables import markdown_table
 
 
 def _clause_lines(category: str) -> list[str]:
@@ -58,13 +58,15 @@ def render_contract() -> str:
         numeric=False,
     ))
     lines += ["", "## Modes", "",
-              "SURFACE and PERMISSION are judged on a second session of the implementation "
-              "started in a mode; its profile says how (`[modes.<name>]`: another spec, extra "
-              "arguments or extra environment). `agentconf serve` starts the reference in them "
-              "with `--read-only` and `--deny RULE`.", ""]
+              "SURFACE, PERMISSION and EXEC's allow-list are judged on a second session of the "
+              "implementation started in a mode; its profile says how (`[modes.<name>]`: another "
+              "spec, extra arguments or extra environment). `agentconf serve` starts the "
+              "reference in them with `--read-only`, `--deny RULE` and `--allow-program NAME`.",
+              ""]
     lines.append(markdown_table(
-        ["mode", "meaning", "deny rules"],
-        [[f"`{mode.name}`", mode.meaning, ", ".join(f"`{rule}`" for rule in mode.rules)]
+        ["mode", "meaning", "deny rules / allowed programs"],
+        [[f"`{mode.name}`", mode.meaning,
+          ", ".join(f"`{item}`" for item in mode.rules + mode.programs)]
          for mode in MODES.values()],
         numeric=False,
     ))

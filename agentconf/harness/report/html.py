@@ -13,7 +13,7 @@ from typing import Any
 from .escapes import escapes
 from .html_assets import SCRIPT, STYLE
 from .markdown import NOT_GREEN, message_name, na_reason
-from .tables import STATUS_COLUMNS, implementation_title, summary_rows
+from .summary_tables import STATUS_COLUMNS, implementation_title, summary_rows
 
 # Shown first when present; when the run has none of them, every status is shown.
 ATTENTION = ("fail", "error", "xpass", "xfail")

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from .escapes import escapes
-from .tables import counts_table, implementation_title
+from .summary_tables import counts_table, implementation_title
 
 NOT_GREEN = ("fail", "error", "xpass")
 

@@ -27,7 +27,7 @@ from agentconf import __version__
 from agentconf.contract import CLAUSES, CONTRACT_VERSION, Level
 
 from .document import StatusCounts
-from .tables import must_score
+from .summary_tables import must_score
 
 SCHEMA_VERSION: Literal["1"] = "1"
 SCHEMA_NAME = "matrix.schema.json"

@@ -9,7 +9,7 @@ from typing import Any
 from .console import reason_line
 from .markdown import NOT_GREEN
 from .matrix import escaped
-from .tables import REFERENCE_NOTE, checked_reference, implementation_title, must_score
+from .summary_tables import REFERENCE_NOTE, checked_reference, implementation_title, must_score
 from .visible import visible
 
 

@@ -92,7 +92,8 @@ class RunState:
     def retarget(self, impl: str, timeout: float | None) -> None:
         """Judge another implementation from the next test on, as a fresh run would: nothing
         learnt of the previous one (its spec, listing, kept server) carries over. The mutant
-        gallery checks every mutant in one session this way (agentconf/selfcheck/session.py)."""
+        gallery checks every mutant in one session this way
+        (agentconf/selfcheck/gallery_session.py)."""
         self.close()
         self.impl, self.profile, self.timeout = impl, None, timeout
         self._spec = self._spec_error = self.kept_server = None

@@ -24,7 +24,7 @@ from typing import TextIO
 
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
 from agentconf.harness.disk import outer
-from agentconf.harness.disk.workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.report import (
     ClauseResult,

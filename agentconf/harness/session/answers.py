@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agentconf.harness.profile.tools import MISSING, STRUCTURED, ResultShape
+from agentconf.harness.profile.tool_mapping import MISSING, STRUCTURED, ResultShape
 
 _MISSING = MISSING
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")

@@ -16,7 +16,7 @@ from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 from agentconf.harness.profile.model import Profile
-from agentconf.harness.profile.tools import ToolMapping
+from agentconf.harness.profile.tool_mapping import ToolMapping
 from agentconf.harness.target.launch import fill_json
 from agentconf.harness.verdicts.errors import not_applicable
 

@@ -17,11 +17,11 @@ from agentconf.harness.disk.oracle import DiskOracle
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.session.answers import read_answer
 from agentconf.harness.session.arguments import is_virtual_outside, set_target, shape
-from agentconf.harness.session.capabilities import missing_argument
+from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.session.normalise import check_envelope, classify_text
 from agentconf.harness.session.reach import UnsafeCall, is_destructive, outside_contract, unsafe
 from agentconf.harness.session.result import Request, Result, dump, neutralise
-from agentconf.harness.session.shell_words import refused_programs
+from agentconf.harness.session.shell_words import not_allowed
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.launch import placeholder_values
 from agentconf.harness.verdicts.errors import (
@@ -87,6 +87,9 @@ class Client:
         # Play every write and edit as a model would after reading first: a read-before-write
         # guard that refuses unread files must not hide an escape a model gets by reading.
         self.read_first = False
+        # A program the profile's allow-list refuses makes a check n/a; EXEC-07 turns this off
+        # to call one on purpose and judge the refusal.
+        self.checks_programs = True
         # A call this session may remember was made (SESSION_NEUTRAL_TOOLS says which may not).
         self.may_remember = False
         # A call that may leave work running after its answer was made: a command (its
@@ -202,22 +205,12 @@ class Client:
     # ---- calls ---------------------------------------------------------------------------------
 
     def call(self, tool: str, **arguments: Any) -> Result:
-        if tool == "bash":
-            self._check_programs(arguments.get("command"))
+        refusal = not_allowed(self.profile, tool, arguments) if self.checks_programs else None
+        if refusal is not None:
+            raise NotApplicable(refusal)
         if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
             self._prime(arguments["path"])
         return self._finish([self._request(tool, arguments)])[0]
-
-    def _check_programs(self, command: Any) -> None:
-        """NotApplicable when the shell's allow-list refuses a program the command needs."""
-        allowed = getattr(self.profile.tool("bash"), "allowed_programs", None)
-        if allowed is None or not isinstance(command, str):
-            return
-        refused = refused_programs(command, allowed)
-        if refused:
-            raise NotApplicable(
-                f"the check runs {', '.join(map(repr, refused))}, which "
-                f"[tools.bash].allowed_programs ({', '.join(allowed)}) does not allow")
 
     def _prime(self, path: str) -> None:
         """Reads `path` first; whatever the read answers is not this check's business (a read

@@ -1,5 +1,6 @@
-"""The programs a shell command runs, for `[tools.bash] allowed_programs`: a check whose command
-needs a program the implementation's allow-list refuses is n/a, not a failure of the shell.
+"""The programs a shell command runs, for `[tools.bash] allowed_programs` (and an argv's program,
+for `[tools.exec] allowed_programs`): a check whose command needs a program the implementation's
+allow-list refuses is n/a, not a failure of the shell.
 
 Reads the words in command position (the first word, and the first after `;`, `&&`, `||`, `|`,
 `&`, `(`, `$(` and newlines), past variable assignments and shell keywords. An approximation of
@@ -9,6 +10,10 @@ check n/a, never a false failure.
 
 import re
 import shlex
+from pathlib import PurePosixPath
+from typing import Any
+
+from agentconf.harness.profile.model import Profile
 
 _SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", "\n", ";;", "|&", "`"}
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in",
@@ -49,3 +54,22 @@ def programs_in(command: str) -> list[str]:
 def refused_programs(command: str, allowed: list[str]) -> list[str]:
     """The programs of `command` outside `allowed` (empty: the shell may run it)."""
     return [name for name in programs_in(command) if name not in allowed]
+
+
+def not_allowed(profile: Profile, tool: str, arguments: dict[str, Any]) -> str | None:
+    """Why a bash or exec call needs a program its allow-list refuses (the check is then n/a),
+    or None when it may run."""
+    allowed = getattr(profile.tool(tool), "allowed_programs", None)
+    if allowed is None:
+        return None
+    command, argv = arguments.get("command"), arguments.get("argv")
+    if tool == "bash" and isinstance(command, str):
+        refused = refused_programs(command, allowed)
+    elif tool == "exec" and isinstance(argv, list) and argv and isinstance(argv[0], str):
+        refused = [name for name in [PurePosixPath(argv[0]).name] if name not in allowed]
+    else:
+        return None
+    if not refused:
+        return None
+    return (f"the check runs {', '.join(map(repr, refused))}, which "
+            f"[tools.{tool}].allowed_programs ({', '.join(allowed)}) does not allow")

@@ -6,16 +6,21 @@ server (the MCP SDK's imports cost about a second a start). A profile whose serv
 state between calls but what the contract's session features are about may opt in with
 `reuse = "worker"`.
 
-The session features (read-before-edit, stale-read) are exactly state kept across calls: a file
-read in one test would count as read in the next. With them on, a kept server is kept only
-after a test that made no call its session may remember (session/client.py: only listings,
-calls of list_files and grep, and calls refused before they ran, INVALID_ARGS or TOOL_NOT_FOUND);
-any other call retires it, so a test that reads, writes, reveals or runs a command always starts
-on a server no other test shaped. With them off, every clean test keeps it. `reuse =
-"worker-stateful"` applies the first rule whatever [capabilities] say: for a server whose
-session no probe could settle. `reuse = "worker-fresh-shell"` also retires it after any test
-that ran a command (or cancelled a call): for a shell that keeps a `cd` or an `export` from one
-call to the next, so no later test meets that shell.
+The session features (read-before-edit, stale-read) and revealed tools (tool_search) are state
+kept across calls: a file read in one test counts as read in the next. A server is therefore
+shared by what a test needs, not by what the server might remember: a test whose verdict depends
+on a fresh session (it requires read_before_edit, stale_read or tool_search: SESSION_DEPENDENT)
+gets a server no earlier test shaped, and every other test keeps the one it finds. A test that
+writes an existing file reads it first (suites/_checks.py `read_first`), so what an earlier test
+left in the session never decides its verdict. A server has "shaped" its session once it served
+a call its session may remember (session/client.py: all but listings, calls of list_files and
+grep, and calls refused before they ran, INVALID_ARGS or TOOL_NOT_FOUND). With the session
+features off (and reuse "worker") nothing is shaped. `reuse = "worker-stateful"` takes the
+session features to be on whatever [capabilities] say: for a server whose session no probe could
+settle, which then costs a start only where a test needs a fresh session, never the whole run.
+`reuse = "worker-fresh-shell"` also retires it after any test that ran a command (or cancelled a
+call): for a shell that keeps a `cd` or an `export` from one call to the next, so no later test
+meets that shell.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -42,16 +47,25 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from agentconf.harness.disk.workspace import copy_sandbox, empty_for_reuse, remove_tree
+from agentconf.harness.disk.sandbox_workspace import copy_sandbox, empty_for_reuse, remove_tree
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import CancelUnsupported
+
+# The capabilities whose checks judge what a session remembers: a file read or not, a read gone
+# stale, a tool revealed. A check that requires one is given a server no earlier check shaped.
+SESSION_DEPENDENT = frozenset({*SESSION_FEATURES, "tool_search"})
+
+
+def needs_fresh_session(required: Iterable[str]) -> bool:
+    """Whether a check requiring these capabilities depends on a session no other check shaped."""
+    return not SESSION_DEPENDENT.isdisjoint(required)
 
 
 class _Lease:
@@ -114,6 +128,7 @@ class WorkerServer:
         self._keeps_session = spec.profile.reuse == "worker-stateful" or any(
             spec.profile.capabilities.get(name) is not False for name in SESSION_FEATURES)
         self._keeps_shell = spec.profile.reuse == "worker-fresh-shell"  # a cd, an export
+        self._shaped = False  # the kept server served a call its session may remember
         self.started = 0  # servers started, for the kit's own tests
 
     def base(self) -> Path:
@@ -122,13 +137,16 @@ class WorkerServer:
             self._base = self._new_base()
         return self._base
 
-    def open(self, env: AdapterEnv) -> Adapter:
-        """The kept server when it still runs in this root, else a new one (kept from now on)."""
-        if self._adapter is not None and not self._adapter.alive:
+    def open(self, env: AdapterEnv, fresh_session: bool = False) -> Adapter:
+        """The kept server when it still runs in this root, else a new one (kept from now on).
+        `fresh_session`: the test's verdict depends on a session no earlier test shaped."""
+        if self._adapter is not None and (
+                not self._adapter.alive or (fresh_session and self._shaped)):
             self._close_adapter()
         if self._adapter is None:
             self._adapter = open_adapter(self._spec, env)
             self.started += 1
+            self._shaped = False
             info = os.lstat(env.root)
             self._root_id = (info.st_dev, info.st_ino)
             self._root_mode = info.st_mode & 0o7777
@@ -142,7 +160,8 @@ class WorkerServer:
         it ran a command or cancelled a call."""
         if self._base is None:
             return
-        if (remembered and self._keeps_session) or (commanded and self._keeps_shell):
+        self._shaped |= remembered and self._keeps_session
+        if commanded and self._keeps_shell:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):

@@ -12,7 +12,7 @@ from agentconf.reference import create
 from agentconf.reference.serve import ToolSystem
 from agentconf.reference.serve_mcp import run
 
-from .model import Disguise
+from .dimensions import Disguise
 from .server import SERVER_NAME, DisguisedSystem, mcp_answer
 
 

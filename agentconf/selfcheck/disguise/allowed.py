@@ -9,7 +9,7 @@ fails RESULT-02 alone.
 
 from dataclasses import dataclass
 
-from .model import Disguise
+from .dimensions import Disguise
 
 
 @dataclass(frozen=True)

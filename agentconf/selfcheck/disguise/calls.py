@@ -4,7 +4,8 @@ argument checked and dropped, paths brought back to the root, and the shell's al
 
 What the disguise itself refuses (an unknown name, arguments its schema rejects, a relative path
 where it wants an absolute one, a program outside the allow-list) becomes a canonical failure
-envelope here, worded as the reference words it, for answers.py to disguise like any other.
+envelope here, worded as the reference words it, for disguised_answers.py to disguise like any
+other.
 """
 
 import os
@@ -14,7 +15,7 @@ from typing import Any
 from agentconf.harness.session.shell_words import refused_programs
 from agentconf.reference.validation import validate_with_schema
 
-from .listing import PATH_ARGUMENTS
+from .disguised_listing import PATH_ARGUMENTS
 from .names import Names
 
 

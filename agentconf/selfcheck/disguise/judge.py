@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .model import Disguise
+from .dimensions import Disguise
 
 # Only catches a hang: a draft takes seconds, a whole run of a disguise tens of minutes.
 DRAFT_BOUND_S = 600

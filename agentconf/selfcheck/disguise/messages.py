@@ -3,13 +3,14 @@ command's output, the arguments to fix) in reworded English, German or Korean, a
 other spellings. Each message names a tool, an argument or an action as the reference's does, so
 a model (and RESULT-06) still learns what to do next.
 
-Templates spell the canonical tool and argument names; answers.py shows them as the disguise
-names them before `{subject}` (the message's first quoted value) and `{number}` are filled in.
+Templates spell the canonical tool and argument names; disguised_answers.py shows them as the
+disguise names them before `{subject}` (the message's first quoted value) and `{number}` are
+filled in.
 """
 
 import re
 
-from .model import Wording
+from .dimensions import Wording
 
 # code -> (reworded English, German, Korean)
 HEADLINES: dict[str, tuple[str, str, str]] = {

@@ -5,7 +5,7 @@ import re
 from functools import cached_property
 from typing import Any
 
-from .model import Case, Disguise
+from .dimensions import Case, Disguise
 
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 

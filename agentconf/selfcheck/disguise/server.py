@@ -8,10 +8,10 @@ import mcp_types as types
 
 from agentconf.reference.serve import ToolSystem
 
-from .answers import Answer, disguise_answer
 from .calls import Call, translate
-from .listing import disguise_listing, input_schema
-from .model import Disguise
+from .dimensions import Disguise
+from .disguised_answers import Answer, disguise_answer
+from .disguised_listing import disguise_listing, input_schema
 from .names import Names
 
 SERVER_NAME = "disguised-tools"

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .model import ArgumentAlias, Disguise, ShellGate, ToolAlias
+from .dimensions import ArgumentAlias, Disguise, ShellGate, ToolAlias
 from .vocabulary import (
     ARGUMENT_SYNONYMS,
     EXTRA_ARGUMENTS,

@@ -5,7 +5,7 @@ Chosen from real systems, not from the drafter's own word lists: the test is tha
 generalises to names it was never told about.
 """
 
-from .model import ExtraArgument, JsonStatus, NestedEdits, TextMarker
+from .dimensions import ExtraArgument, JsonStatus, NestedEdits, TextMarker
 
 TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "read_file": ("view", "cat", "open_file", "read", "read_text_file", "get_file_contents",
@@ -16,7 +16,7 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "list_files": ("ls", "list_directory", "list_dir", "list", "list_folder"),
     "grep": ("search_content", "search_text", "ripgrep", "find_in_files", "search",
              "search_file_content", "grep_search"),
-    "bash": ("shell", "run_command", "execute_command", "terminal", "exec",
+    "bash": ("shell", "run_command", "execute_command", "terminal",
              "run_shell_command", "sh"),
     "apply_patch": ("patch", "apply_diff"),
     "tool_search": ("search_tools", "find_tools"),

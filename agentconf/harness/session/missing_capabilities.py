@@ -15,6 +15,7 @@ NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "line_window": ("read_file", ("start_line", "end_line")),
     "replace_all": ("edit_file", ("replace_all",)),
     "shell_timeout": ("bash", ("timeout_ms",)),
+    "exec_timeout": ("exec", ("timeout_ms",)),
     "list_pattern": ("list_files", ("pattern",)),
     "grep_include": ("grep", ("include",)),
 }

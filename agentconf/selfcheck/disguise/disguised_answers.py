@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .calls import Call
+from .dimensions import JsonStatus, TextMarker
 from .messages import fill, spelled, template
-from .model import JsonStatus, TextMarker
 from .names import Names
 
 _EXTRAS = ("summary", "diff", "issues", "denial", "exit_code")

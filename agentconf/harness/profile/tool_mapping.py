@@ -269,6 +269,9 @@ _ARGV = (Annotated[list[str] | None, AfterValidator(_check_argv)], Field(
     "replaced by the command string (target: `args.command`, default `argv`)")))
 _ALLOWED_PROGRAMS = (list[str] | None, Field(default=None, min_length=1, description=(
     "the shell runs only these programs: a check needing another one is n/a, naming it")))
+_EXEC_ALLOWED_PROGRAMS = (list[str] | None, Field(default=None, min_length=1, description=(
+    "exec runs only these programs: another is refused with PERMISSION_DENIED (EXEC-07), and a "
+    "check needing one that is not listed is n/a, naming it")))
 _LITERAL = (bool, Field(default=False, description="true: the pattern is searched for as plain "
                                                      "text, not a regular expression"))
 
@@ -302,6 +305,8 @@ def _tool_model(canonical: str) -> type[ToolMapping]:
         fields["literal"], fields["line_base"] = _LITERAL, _LINE_BASE
     if canonical == "bash":
         fields["argv"], fields["allowed_programs"] = _ARGV, _ALLOWED_PROGRAMS
+    if canonical == "exec":
+        fields["allowed_programs"] = _EXEC_ALLOWED_PROGRAMS
     if canonical == "read_file":
         fields["limits"] = (ReadLimits, Field(default_factory=ReadLimits, description=(
             "read_file's output bound and file-size limits, when not `[limits]`'s")))

@@ -5,8 +5,8 @@ drafting or judging)."""
 from dataclasses import dataclass
 
 from .allowed import allowances
+from .dimensions import Disguise
 from .judge import Verdict
-from .model import Disguise
 
 MISSING = "missing"
 

@@ -5,7 +5,7 @@ argument (`"title": "Old Text"`)."""
 
 from typing import Any
 
-from .model import Disguise
+from .dimensions import Disguise
 from .names import Names
 
 PATH_ARGUMENTS = ("path", "source", "destination", "paths")

@@ -8,13 +8,15 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 from agentconf.init_from.findings import Findings
 from agentconf.init_from.match import ToolGuess
-from agentconf.init_from.paths import map_path_tools
+from agentconf.init_from.path_tools import map_path_tools
 from agentconf.init_from.premises import Premise, unproven_tables
 from agentconf.init_from.sharing import Sharing
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
 _ARGUMENT_CAPABILITIES = {"start_line": "line_window", "end_line": "line_window",
                           "replace_all": "replace_all", "timeout_ms": "shell_timeout"}
+# Where one argument stands for another tool's capability: exec's timeout is its own.
+_TOOL_ARGUMENT_CAPABILITIES = {("exec", "timeout_ms"): "exec_timeout"}
 
 
 def table_args(guess: ToolGuess) -> dict[str, str]:
@@ -208,7 +210,8 @@ def _capabilities(mapped: dict[str, ToolGuess],
             found[canonical] = (False, f"no advertised tool looks like {canonical}")
     for canonical, guess in mapped.items():
         for argument in guess.missing:
-            capability = _ARGUMENT_CAPABILITIES.get(argument)
+            capability = _TOOL_ARGUMENT_CAPABILITIES.get(
+                (canonical, argument), _ARGUMENT_CAPABILITIES.get(argument))
             if capability and capability not in found:
                 found[capability] = (False, f"{guess.name}'s input schema has nothing for "
                                             f"{argument}: TODO map it under [tools.{canonical}]"
