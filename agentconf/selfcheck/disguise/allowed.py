@@ -28,9 +28,9 @@ EVERY_DRAFT = (
     Allowance(("RESULT-09",), ("pass",),
               "stdout carrying protocol messages only is judged over stdio; the reference in "
               "process is n/a there"),
-    Allowance(("SURFACE", "PERMISSION"), ("n/a",),
-              "how to start a server read-only or with deny rules ([modes]) is in no listing "
-              "and no answer: a draft cannot learn it"),
+    Allowance(("SURFACE", "PERMISSION", "EXEC-07"), ("n/a",),
+              "how to start a server read-only, with deny rules or with an allow-list of "
+              "programs ([modes]) is in no listing and no answer: a draft cannot learn it"),
 )
 # Information a disguise removes -> the clauses that stand on it.
 REMOVED: dict[str, tuple[Allowance, ...]] = {

@@ -18,6 +18,8 @@ TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
              "search_file_content", "grep_search"),
     "bash": ("shell", "run_command", "execute_command", "terminal",
              "run_shell_command", "sh"),
+    # An argv runner's names, none of them a shell's above (one listing may hold both).
+    "exec": ("shell_execute", "run_program", "execute_program", "exec_argv"),
     "apply_patch": ("patch", "apply_diff"),
     "tool_search": ("search_tools", "find_tools"),
     "make_directory": ("mkdir", "create_directory"),
@@ -45,6 +47,8 @@ ARGUMENT_SYNONYMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("read_file", "end_line"): ("to_line", "line_end", "last_line", "end"),
     ("bash", "command"): ("cmd", "script", "command_line"),
     ("bash", "timeout_ms"): ("timeout", "timeout_millis"),
+    ("exec", "argv"): ("args", "command", "cmd_args"),
+    ("exec", "timeout_ms"): ("timeout", "timeout_millis"),
     ("grep", "pattern"): ("regex", "query", "search_pattern", "expression"),
     ("grep", "include"): ("glob", "file_pattern", "files", "include_glob"),
     ("list_files", "pattern"): ("glob", "filter", "match"),
