@@ -1,50 +1,90 @@
 """A minimal MCP client over stdio (JSON-RPC, newline-delimited), standard library only, so a
-maintainer can run each reproduction with nothing but Python and the installed server.
+maintainer can run each reproduction with nothing but Python and the installed server, and a
+sandbox laid out as the kit lays one (a root, `outside/secret.txt` and `root_evil/` beside it,
+a HOME with `.ssh/authorized_keys`).
 
-    with Server(root) as server:
-        server.call("run_command", command="true")        # -> (is_error, text)
-        server.call("run_command", timeout=5, command="cat")  # -> None: no answer in 5 s
+    with Sandbox() as box, Server(box) as server:
+        server.call("read_file", path="../outside/secret.txt")   # -> (is_error, text)
 
-    python3 no_shell.py [path/to/venv/bin/mcp-shell-server]
+    python3 departures.py
 
-The server gets ALLOW_COMMANDS (ALLOWED below) as the profile gives it.
-
-The server runs in a temporary folder (its cwd, and HOME), as the kit runs it; every command
-the reproductions send writes only there.
+The server runs with cwd = the root and HOME and TMPDIR in the sandbox, as the kit runs it.
+Every path the reproductions send lands in the sandbox (or, where a departure is about the
+system's /tmp, in a folder made there for it and removed).
 """
 
 import contextlib
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PEER = HERE.parent.name
-# Where `agentconf matrix` installs it (a venv of requirements.txt); another version's
-# mcp-shell-server as the first argument shows the same reproduction on it.
-SERVER = Path(sys.argv[1]) if len(sys.argv) > 1 else (
-    HERE.parents[2] / ".cache" / "peers" / PEER / "venv" / "bin" / "mcp-shell-server")
-ALLOWED = "sh,bash,echo,printf,cat,head,tr,pwd,touch,true,false,sleep,kill"
+CACHE = HERE.parents[2] / ".cache" / "peers" / PEER  # where `agentconf matrix` installs it
+SECRET = "agentconf-repro-secret-5f1c"
+
+
+def command(root: Path) -> list[str]:
+    """`mcp-shell-server`, started in the root (its cwd, where shell_execute runs programs)."""
+    server = CACHE / "venv" / "bin" / "mcp-shell-server"
+    if not server.is_file():
+        sys.exit(f"{server} is missing: install the peer first (see ../README.md)")
+    return [str(server)]
+
+
+# The programs it may run, as the profile's [env] sets them
+ALLOW = {"ALLOW_COMMANDS": "echo,printf,cat,head,tr,pwd,touch,true,false,sleep,kill"}
+
+
+class Sandbox:
+    def __init__(self) -> None:
+        self.base = Path(tempfile.mkdtemp(prefix="repro-"))
+        self.root = self.base / "root"
+        self.outside = self.base / "outside"
+        self.sibling = self.base / "root_evil"
+        self.home = self.base / "home"
+        self.tmp = self.base / "tmp"
+        for folder in (self.root, self.outside, self.sibling, self.home / ".ssh", self.tmp):
+            folder.mkdir(parents=True)
+        (self.outside / "secret.txt").write_text(f"outside secret {SECRET}\n")
+        (self.home / ".ssh" / "authorized_keys").write_text(f"ssh-ed25519 {SECRET}\n")
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        shutil.rmtree(self.base, ignore_errors=True)
+
+    def write(self, rel: str, data: str | bytes) -> Path:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (path.write_bytes if isinstance(data, bytes) else path.write_text)(data)  # type: ignore[operator]
+        return path
 
 
 class Server:
-    def __init__(self, root: Path, server: Path = SERVER) -> None:
-        if not server.is_file():
-            sys.exit(f"{server} is missing: install the peer first (see ../README.md)")
+    def __init__(self, box: Sandbox, env: dict[str, str] | None = None) -> None:
+        argv = command(box.root)
         self._process = subprocess.Popen(
-            [str(server)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, cwd=root, start_new_session=True,
-            env={**os.environ, "HOME": str(root), "ALLOW_COMMANDS": ALLOWED})
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, cwd=box.root, start_new_session=True,
+            env={**os.environ, "HOME": str(box.home), "TMPDIR": str(box.tmp), **(env or {})})
         self._id = 0
+        self._answers: dict[object, dict] = {}  # answers read while waiting for another id
         self._lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self.request("initialize", {"protocolVersion": "2024-11-05", "capabilities": {},
-                                    "clientInfo": {"name": "repro", "version": "1"}})
+        answer = self.request("initialize", {"protocolVersion": "2024-11-05", "capabilities": {},
+                                             "clientInfo": {"name": "repro", "version": "1"}})
+        if answer is None:
+            sys.exit(f"{' '.join(argv)} did not answer initialize: install the peer first "
+                     "(see ../README.md)")
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
 
     def __enter__(self) -> "Server":
@@ -71,6 +111,8 @@ class Server:
         return self._id
 
     def wait(self, request_id: int, timeout: float = 30.0) -> dict | None:
+        if request_id in self._answers:
+            return self._answers.pop(request_id)
         while True:
             try:
                 line = self._lines.get(timeout=timeout)
@@ -82,29 +124,41 @@ class Server:
                 continue
             if isinstance(message, dict) and message.get("id") == request_id:
                 return message
+            if isinstance(message, dict) and "id" in message and "method" not in message:
+                self._answers[message["id"]] = message
 
     def request(self, method: str, params: dict, timeout: float = 30.0) -> dict | None:
         return self.wait(self.start(method, params), timeout)
 
+    def tools(self) -> list[dict]:
+        answer = self.request("tools/list", {}) or {}
+        return (answer.get("result") or {}).get("tools", [])
+
     def call(self, tool: str, timeout: float = 30.0, **arguments: object
              ) -> tuple[bool, str] | None:
+        """(is_error, text), or None when no answer came within `timeout` seconds."""
         answer = self.request("tools/call", {"name": tool, "arguments": arguments}, timeout)
         if answer is None:
             return None
+        if "error" in answer:
+            return True, json.dumps(answer["error"])
         result = answer.get("result") or {}
         text = "".join(part.get("text", "") for part in result.get("content", []))
-        return bool(result.get("isError")) or "error" in answer, text or (
-            json.dumps(answer["error"]) if "error" in answer else "")
+        return bool(result.get("isError")), text
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+class Departures:
+    """One line per departure looked for; exit 1 when any showed."""
 
+    def __init__(self) -> None:
+        self.seen: list[str] = []
 
-def verdict(departed: bool, what: str) -> None:
-    print(("DEPARTS: " if departed else "not reproduced (conforms): ") + what)
-    sys.exit(1 if departed else 0)
+    def check(self, clause: str, departed: bool, what: str, answer: object = None) -> None:
+        shown = "" if answer is None else f"  <- {str(answer)[:160]!r}"
+        print(f"{'DEPARTS' if departed else 'conforms'}  {clause}: {what}{shown}")
+        if departed:
+            self.seen.append(clause)
+
+    def finish(self) -> None:
+        print(f"{len(self.seen)} departure(s) shown: {', '.join(dict.fromkeys(self.seen))}")
+        sys.exit(1 if self.seen else 0)
