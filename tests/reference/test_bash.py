@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from agentconf.contract import DEFAULT_LIMITS, Envelope, Limits, Workspace
 from agentconf.reference.context import ToolContext
 from agentconf.reference.registry import ToolRegistry
+from agentconf.reference.sandbox import process_group
 from agentconf.reference.sandbox.paths import real_root
 from agentconf.reference.session import Session
 from agentconf.reference.tools import bash
@@ -190,13 +191,13 @@ def test_a_group_left_with_only_zombies_is_done_and_a_running_member_keeps_it_al
                     break
             time.sleep(0.02)
         os.killpg(zombie.pid, 0)  # the system still counts the zombie as the group's member
-        assert bash._group_alive(zombie.pid) is False
-        assert bash._group_alive(running.pid) is True
+        assert process_group._group_alive(zombie.pid) is False
+        assert process_group._group_alive(running.pid) is True
     finally:
         running.kill()
         running.wait()
         zombie.wait()
-    assert bash._group_alive(zombie.pid) is False  # reaped: no member at all
+    assert process_group._group_alive(zombie.pid) is False  # reaped: no member at all
 
 
 def test_a_cancelled_call_leaves_no_process_behind(root: Path, started_pids: list[int]) -> None:

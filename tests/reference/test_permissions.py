@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agentconf.contract import ToolKind
-from agentconf.contract.modes import DENY, LOCKED_FOLDER, MODES, READ_ONLY
+from agentconf.contract.modes import ALLOWED_PROGRAMS, DENY, LOCKED_FOLDER, MODES, READ_ONLY
 from agentconf.reference.permissions import (
     AllowAll,
     DenyRule,
@@ -101,8 +101,9 @@ def test_the_first_denial_of_several_gates_wins_and_async_gates_are_awaited() ->
     assert asyncio.run(ask(gates, request("grep", ToolKind.READ, pattern="x"))) is None
 
 
-def test_the_contract_ships_both_modes_with_their_meaning() -> None:
-    assert set(MODES) == {READ_ONLY, DENY}
+def test_the_contract_ships_its_modes_with_their_meaning() -> None:
+    assert set(MODES) == {READ_ONLY, DENY, ALLOWED_PROGRAMS}
     assert all(mode.meaning for mode in MODES.values())
-    assert MODES[READ_ONLY].rules == ()
+    assert MODES[READ_ONLY].rules == MODES[READ_ONLY].programs == ()
     assert all(DenyRule.parse(rule).tool for rule in MODES[DENY].rules)
+    assert MODES[ALLOWED_PROGRAMS].programs and not MODES[ALLOWED_PROGRAMS].rules
