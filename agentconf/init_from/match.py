@@ -169,7 +169,10 @@ def _leaf_name(target: str) -> str:
 
 
 def match_argument(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
-                   taken: set[str], tool_text: str = "") -> str | None:
+                   taken: set[str], tool_text: str = "", named: bool = False) -> str | None:
+    """The property that is `argument` of the canonical tool: by a known name; else, for a tool
+    whose own name already says it is that tool (`named`), by the words of its name or
+    description."""
     switch = canonical == "grep" and content_switch(properties) is not None
     wanted = ARGUMENT_TYPES.get(argument, ("string",))
     for synonym in ARGUMENT_SYNONYMS.get(argument, (argument,)):
@@ -184,6 +187,30 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
                 continue
             if _fits(canonical, argument, prop, leaf, switch, tool_text):
                 return target
+    if not named:
+        return None
+    return _by_words(canonical, argument, properties, taken, wanted, switch, tool_text)
+
+
+def _by_words(canonical: str, argument: str, properties: dict[str, dict[str, Any]],
+              taken: set[str], wanted: tuple[str, ...], switch: bool,
+              tool_text: str) -> str | None:
+    """No known name: a top-level property whose name holds the word path (`search_path`) or,
+    for a listing's pattern, a one-word property its description calls a glob (`filter`,
+    `match`), when its type and description agree."""
+    for target, prop in properties.items():
+        if target in taken or "." in target or "[" in target:
+            continue
+        types = types_of(prop)
+        if types and not types & set(wanted):
+            continue
+        # Paths are named by what they lead to (search_path, notes_path); a compound holding
+        # another argument's word is often a second one (file_pattern beside a pattern).
+        named = argument == "path" and "path" in words(target) and len(words(target)) > 1
+        globbed = (canonical, argument) == ("list_files", "pattern") and len(
+            words(target)) == 1 and describes_glob(str(prop.get("description", "")))
+        if (named or globbed) and _fits(canonical, argument, prop, target, switch, tool_text):
+            return target
     return None
 
 
@@ -286,7 +313,8 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     taken: set[str] = set(guess.mode[:1])
     tool_text = str(tool.get("description", ""))
     for argument in spec.arguments:
-        target = match_argument(canonical, argument, properties, taken, tool_text)
+        target = match_argument(canonical, argument, properties, taken, tool_text,
+                                named=guess.score >= _MIN_SCORE)
         if target is None:
             guess.missing.append(argument)
             continue

@@ -72,6 +72,18 @@ SHAPES = {
         [_tool("shell", {"command": S, "workdir": S}, ["command", "workdir"], "Runs a command")],
         "bash", {"name": "shell", "args": {"command": "command"},
                  "defaults": {"workdir": "{root}"}}),
+    # The disguises' names (tests/selfcheck/test_disguise.py): no listing used them before.
+    "a name no listing used, every argument the canonical one's": (
+        [_tool("show_file", {"path": S, "start_line": INT, "end_line": INT}, ["path"],
+               "Show a text file")],
+        "read_file", {"name": "show_file",
+                      "args": {"path": "path", "start_line": "start_line",
+                               "end_line": "end_line"}}),
+    "a lister's search_path and a filter its description calls a glob": (
+        [_tool("list_files", {"search_path": S, "filter": {
+            "type": "string", "description": "Glob that paths must match, e.g. `*.py`"}}, [])],
+        "list_files", {"name": "list_files", "args": {"path": "search_path",
+                                                      "pattern": "filter"}}),
 }
 
 

@@ -6,18 +6,11 @@ divergence is a mistake of the kit's drafting or judging.
 
 The strategy here is restricted to DRAFTED_RIGHT_TODAY: the dimensions on which today's drafter
 gets the reference's verdicts. Widen it as the drafter is fixed; `scripts/disguise_run.py` draws
-from the full strategy (its figures and the divergences by dimension: docs/benchmarks.md,
-"Disguises"). Left out today, each with the premise the draft misses:
-- failure_signal: a failure answered as a success with a text marker or a JSON status is not
-  recognised, so refusals pass as successes;
-- wording, failure_prefix, json_quoted, codes, code_spelling: the codes of refusals worded
-  otherwise, prefixed, quoted or spelled otherwise are not learned (RESULT-02 and the clauses
-  that still read a code);
-- extra_argument, nested_edits, paths, shell_gate, text_only, result_key: a required extra
-  argument left unsatisfied, edits nested in a list, absolute or virtual paths, a shell's
-  allow-list and answers without structured content or wrapped in JSON each cost clauses the
-  disguise did not touch;
-(see the docstring of DRAFTED_RIGHT_TODAY for what is in.)
+from the full strategy (`--names` checks every name of the vocabulary through the mapping alone,
+in seconds). Left out today, each with the premise the draft misses:
+- failure_signal: a failure answered as a success with a JSON status is not always recognised;
+- extra_argument, paths, shell_gate: a required extra argument's value, absolute or virtual
+  paths and a shell's allow-list each cost clauses the disguise did not touch in some draws.
 
 Draws are few and derandomized (a draft and a run of CLAUSES take about 30 s of two cores each);
 shrinking is on, so a failure names the fewest dimensions that still diverge. A few disguised
@@ -38,10 +31,16 @@ from agentconf.selfcheck.disguise.judge import Mutant, Verdict, draft, judge
 from agentconf.selfcheck.disguise.strategy import disguises
 from agentconf.selfcheck.mutants import gallery
 
-# The dimensions a raw draft gets right today: names of tools in other words, prefixed or in
-# another case, and arguments in other words or case.
-DRAFTED_RIGHT_TODAY = frozenset({"tool_names", "tool_prefix", "tool_case", "argument_names",
-                                 "argument_case"})
+# The dimensions a raw draft gets right today, alone and together (scripts/disguise_run.py):
+# tools and arguments named otherwise, prefixed or in another case, edits nested in a list,
+# failure messages worded otherwise (German, Korean), behind a framework's prefix or JSON-quoted,
+# codes as a text prefix, absent or spelled otherwise, no structured content, results wrapped in
+# JSON.
+DRAFTED_RIGHT_TODAY = frozenset({
+    "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
+    "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "text_only",
+    "result_key",
+})
 # A read, an edit, a shell command and a refusal of each: what every dimension touches.
 CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
 DRAWS = 2
