@@ -40,11 +40,13 @@ def command(root: Path) -> list[str]:
 
 
 # The root prepared as the profile's [setup].commands prepare it: a git repository with a
-# codemcp.toml and a first commit (codemcp writes only in one)
+# codemcp.toml and a first commit whose trailer names the chat (codemcp writes only in one, and
+# commits each change to the chat's commit: InitProject with reuse_head_chat_id goes on from it)
 SETUP = [["git", "init", "-q"], ["git", "config", "user.email", "kit@example.invalid"],
          ["git", "config", "user.name", "agentconf"], ["git", "config", "commit.gpgsign", "false"],
          ["sh", "-c", ": > codemcp.toml"], ["git", "add", "codemcp.toml"],
-         ["git", "commit", "-q", "-m", "a project codemcp may edit"]]
+         ["git", "commit", "-q", "-m", "chore: a project for codemcp", "-m",
+          "codemcp-id: 1-agentconf"]]
 
 
 class Sandbox:
