@@ -230,38 +230,51 @@ def ill_typed_arguments(
     if not mistakes:
         raise ValueError("this schema accepts every object; nothing can be ill-typed")
 
-    def wrong_types(name: str) -> st.SearchStrategy[Any]:
-        allowed = typed_fields[name]
-        wrong = [kind for kind in _JSON_TYPES if kind not in allowed]
-        if "integer" in allowed and "number" not in allowed:
-            wrong.append("number")  # 2.5 for an integer
-        if "integer" in allowed or "number" in allowed:
-            return st.one_of(
-                st.sampled_from(wrong).flatmap(lambda k: _values_of_type(k, free_strings)),
-                st.integers(0, 99).map(str),  # "3" for 3: never coerced (VALIDATE-02)
-            )
-        return st.sampled_from(wrong).flatmap(lambda k: _values_of_type(k, free_strings))
-
     # Built once, drawn from every example: a strategy made inside a draw (a recursive one
     # especially) was most of this test's CPU.
-    valid_objects = schemas.objects(root, free_strings)
-    wrong_values = {name: wrong_types(name) for name in typed_fields}
     unknown_names = st.sampled_from(["Path", "file_path", "extra", "force", "_meta_", "args"]
                                     ).filter(lambda key: key not in properties)
-    unknown_values = json_values(max_leaves=2)
+    build = _with_mistakes(
+        valid_objects=schemas.objects(root, free_strings),
+        mistakes=mistakes,
+        wrong_values={name: _wrong_values(typed_fields[name], free_strings)
+                      for name in typed_fields},
+        required=required,
+        unknown_names=unknown_names,
+        unknown_values=json_values(max_leaves=2),
+    )
+    return build.filter(lambda arguments: not is_valid(arguments))
 
-    @st.composite
-    def build(draw: st.DrawFn) -> dict[str, Any]:
-        arguments = dict(draw(valid_objects))
-        for _ in range(draw(st.integers(1, 2))):
-            mistake = draw(st.sampled_from(mistakes))
-            if mistake == "wrong_type":
-                name = draw(st.sampled_from(sorted(typed_fields)))
-                arguments[name] = draw(wrong_values[name])
-            elif mistake == "missing":
-                arguments.pop(draw(st.sampled_from(required)), None)
-            else:
-                arguments[draw(unknown_names)] = draw(unknown_values)
-        return arguments
 
-    return build().filter(lambda arguments: not is_valid(arguments))
+def _wrong_values(allowed: set[str], strings: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
+    """Values of a JSON type outside `allowed` (a field's allowed types): a model's mistake."""
+    wrong = [kind for kind in _JSON_TYPES if kind not in allowed]
+    if "integer" in allowed and "number" not in allowed:
+        wrong.append("number")  # 2.5 for an integer
+    if "integer" in allowed or "number" in allowed:
+        return st.one_of(
+            st.sampled_from(wrong).flatmap(lambda k: _values_of_type(k, strings)),
+            st.integers(0, 99).map(str),  # "3" for 3: never coerced (VALIDATE-02)
+        )
+    return st.sampled_from(wrong).flatmap(lambda k: _values_of_type(k, strings))
+
+
+@st.composite
+def _with_mistakes(
+    draw: st.DrawFn, *, valid_objects: st.SearchStrategy[dict[str, Any]], mistakes: list[str],
+    wrong_values: dict[str, st.SearchStrategy[Any]], required: list[str],
+    unknown_names: st.SearchStrategy[str], unknown_values: st.SearchStrategy[Any],
+) -> dict[str, Any]:
+    """Valid arguments with one or two of `mistakes` made in them (each field's wrong values in
+    `wrong_values`, drawn in the order the fields sort)."""
+    arguments = dict(draw(valid_objects))
+    for _ in range(draw(st.integers(1, 2))):
+        mistake = draw(st.sampled_from(mistakes))
+        if mistake == "wrong_type":
+            name = draw(st.sampled_from(sorted(wrong_values)))
+            arguments[name] = draw(wrong_values[name])
+        elif mistake == "missing":
+            arguments.pop(draw(st.sampled_from(required)), None)
+        else:
+            arguments[draw(unknown_names)] = draw(unknown_values)
+    return arguments

@@ -123,20 +123,12 @@ def hostile_paths(
         st.sampled_from(["@" + start + "/" for start in absolute_starts]),
         sibling_prefix_names(str(root_path)).map(lambda name: name + "/"),
     )
-    separators = st.sampled_from(["/", "/", "/", "//", "/./", "\\"])
-    components = hostile_path_components(links=links, sibling_names=sibling_names)
-
-    @st.composite
-    def build(draw: st.DrawFn) -> str:
-        prefix = draw(prefixes)
-        parts = draw(st.lists(components, min_size=1, max_size=max_components))
-        text = prefix
-        for index, part in enumerate(parts):
-            text += part if index == 0 else draw(separators) + part
-        if draw(st.booleans()) and draw(st.booleans()):
-            text += draw(st.sampled_from(["/", "/.", "/..", "\\"]))
-        return text
-
+    build = _joined_path(
+        prefixes=prefixes,
+        components=hostile_path_components(links=links, sibling_names=sibling_names),
+        separators=st.sampled_from(["/", "/", "/", "//", "/./", "\\"]),
+        max_components=max_components,
+    )
     parent = str(root_path.parent).rstrip("/") + "/"
     # The classic traversals first: a few examples (the ci profile draws 25) must try them, not
     # only the exotic spellings the builder favours.
@@ -145,11 +137,27 @@ def hostile_paths(
         f"../{sibling_names[0]}/hostile-escape.txt", f"{root_path}/../hostile-escape.txt",
         "./new/../../hostile-escape.txt",
     ])
-    within = st.one_of(classics, build()).filter(
+    within = st.one_of(classics, build).filter(
         lambda path: _stays_within_parent(path, links, parent))
     if not beyond:
         return within
     return st.one_of(within, st.sampled_from(beyond_paths(beyond)))
+
+
+@st.composite
+def _joined_path(draw: st.DrawFn, *, prefixes: st.SearchStrategy[str],
+                 components: st.SearchStrategy[str], separators: st.SearchStrategy[str],
+                 max_components: int) -> str:
+    """A prefix, then one component or more joined by drawn separators, now and then a trailer
+    (a slash, `/.`, `/..`, a backslash)."""
+    prefix = draw(prefixes)
+    parts = draw(st.lists(components, min_size=1, max_size=max_components))
+    text = prefix
+    for index, part in enumerate(parts):
+        text += part if index == 0 else draw(separators) + part
+    if draw(st.booleans()) and draw(st.booleans()):
+        text += draw(st.sampled_from(["/", "/.", "/..", "\\"]))
+    return text
 
 
 def beyond_paths(folders: Sequence[str | PurePosixPath]) -> list[str]:

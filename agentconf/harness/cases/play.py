@@ -15,13 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import CLAUSES, ERROR_CODES, Limits
+from agentconf.contract import CLAUSES, Limits
+from agentconf.harness.cases.answer_checks import (
+    data_mismatches,
+    outcome_mismatches,
+    report_mismatches,
+)
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
-from agentconf.harness.session.answers import readable
 from agentconf.harness.session.client import AT_ONCE_S, Client
 from agentconf.harness.session.result import Result
-from agentconf.harness.verdicts.errors import not_applicable
 
 _PLACEHOLDER = re.compile(
     r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
@@ -165,61 +168,9 @@ def answer_mismatches(
     """What is wrong with one answer, against one `expect`; empty when it meets it. With
     `codes_read` (a case of a clause that `judges_codes`), an expected code must be read."""
     expect = places.fill(expect)
-    wrong = []
-    codes = expect.get("error")
-    if codes is not None:
-        # A refusal is judged apart from its code: the code only where one is read from the
-        # answer (an unread code is RESULT-02's, once: suites/_checks.py `refused`).
-        allowed = [codes] if isinstance(codes, str) else codes
-        if result.success and result.refusal_unproven is not None:
-            not_applicable(f"not judged: {result.request.tool}'s refusals: "
-                           f"{result.refusal_unproven} ([unproven.{result.request.tool}])")
-        if result.success:
-            wrong.append(f"expected failure {' or '.join(allowed)}, got success")
-        elif (codes_read or result.error in ERROR_CODES) and result.error not in allowed:
-            wrong.append(f"expected failure {' or '.join(allowed)}, read {result.error}")
-    if "success" in expect and result.success is not expect["success"]:
-        wrong.append(
-            f"expected success={expect['success']}, "
-            f"got success={result.success} error={result.error}"
-        )
-    elif expect.get("success") is True and result.error is not None:
-        wrong.append(f"a success must carry no error code, got error={result.error}")
-    data = result.data if isinstance(result.data, str) else ""
-    shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
-    wrong += [
-        f"data should contain {text!r}"
-        for text in expect.get("data_contains", [])
-        if text not in shown
-    ]
-    wrong += [
-        f"data must not contain {text!r}"
-        for text in expect.get("data_not_contains", [])
-        if text in shown
-    ]
-    if expect.get("data_nonempty") and not data.strip():
-        wrong.append("data should not be empty")
-    if expect.get("data_bounded"):
-        bound = limits.max_output_chars + limits.marker_budget_chars
-        if len(data) > bound:
-            wrong.append(
-                f"data has {len(data)} characters, more than max_output_chars + marker ({bound})"
-            )
-    diff = result.diff or ""
-    wrong += [
-        f"diff should contain {text!r}"
-        for text in expect.get("diff_contains", [])
-        if text not in diff
-    ]
-    if expect.get("summary_nonempty") and not (result.summary or "").strip():
-        wrong.append("summary should be a non-empty line")
-    paths = {issue.get("path") for issue in result.issues or [] if isinstance(issue, dict)}
-    wrong += [
-        f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
-        for p in expect.get("issue_paths", [])
-        if p not in paths
-    ]
-    return wrong
+    return [*outcome_mismatches(result, expect, codes_read),
+            *data_mismatches(result, expect, limits),
+            *report_mismatches(result, expect)]
 
 
 def _content_matches(actual: bytes, expected: Any, limits: Limits) -> bool:

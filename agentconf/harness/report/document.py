@@ -197,10 +197,8 @@ def build_document(
     spec: str,
     clauses_selected: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    start, end = log.start, log.end or {}
+    start = log.start
     implementation = start.get("implementation") or {}
-    statuses = [r.status.value for r in results]
-    names = [s.value for s in STATUSES]
     return {
         "schema_version": SCHEMA_VERSION,
         "kit_version": str(start.get("kit_version") or __version__),
@@ -210,35 +208,8 @@ def build_document(
             "name": str(implementation.get("name") or spec),
             "version": implementation.get("version"),
         },
-        "run": {
-            "seed": None if start.get("seed") is None else str(start["seed"]),
-            "hypothesis_profile": start.get("hypothesis_profile"),
-            "platform": start.get("platform"),
-            "started": start.get("started"),
-            "finished": end.get("finished"),
-            "clauses_selected": list(clauses_selected) if clauses_selected else None,
-            "server_starts": _server_starts(log, implementation.get("reuse")),
-        },
-        "summary": {
-            "planned": log.planned,
-            "executed": log.executed,
-            "tests": _counts((t.outcome for t in log.tests), TEST_OUTCOMES),
-            "clauses": _counts(statuses, names),
-            "levels": {
-                level.value: _counts(
-                    (r.status.value for r in results if r.clause.level is level), names
-                )
-                for level in Level
-            },
-            "categories": {
-                category: _counts(
-                    (r.status.value for r in results if r.clause.category == category), names
-                )
-                for category in CATEGORIES
-                if any(r.clause.category == category for r in results)
-            },
-            "unchecked": [r.clause.id for r in results if not r.tests],
-        },
+        "run": _run_record(log, implementation, clauses_selected),
+        "summary": _summary(results, log),
         "verdict": {
             "exit_code": verdict.exit_code,
             "green": verdict.green,
@@ -251,6 +222,46 @@ def build_document(
         "messages": [
             _test_record(t, True) for t in log.tests if t.outcome == "message-changed"
         ],
+    }
+
+
+def _run_record(log: EventLog, implementation: dict[str, Any],
+                clauses_selected: Sequence[str] | None) -> dict[str, Any]:
+    """How the run was made: its seed, platform, times, selection and server starts."""
+    start, end = log.start, log.end or {}
+    return {
+        "seed": None if start.get("seed") is None else str(start["seed"]),
+        "hypothesis_profile": start.get("hypothesis_profile"),
+        "platform": start.get("platform"),
+        "started": start.get("started"),
+        "finished": end.get("finished"),
+        "clauses_selected": list(clauses_selected) if clauses_selected else None,
+        "server_starts": _server_starts(log, implementation.get("reuse")),
+    }
+
+
+def _summary(results: Sequence[ClauseResult], log: EventLog) -> dict[str, Any]:
+    """The counts: tests by outcome, clauses by status, by level and by category."""
+    names = [s.value for s in STATUSES]
+    return {
+        "planned": log.planned,
+        "executed": log.executed,
+        "tests": _counts((t.outcome for t in log.tests), TEST_OUTCOMES),
+        "clauses": _counts([r.status.value for r in results], names),
+        "levels": {
+            level.value: _counts(
+                (r.status.value for r in results if r.clause.level is level), names
+            )
+            for level in Level
+        },
+        "categories": {
+            category: _counts(
+                (r.status.value for r in results if r.clause.category == category), names
+            )
+            for category in CATEGORIES
+            if any(r.clause.category == category for r in results)
+        },
+        "unchecked": [r.clause.id for r in results if not r.tests],
     }
 
 

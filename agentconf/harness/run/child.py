@@ -6,6 +6,7 @@ stop it (the whole process group, the implementation's processes included).
 import contextlib
 import os
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from agentconf.harness.disk import outer
 from agentconf.harness.disk.temproot import TEMPROOT_VARIABLE, memory_temproot
 from agentconf.harness.report import (
     TestEvent,
@@ -28,7 +30,7 @@ from agentconf.harness.report.events import (
     parse_test_event,
 )
 from agentconf.harness.resources import suites_dir
-from agentconf.harness.target.adapters.base import RUN_VARIABLE
+from agentconf.harness.target.adapters.base import RUN_VARIABLE, kill_marked
 from agentconf.harness.target.launch import bytecode_env, cache_dir
 
 # The plugins a run needs, loaded by name because autoloading is off (see the module docstring).
@@ -179,6 +181,27 @@ class EventFollower:
                 test = parse_test_event(record)
                 self._count(test)
                 self.on_test(test)
+
+
+def run_child(arguments: Sequence[str], snapshot_dir: Path | None, log: Path,
+              follower: EventFollower) -> tuple[int | None, BaseException | None]:
+    """`agentconf run`'s pytest child, run to its end or to an interruption: its exit status
+    (None when it had to be stopped) and the interruption, if any."""
+    marker = secrets.token_hex(8)
+    stopped: BaseException | None = None
+    try:
+        with isolated_config() as config:
+            command = pytest_command(config, arguments)
+            env = pytest_env(snapshot_dir, marker, scratch=config.parent)
+            status = run_pytest(command, env, log, follower)
+    except (KeyboardInterrupt, Interrupted) as interruption:
+        stopped, status = interruption, None
+    finally:
+        # Whatever the run started and that outlived it (a daemon of an in-process tool, a
+        # server of a killed worker) carries the run's marker.
+        kill_marked(RUN_VARIABLE, marker)
+        outer.sweep(marker)  # canaries in /tmp of workers killed mid-test
+    return status, stopped
 
 
 def run_pytest(

@@ -9,7 +9,6 @@ progress, then aggregates it into clause statuses (report.aggregate) and writes 
 
 import contextlib
 import re
-import secrets
 import shlex
 import signal
 import subprocess
@@ -23,7 +22,6 @@ from pathlib import Path
 from typing import TextIO
 
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
-from agentconf.harness.disk import outer
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.report import (
@@ -51,18 +49,17 @@ from agentconf.harness.run.child import (
     EXIT_GRACE_SECONDS,
     SNAPSHOT_TEST,
     EventFollower,
-    Interrupted,
     impl_arguments,
     isolated_config,
     pytest_command,
     pytest_env,
-    run_pytest,
+    run_child,
     snapshot_report,
     tail,
 )
 from agentconf.harness.run.suite_files import suite_files
 from agentconf.harness.target.adapters import open_adapter
-from agentconf.harness.target.adapters.base import RUN_VARIABLE, AdapterEnv, kill_marked
+from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
@@ -217,10 +214,7 @@ def finish(
 
 def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
     clauses = select_clauses(options.clauses)
-    options.report_dir.mkdir(parents=True, exist_ok=True)
-    # A previous run's files must not outlive this run, nor be mistaken for its results.
-    for name in (*REPORT_FILES, "events.jsonl", "pytest.log"):
-        (options.report_dir / name).unlink(missing_ok=True)
+    _clear_report_dir(options.report_dir)
     events = options.report_dir / "events.jsonl"
     pytest_log = options.report_dir / "pytest.log"
     out.write(first_line(options) + "\n")
@@ -236,38 +230,11 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         raise CannotStart(f"{options.spec.display_name} did not start and list its tools, so "
                           f"nothing was checked:\n{cause}")
     follower = EventFollower(events, on_test)
-    marker = secrets.token_hex(8)
-    stopped: BaseException | None = None
-    try:
-        with isolated_config() as config:
-            command = pytest_command(config, run_arguments(options, events))
-            env = pytest_env(options.snapshot_dir, marker, scratch=config.parent)
-            status = run_pytest(command, env, pytest_log, follower)
-    except (KeyboardInterrupt, Interrupted) as interruption:
-        stopped, status = interruption, None
-    finally:
-        # Whatever the run started and that outlived it (a daemon of an in-process tool, a
-        # server of a killed worker) carries the run's marker.
-        kill_marked(RUN_VARIABLE, marker)
-        outer.sweep(marker)  # canaries in /tmp of workers killed mid-test
+    status, stopped = run_child(run_arguments(options, events), options.snapshot_dir,
+                                pytest_log, follower)
     progress.finish()
-    if stopped is not None:
-        name = "SIGINT" if isinstance(stopped, KeyboardInterrupt) else str(stopped)
-        out.write(f"agentconf: interrupted by {name}; the report shows the checks done so far\n")
-    elif follower.broken is not None:
-        out.write(f"agentconf: stopped early: {follower.broken}\n")
-    elif status is None:
-        out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "
-                  "(a call into the implementation never returned) and was stopped\n")
-    try:
-        log = read_events(events)
-    except EventStreamError as error:
-        if stopped is not None:
-            raise stopped from None
-        raise RunError(
-            f"pytest exited with status {status} without a usable event stream ({error}); "
-            f"{HARNESS_BUG}. Last lines of {pytest_log}:\n{tail(pytest_log)}"
-        ) from None
+    _say_how_it_stopped(out, stopped, follower, status)
+    log = _read_log(events, pytest_log, status, stopped)
     if log.end is None and stopped is None and follower.broken is None:
         # The report says the run did not finish; why is in pytest's log, which a matrix run
         # removes with its scratch folder (seen once in about seventy peer runs, unexplained).
@@ -280,6 +247,39 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
             stopped, "signum", signal.SIGTERM)
         return 128 + int(signum)
     return code
+
+
+def _clear_report_dir(report_dir: Path) -> None:
+    """A previous run's files must not outlive this run, nor be mistaken for its results."""
+    report_dir.mkdir(parents=True, exist_ok=True)
+    for name in (*REPORT_FILES, "events.jsonl", "pytest.log"):
+        (report_dir / name).unlink(missing_ok=True)
+
+
+def _say_how_it_stopped(out: TextIO, stopped: BaseException | None, follower: EventFollower,
+                        status: int | None) -> None:
+    if stopped is not None:
+        name = "SIGINT" if isinstance(stopped, KeyboardInterrupt) else str(stopped)
+        out.write(f"agentconf: interrupted by {name}; the report shows the checks done so far\n")
+    elif follower.broken is not None:
+        out.write(f"agentconf: stopped early: {follower.broken}\n")
+    elif status is None:
+        out.write(f"warning: pytest did not exit {EXIT_GRACE_SECONDS:.0f}s after the run ended "
+                  "(a call into the implementation never returned) and was stopped\n")
+
+
+def _read_log(events: Path, pytest_log: Path, status: int | None,
+              stopped: BaseException | None) -> EventLog:
+    """The run's events; an interruption re-raised, or a RunError, when there are none to read."""
+    try:
+        return read_events(events)
+    except EventStreamError as error:
+        if stopped is not None:
+            raise stopped from None
+        raise RunError(
+            f"pytest exited with status {status} without a usable event stream ({error}); "
+            f"{HARNESS_BUG}. Last lines of {pytest_log}:\n{tail(pytest_log)}"
+        ) from None
 
 
 def first_line(options: RunOptions) -> str:

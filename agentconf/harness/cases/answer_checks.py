@@ -1,0 +1,79 @@
+"""One answer of a golden case against its `expect`, part by part: the outcome and its code, the
+answer's text, and the envelope's other parts (harness/cases/play.py's `answer_mismatches` puts
+them together, in this order). Each returns what is wrong, empty when the part meets it."""
+
+from typing import Any
+
+from agentconf.contract import ERROR_CODES, Limits
+from agentconf.harness.session.answers import readable
+from agentconf.harness.session.result import Result
+from agentconf.harness.verdicts.errors import not_applicable
+
+
+def outcome_mismatches(result: Result, expect: dict[str, Any], codes_read: bool) -> list[str]:
+    """Whether the call failed or succeeded as expected, and with which code."""
+    wrong = []
+    codes = expect.get("error")
+    if codes is not None:
+        # A refusal is judged apart from its code: the code only where one is read from the
+        # answer (an unread code is RESULT-02's, once: suites/_checks.py `refused`).
+        allowed = [codes] if isinstance(codes, str) else codes
+        if result.success and result.refusal_unproven is not None:
+            not_applicable(f"not judged: {result.request.tool}'s refusals: "
+                           f"{result.refusal_unproven} ([unproven.{result.request.tool}])")
+        if result.success:
+            wrong.append(f"expected failure {' or '.join(allowed)}, got success")
+        elif (codes_read or result.error in ERROR_CODES) and result.error not in allowed:
+            wrong.append(f"expected failure {' or '.join(allowed)}, read {result.error}")
+    if "success" in expect and result.success is not expect["success"]:
+        wrong.append(
+            f"expected success={expect['success']}, "
+            f"got success={result.success} error={result.error}"
+        )
+    elif expect.get("success") is True and result.error is not None:
+        wrong.append(f"a success must carry no error code, got error={result.error}")
+    return wrong
+
+
+def data_mismatches(result: Result, expect: dict[str, Any], limits: Limits) -> list[str]:
+    """What the answer's text should and should not hold, and how long it may be."""
+    data = result.data if isinstance(result.data, str) else ""
+    shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
+    wrong = [
+        f"data should contain {text!r}"
+        for text in expect.get("data_contains", [])
+        if text not in shown
+    ]
+    wrong += [
+        f"data must not contain {text!r}"
+        for text in expect.get("data_not_contains", [])
+        if text in shown
+    ]
+    if expect.get("data_nonempty") and not data.strip():
+        wrong.append("data should not be empty")
+    if expect.get("data_bounded"):
+        bound = limits.max_output_chars + limits.marker_budget_chars
+        if len(data) > bound:
+            wrong.append(
+                f"data has {len(data)} characters, more than max_output_chars + marker ({bound})"
+            )
+    return wrong
+
+
+def report_mismatches(result: Result, expect: dict[str, Any]) -> list[str]:
+    """The envelope's other parts: the diff, the one-line summary, the issues' paths."""
+    diff = result.diff or ""
+    wrong = [
+        f"diff should contain {text!r}"
+        for text in expect.get("diff_contains", [])
+        if text not in diff
+    ]
+    if expect.get("summary_nonempty") and not (result.summary or "").strip():
+        wrong.append("summary should be a non-empty line")
+    paths = {issue.get("path") for issue in result.issues or [] if isinstance(issue, dict)}
+    wrong += [
+        f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
+        for p in expect.get("issue_paths", [])
+        if p not in paths
+    ]
+    return wrong
