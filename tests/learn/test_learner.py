@@ -26,7 +26,10 @@ FULL_RUN_BOUND_S = 3600  # only catches a hang
 # what the project declares it does not offer (agentconf.toml [capabilities]).
 NOT_OFFERED = {"CONFINE-06": "mention_prefix = false in agentconf.toml",
                "ANNOTATION-03": "no tool declares destructiveHint false, so nothing to judge",
-               "SYMLINK-12": "no path tool beyond the six, so no link for one to follow"}
+               "SYMLINK-12": "no path tool beyond the six, so no link for one to follow",
+               # Lesson 9 teaches exec beside bash from the reference's code; the project builds
+               # bash alone, so its EXEC clauses are n/a ('exec' is not advertised).
+               **{f"EXEC-0{n}": "the project has no exec tool" for n in range(1, 10)}}
 
 
 Walk = tuple[Path, dict[str, tuple[Attempt, Attempt]]]
