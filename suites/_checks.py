@@ -156,3 +156,14 @@ def can_produce(run: Callable[[str], Any], size: int) -> None:
         not_applicable(f"the shell did not make the {size} characters this check floods it "
                        f"with (`... | wc -c` answered {counted.data.strip()[:100]!r})")
 
+
+
+def in_rounds(rounds: int, scenario: Callable[[int], str | None]) -> None:
+    """A race judged over several rounds of its scenario (`scenario(n)` answers what went wrong
+    in round n, or None). One round may miss the window a race needs, so one run would pass and
+    the next fail; the check fails when any round showed it and says in how many, so the verdict
+    is the same from run to run and reads as what it is: a race. A conformant implementation
+    passes every round."""
+    seen = [(number, why) for number in range(rounds) if (why := scenario(number)) is not None]
+    assert not seen, (f"a race, seen in {len(seen)} of {rounds} rounds; the first, round "
+                      f"{seen[0][0] + 1}: {seen[0][1]}")

@@ -48,3 +48,30 @@ class TornWrite(Mutant):
                         await asyncio.sleep(0.005 * (1 + next(self._phase) % 3))
                 return succeeded(f"Wrote {arguments['path']}")
         return await super().call_tool(name, arguments)
+
+
+class LateLostUpdate(LostUpdate):
+    """Loses concurrent edits only from its third burst of them on, as a race that needs a
+    window shows up in some rounds and not others: one round of concurrent edits never sees it,
+    several do (CONCUR-01 judges the race over rounds and says in how many it was seen)."""
+
+    KILLS = ("CONCUR-01",)
+    RACES_FROM_BURST = 3
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._bursts = 0  # bursts of edits: edits arriving while none is in flight start one
+        self._in_flight = 0
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if not is_call(name, arguments, "edit_file"):
+            return await super().call_tool(name, arguments)
+        if self._in_flight == 0:
+            self._bursts += 1
+        self._in_flight += 1
+        try:
+            if self._bursts >= self.RACES_FROM_BURST:
+                return await super().call_tool(name, arguments)  # LostUpdate's racing edit
+            return await Mutant.call_tool(self, name, arguments)
+        finally:
+            self._in_flight -= 1
