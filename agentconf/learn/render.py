@@ -4,7 +4,7 @@ clause that fails (what happened, why it matters, the reference's code, the muta
 import json
 import textwrap
 
-from .lesson import ClauseOutcome, LessonOutcome
+from .lesson import NOT_APPLICABLE, PASSING, ClauseOutcome, LessonOutcome
 from .material import Material, material
 from .project import Plan
 
@@ -36,14 +36,16 @@ def render_outcome(plan: Plan, outcome: LessonOutcome) -> str:
 
 
 def _counts(outcome: LessonOutcome) -> str:
-    passing = sum(entry.passed for entry in outcome.clauses)
-    return f"{passing} of {len(outcome.clauses)} clauses pass"
+    """Passed and n/a apart: an n/a lets a lesson pass, but it is never counted as a pass."""
+    passing = sum(entry.status in PASSING for entry in outcome.clauses)
+    na = sum(entry.status in NOT_APPLICABLE for entry in outcome.clauses)
+    return f"{passing} of {len(outcome.clauses)} clauses pass" + (f", {na} n/a" if na else "")
 
 
 def _not_applicable(outcome: LessonOutcome) -> list[str]:
-    """n/a counts as passed only with its reason in view."""
-    return [f"  n/a {entry.id}: {entry.reason}" for entry in outcome.clauses
-            if entry.status == "n/a"]
+    """n/a lets a lesson pass only with its reason in view."""
+    return [f"  n/a {entry.id}: {entry.reason.removeprefix('n/a: ')}"
+            for entry in outcome.clauses if entry.status in NOT_APPLICABLE]
 
 
 def _passed(plan: Plan, outcome: LessonOutcome) -> list[str]:

@@ -35,8 +35,18 @@ def test_a_lesson_passes_when_each_clause_passes_or_is_na_with_its_reason(tmp_pa
     outcome = read_outcome(CONFINEMENT, _report(tmp_path, statuses, {"CONFINE-06": na}))
     assert outcome.passed
     view = render_outcome(_plan(tmp_path), outcome)
-    assert "n/a CONFINE-06: n/a: the implementation lacks mention_prefix" in view
+    assert "n/a CONFINE-06: the implementation lacks mention_prefix" in view
     assert "PASSED" in view and "Next: lesson 5, Links: judge the real path" in view
+    total = len(CONFINEMENT.clause_ids())
+    assert f"{total - 1} of {total} clauses pass, 1 n/a" in view  # an n/a is never a pass
+
+
+def test_the_count_of_passes_leaves_out_failures_and_n_a(tmp_path: Path) -> None:
+    ids = CONFINEMENT.clause_ids()
+    statuses = dict.fromkeys(ids, "fail") | {ids[0]: "pass", ids[1]: "n/a"}
+    view = render_outcome(_plan(tmp_path), read_outcome(CONFINEMENT, _report(tmp_path,
+                                                                             statuses, {})))
+    assert f"1 of {len(ids)} clauses pass, 1 n/a" in view, view
 
 
 def test_a_failing_clause_is_taught_with_its_request_why_code_mutant_and_hint(
