@@ -62,5 +62,5 @@ def test_the_draft_of_an_argv_runner_loads_as_a_profile() -> None:
     exec_tool = profile.tool("exec")
     assert exec_tool.name == "run_program", text
     assert exec_tool.target("argv") == "args", text
-    assert getattr(exec_tool, "allowed_programs") == ["echo", "ls", "cat"], text
+    assert exec_tool.allowed_programs == ["echo", "ls", "cat"], text
     assert profile.tool("bash").name == "bash", text  # not mapped: bash is n/a, never failed
