@@ -64,7 +64,7 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         listing, mapped, absolute, findings, first_start, shell_state = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
         _merge(mapped, findings)
-        server = spec.kind != "python"
+        server = not spec.target_kind.in_process
         first = render(spec_text, findings.server_name, listing, mapped, absolute, findings,
                        state)
         # The premises, proven with the draft itself on a second start (timed to its answer).

@@ -91,9 +91,15 @@ class Profile(Strict):
             if name in mapped:
                 problems.append(f"[implementation].exclude_tools names {name!r}, which "
                                 f"{mapped[name]} maps: the kit must call it")
-        if self.setup.requests and (self.spec or "").startswith("python:"):
-            problems.append("[[setup.requests]] are JSON-RPC requests: they need a cmd: or mcp: "
-                            "implementation, not python:")
+        if self.setup.requests:
+            # Late: the kinds read profiles, so they import this module.
+            from agentconf.harness.target.kinds import kind_of, schemes_that
+
+            kind = kind_of(self.spec)
+            if kind is not None and not kind.over_pipe:
+                problems.append("[[setup.requests]] are JSON-RPC requests: they need a "
+                                f"{schemes_that('over_pipe')} implementation, not "
+                                f"{kind.scheme}:")
         if problems:
             raise ValueError("; ".join(problems))
         return self

@@ -71,16 +71,20 @@ class Peer:
 
     @property
     def in_process(self) -> bool:
-        """Its profile's spec is python:: the kit runs inside the peer's own interpreter. An
-        MCP or cmd: server is driven over stdio from the kit's own environment instead, its
-        venv left as its requirements pin it (the kit's mcp 2 beside mcp-text-editor's mcp 1
-        broke it)."""
+        """Its profile's spec is of a kind run in process (python:): the kit runs inside the
+        peer's own interpreter. An MCP or cmd: server is driven over stdio from the kit's own
+        environment instead, its venv left as its requirements pin it (the kit's mcp 2 beside
+        mcp-text-editor's mcp 1 broke it)."""
+        # Late: the kinds load the profile's model, which listing the peers does not need.
+        from agentconf.harness.target.kinds import kind_of
+
         try:
             data = tomllib.loads(self.profile.read_text("utf-8"))
         except (OSError, tomllib.TOMLDecodeError):
             return False
         spec = data.get("implementation", {}).get("spec", "")
-        return isinstance(spec, str) and spec.startswith("python:")
+        kind = kind_of(spec) if isinstance(spec, str) else None
+        return kind is not None and kind.in_process
 
     def python(self, cache: Path) -> str:
         """The interpreter that runs the kit against this peer."""

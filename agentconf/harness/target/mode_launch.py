@@ -48,8 +48,8 @@ def open_in_mode(spec: ImplSpec, mode: Mode, env: AdapterEnv) -> Adapter:
     if mode.spec is not None:
         spec = replace(parse_spec(mode.spec, spec.profile), profile=spec.profile)
     if mode.args:
-        if spec.kind == "python":
-            raise ValueError("a python: implementation takes no command arguments; start its "
-                             "mode with env or another spec")
+        if not spec.target_kind.has_command:
+            raise ValueError(f"a {spec.kind}: implementation takes no command arguments; start "
+                             "its mode with env or another spec")
         spec = replace(spec, argv=(*spec.argv, *mode.args))
     return open_adapter(spec, replace(env, extra_env={**env.extra_env, **mode.env}))

@@ -5,29 +5,34 @@
     python:MODULE:FACTORY   in process: FACTORY(workspace) -> object with list_tools/call_tool
     cmd:COMMAND             any language over stdio JSON-RPC (argv by shlex, never a shell)
     mcp:COMMAND             an MCP server over stdio
+    SCHEME:...              a kind a third party registered (entry-point group agentconf.kinds)
     path/to/agentconf.toml  a profile whose [implementation].spec is one of the above
+
+What each scheme is and does is its kind's (harness/target/kinds.py), never assumed here.
 
 Placeholders in a command, replaced per workspace: {root}, {home}, {tmp}; and once: {cache}
 ($AGENTCONF_CACHE, else ~/.cache/agentconf), {profile_dir} (the profile's folder) and
 {peers_cache} (where `agentconf matrix` installed the peers).
 """
 
-import atexit
-import contextlib
-import functools
 import importlib
-import importlib.util
 import os
-import shlex
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from agentconf.harness.profile.model import Profile, load_profile
+from agentconf.harness.target.kinds import (
+    SpecError,
+    TargetKind,
+    anchored,
+    kind_of,
+    load_factory,
+    registered,
+    schemes_that,
+    usages,
+)
 from agentconf.harness.target.launch import (
     fill,
     once_values,
@@ -41,21 +46,20 @@ REFERENCE = "python:agentconf.reference:create"
 # default out once, and the contract's 30 s would hold a worker of every run of the reference,
 # the README's first command among them, for as long.
 REFERENCE_LIMITS = {"shell_timeout_ms": 5000}
-Kind = Literal["python", "cmd", "mcp"]
-
-
-class SpecError(ValueError):
-    """An implementation spec that cannot be used; the message names the problem."""
 
 
 @dataclass(frozen=True, slots=True)
 class ImplSpec:
     text: str  # as the user gave it, for reports and the reproduce line
-    kind: Kind
+    kind: str  # the scheme: its TargetKind is `target_kind`
     target: str  # MODULE:FACTORY, or the command line
     argv: tuple[str, ...] = ()
     profile: Profile = field(default_factory=Profile)
     mode: str | None = None  # a [modes.<name>] of the profile, when not the default launch
+
+    @property
+    def target_kind(self) -> TargetKind:
+        return registered()[self.kind]
 
     @property
     def module(self) -> str:
@@ -86,9 +90,10 @@ class ImplSpec:
             known = ", ".join(sorted(self.profile.modes)) or "none"
             raise SpecError(f"profile {self.profile.path}: no [modes.{name}] (modes: {known})")
         base = parse_spec(mode.spec, self.profile) if mode.spec is not None else self
-        if mode.args and base.kind == "python":
-            raise SpecError(f"profile {self.profile.path}: [modes.{name}].args needs a cmd: or "
-                            "mcp: spec; a python: factory takes no arguments")
+        if mode.args and not base.target_kind.has_command:
+            raise SpecError(f"profile {self.profile.path}: [modes.{name}].args needs a "
+                            f"{schemes_that('has_command')} spec; a {base.kind}: implementation "
+                            "takes no arguments")
         once = once_values(self.profile)
         argv = base.argv + tuple(fill(arg, once) for arg in mode.args)
         return ImplSpec(self.text, base.kind, base.target, argv, self.profile, name)
@@ -99,7 +104,7 @@ class ImplSpec:
             return self.profile.name
         if self.text == "reference":
             return "reference"
-        if self.kind == "python":
+        if self.target_kind.in_process:
             return self.module
         return Path(self.argv[0]).name if self.argv else self.target
 
@@ -107,7 +112,7 @@ class ImplSpec:
     def display_version(self) -> str | None:
         if self.profile.version:
             return self.profile.version
-        if self.kind == "python":
+        if self.target_kind.in_process:
             module = importlib.import_module(self.module)
             version = getattr(module, "__version__", None)
             if version is None and "." in self.module:  # the package's version, for a submodule
@@ -120,15 +125,14 @@ class ImplSpec:
 def parse_spec(text: str, profile: Profile | None = None) -> ImplSpec:
     """Parses and checks a spec; a python: factory is imported now so a typo fails early."""
     if not isinstance(text, str) or not text.strip():
-        raise SpecError("empty implementation spec; use reference, python:MODULE:FACTORY, "
-                        "cmd:COMMAND, mcp:COMMAND or a profile .toml")
+        raise SpecError(f"empty implementation spec; use reference, {usages()} or a profile "
+                        ".toml")
     text = text.strip()
     if text == "reference":
         spec = _parse_inline(REFERENCE, profile or Profile.model_validate(
             {"limits": REFERENCE_LIMITS}))
         return ImplSpec("reference", spec.kind, spec.target, spec.argv, spec.profile)
-    scheme = text.split(":", 1)[0]
-    if scheme in ("python", "cmd", "mcp"):
+    if kind_of(text) is not None:
         return _parse_inline(text, profile or Profile())
     if text.endswith(".toml") or Path(text).is_file():
         loaded = load_profile(text)
@@ -137,8 +141,8 @@ def parse_spec(text: str, profile: Profile | None = None) -> ImplSpec:
         inner = parse_spec_from_profile(loaded)
         return ImplSpec(text, inner.kind, inner.target, inner.argv, loaded)
     raise SpecError(
-        f"unknown implementation spec {text!r}: use reference, python:MODULE:FACTORY, "
-        "cmd:COMMAND, mcp:COMMAND or the path of a profile .toml"
+        f"unknown implementation spec {text!r}: use reference, {usages()} or the path of a "
+        "profile .toml"
     )
 
 
@@ -167,10 +171,11 @@ def profile_interpreter(impl: str | None, profile_path: str | None) -> str | Non
         return None
     profile = load_profile(path)
     spec_text = impl if impl and not impl.endswith(".toml") else profile.spec
-    if profile.python is None or not (spec_text or "").strip().startswith("python:"):
+    kind = kind_of(spec_text)
+    if profile.python is None or kind is None or not kind.in_process:
         return None
     python = fill(profile.python, once_values(profile))
-    python = str(_anchored(python, profile_dir(profile), first=False))
+    python = str(anchored(python, profile_dir(profile), first=False))
     if os.path.realpath(python) == os.path.realpath(sys.executable):
         return None
     if not os.access(python, os.X_OK):
@@ -195,84 +200,6 @@ def resolve(impl: str | None, profile_path: str | None) -> ImplSpec:
 
 def _parse_inline(text: str, profile: Profile) -> ImplSpec:
     scheme, _, rest = text.partition(":")
-    rest = rest.strip()
-    if scheme == "python":
-        module, sep, factory = rest.partition(":")
-        if not sep or not module or not factory:
-            raise SpecError(f"python spec {text!r} must look like python:MODULE:FACTORY")
-        if profile.reuse is not None:
-            raise SpecError(f"profile {profile.path}: [implementation].reuse is for cmd: and mcp: "
-                            "servers; a python: factory makes one object per workspace")
-        if profile.path is not None:
-            # A profile's adapter module sits beside it (peers/<peer>/adapter.py): importable
-            # wherever the run starts, in this process and in the pytest child that re-parses it.
-            folder = str(profile_dir(profile))
-            if folder not in sys.path:
-                sys.path.insert(0, folder)
-        load_factory(rest)
-        return ImplSpec(text, "python", rest, (), profile)
-    if not rest:
-        raise SpecError(f"{scheme}: spec {text!r} has no command after '{scheme}:'")
-    if scheme == "mcp" and importlib.util.find_spec("mcp") is None:
-        # An extra, so the kit installs beside frameworks that pin an older MCP SDK.
-        raise SpecError("mcp: specs need the MCP SDK: pip install 'agentconf-kit[mcp]'")
-    try:
-        argv = shlex.split(rest)
-    except ValueError as error:
-        raise SpecError(f"cannot split the command of {text!r}: {error}") from None
-    once = once_values(profile)
-    base = profile_dir(profile)
-    argv = [_anchored(fill(arg, once), base, first=i == 0) for i, arg in enumerate(argv)]
-    return ImplSpec(text, scheme, rest, tuple(argv), profile)  # type: ignore[arg-type]
-
-
-def _anchored(arg: str, base: Path, *, first: bool) -> str:
-    """A relative argument naming an existing file, made absolute.
-
-    The program starts with the workspace root as its cwd, so `cmd:node server.mjs {root}` would
-    otherwise look for server.mjs in the root. A bare program name stays a PATH lookup.
-    """
-    if "{" in arg or arg.startswith("-") or os.path.isabs(arg) or (first and "/" not in arg):
-        return arg
-    candidate = base / arg
-    return str(candidate.resolve()) if candidate.is_file() else arg
-
-
-@functools.cache
-def _import_scratch() -> str:
-    """A folder of this process's own for what a module makes with tempfile when imported,
-    removed when the process ends (a module-level editor's history folder: openhands-aci)."""
-    folder = tempfile.mkdtemp(prefix="agentconf-import-")
-    atexit.register(shutil.rmtree, folder, True)
-    return folder
-
-
-@contextlib.contextmanager
-def _importing() -> Iterator[None]:
-    saved, tempfile.tempdir = tempfile.tempdir, _import_scratch()
-    try:
-        yield
-    finally:
-        tempfile.tempdir = saved
-
-
-def load_factory(target: str) -> Any:
-    module_name, _, factory_name = target.partition(":")
-    try:
-        with _importing():
-            module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        raise SpecError(f"cannot import module {module_name!r}: {error}") from None
-    except Exception as error:  # the module itself is broken: still one line
-        raise SpecError(f"importing module {module_name!r} failed: "
-                        f"{type(error).__name__}: {error}") from None
-    factory: Any = module
-    for part in factory_name.split("."):
-        factory = getattr(factory, part, None)
-        if factory is None:
-            raise SpecError(f"module {module_name!r} has no factory {factory_name!r}")
-    if not callable(factory):
-        raise SpecError(f"{module_name}:{factory_name} is not callable")
-    return factory
-
+    target, argv = registered()[scheme].parse(text, rest.strip(), profile)
+    return ImplSpec(text, scheme, target, argv, profile)
 
