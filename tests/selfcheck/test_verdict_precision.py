@@ -147,6 +147,10 @@ def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
 ONE_CAUSE = [
     pytest.param("agentconf.selfcheck.gallery:LfOnlyWrite", "EOL-01", ["EOL-04", "EOL-05"],
                  id="crlf-flattened-is-not-a-lost-bom-or-final-newline"),
+    # A read of a missing file is a step of other clauses' cases (an edit of a missing file, a
+    # read-only tool that creates nothing): how it answers is READ-02's alone.
+    pytest.param("agentconf.selfcheck.gallery:MissingFileReadsEmpty", "READ-02",
+                 ["EDIT-11", "ANNOTATION-01"], id="a-missing-file-read-as-empty-is-read-02-alone"),
 ]
 
 
