@@ -22,9 +22,10 @@ BOUND_S = 600
 def test_what_the_commands_make_in_the_root_is_its_starting_state(tmp_path: Path) -> None:
     ws = SandboxWorkspace(base=tmp_path / "sandbox")
     profile = parse_profile({"setup": {"commands": [
-        ["mkdir", "-p", ".project/hooks"], ["sh", "-c", "echo {root} > .project/where"]]}})
+        ["mkdir", "-p", ".project/hooks"], ["sh", "-c", "echo {root} > .project/where"],
+        ["touch", "project.toml"]]}})  # a file of its own at the top, as codemcp.toml is
     made = run_setup_commands(profile, ws.root, ws.home, ws.tmp)
-    assert made == [ws.root / ".project"]
+    assert made == [ws.root / ".project", ws.root / "project.toml"]
     assert (ws.root / ".project" / "where").read_text().strip() == str(ws.root)
     ws.oracle.own_state(made)
     assert ws.tree() == {}  # the implementation's own: no check counts it as a change

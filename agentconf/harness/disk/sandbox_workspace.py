@@ -125,15 +125,16 @@ class SandboxWorkspace:
     def tree(self) -> dict[str, bytes]:
         """Every path under the root, `ls -F` style: `dir/`: b"", `link@`: target, file: bytes.
 
-        For "nothing changed" checks: compare two calls' results with ==. A state folder of the
-        implementation's inside the root ([setup].state) is its own, and left out.
+        For "nothing changed" checks: compare two calls' results with ==. The implementation's
+        own state inside the root ([setup].state folders, what [setup].commands made: a `.git`,
+        a config file) is its own, and left out.
         """
         found: dict[str, bytes] = {}
         state = set(self.oracle.state)
         for dirpath, dirnames, filenames in os.walk(self.root):
             folder = Path(dirpath)
             dirnames[:] = [name for name in dirnames if folder / name not in state]
-            for name in sorted(dirnames + filenames):
+            for name in sorted(dirnames + [n for n in filenames if folder / n not in state]):
                 path = folder / name
                 rel = path.relative_to(self.root).as_posix()
                 info = path.lstat()
