@@ -3,8 +3,9 @@ a file outside the root changed or a canary's secret came back.
 
 An escape is a failing check whose evidence is the disk oracle's finding (harness/disk/oracle.py's
 EscapeDetected: "escape after <call>: the disk outside the root changed: created ../x | the
-answer contains the canaries' secret"). Each distinct finding is listed once, with its clause
-and the line that reproduces it.
+answer contains the canaries' secret"). Each distinct finding is listed once per clause it
+failed, with the line that reproduces it: one bug that lets several kinds of path out (a
+`..`, an absolute path, a link) shows under each clause that found it.
 """
 
 from typing import Any
@@ -16,18 +17,18 @@ _CHARS = 300
 
 
 def escapes(document: dict[str, Any]) -> list[dict[str, str]]:
-    """{clause, finding, reproduce} of every distinct escape, in clause order."""
+    """{clause, finding, reproduce} of every distinct escape of each clause, in clause order."""
     found: list[dict[str, str]] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for clause in document["clauses"]:
         for test in clause["tests"]:
             evidence = (test.get("evidence") or "").strip()
             if test["outcome"] != "fail" or not evidence.startswith(ESCAPE_PREFIX):
                 continue
             finding = evidence.splitlines()[0]
-            if finding in seen:
+            if (clause["id"], finding) in seen:
                 continue
-            seen.add(finding)
+            seen.add((clause["id"], finding))
             found.append({"clause": clause["id"], "finding": _short(finding),
                           "reproduce": test.get("reproduce") or ""})
     return found
