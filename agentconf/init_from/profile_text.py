@@ -180,7 +180,8 @@ def _error_lines(findings: Findings) -> list[str]:
         out.append("")
     if findings.notes:
         out.append("# What the probes could not settle:")
-        out.extend(f"# - {note}" for note in findings.notes)
+        # A provocation is made twice (its twin varies the incidental parts): one note each.
+        out.extend(f"# - {note}" for note in dict.fromkeys(findings.notes))
         out.append("")
     return out
 
