@@ -133,11 +133,12 @@ def build_tree(root: Path, tree: dict[str, Any], places: Placeholders, limits: L
 
 def snapshot_tree(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, tuple[Any, ...]]:
     """Every path under `root` (links not followed, FIFOs not opened) -> what it is and holds;
-    `skip`: the implementation's own state folders ([setup].state), left out."""
+    `skip`: the implementation's own state ([setup].state folders, what [setup].commands made),
+    left out."""
     found: dict[str, tuple[Any, ...]] = {}
     for folder, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames[:] = [name for name in dirnames if Path(folder) / name not in skip]
-        for name in dirnames + filenames:
+        for name in dirnames + [n for n in filenames if Path(folder) / n not in skip]:
             path = Path(folder) / name
             rel = path.relative_to(root).as_posix()
             info = path.lstat()
