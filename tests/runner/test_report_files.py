@@ -232,15 +232,17 @@ def test_the_console_says_when_starting_servers_was_most_of_the_run() -> None:
     assert "  servers: 4 started for 4 checks, 2 s (0.60 s a start, 60% of the checks' time)" \
         in fresh, fresh
     assert '[implementation] reuse = "worker" keeps one per worker' in fresh, fresh
+    assert "  started for the checks of: EDIT 4" in fresh, fresh  # which checks needed them
     retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse="worker")
     assert "  servers: 3 started for 4 checks" in retired, retired
     assert 'the kept server (reuse = "worker") was started again and again' in retired, retired
-    assert "with read_before_edit or stale_read on" in retired, retired
+    assert "a check whose verdict depends on a fresh session" in retired, retired
 
 
 @pytest.mark.parametrize(("reuse", "rule"), [
-    ("worker-stateful", "every check that read, wrote, ran a command or revealed tools"),
-    ("worker-fresh-shell", "every check that ran a command or cancelled a call"),
+    ("worker-stateful", "a check whose verdict depends on a fresh session (read_before_edit, "
+                        "stale_read, tool_search) gets a new one once another check read"),
+    ("worker-fresh-shell", "every check that ran a command or cancelled a call retires it"),
 ])
 def test_the_console_names_the_rule_of_the_kept_servers_mode(reuse: str, rule: str) -> None:
     retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse=reuse)

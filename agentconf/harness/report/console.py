@@ -158,25 +158,29 @@ def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> li
              f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
     if share < STARTS_DOMINATE or count < checks * STARTS_DOMINATE:
         return lines
+    by_category = starts.get("by_category") or {}
+    if by_category:
+        lines.append("  started for the checks of: " + ", ".join(
+            f"{category} {number}" for category, number in list(by_category.items())[:4]))
     if reuse is None:
         lines.append('  most of it starting a server per check: [implementation] reuse = "worker" '
                      "keeps one per worker where that cannot change a verdict (docs/profiles.md; "
                      "`agentconf init --from` measures the start and probes for session state)")
     else:
         lines.append(f"  the kept server (reuse = \"{reuse}\") was started again and again: "
-                     f"{_RETIRED_BY.get(reuse, _RETIRED_BY['worker'])} retires it, as does one "
-                     "that hung, died or failed after a command (docs/profiles.md)")
+                     f"{_RETIRED_BY.get(reuse, _RETIRED_BY['worker'])}, as is one that hung, "
+                     "died or failed after a command (docs/profiles.md)")
     return lines
 
 
-# What retires a kept server in each `reuse` mode (harness/target/reuse.py), for the line above.
+# What replaces a kept server in each `reuse` mode (harness/target/reuse.py), for the line above.
 _RETIRED_BY = {
-    "worker": "a check that may shape its session (with read_before_edit or stale_read on: one "
-              "that read, wrote, ran a command or revealed tools)",
-    "worker-stateful": "every check that read, wrote, ran a command or revealed tools (its "
-                       "session is taken to remember them, whatever [capabilities] say)",
-    "worker-fresh-shell": "every check that ran a command or cancelled a call (and, with "
-                          "read_before_edit or stale_read on, one that read or wrote)",
+    "worker": "a check whose verdict depends on a fresh session (one requiring read_before_edit, "
+              "stale_read or tool_search) gets a new one once another check may have shaped it",
+    "worker-stateful": "a check whose verdict depends on a fresh session (read_before_edit, "
+                       "stale_read, tool_search) gets a new one once another check read, wrote, "
+                       "ran a command or revealed tools",
+    "worker-fresh-shell": "every check that ran a command or cancelled a call retires it",
 }
 
 

@@ -61,6 +61,9 @@ class ServerStarts(_Strict):
     count: int = Field(ge=0, description="Servers started for checks.")
     seconds: float = Field(ge=0, description="Their time, from the start to the first answer.")
     reuse: str | None = Field(None, description="The profile's [implementation] reuse.")
+    by_category: dict[str, int] = Field(
+        default_factory=dict,
+        description="How many starts the checks of each category needed, most first.")
 
 
 class RunMetadata(_Strict):
@@ -157,11 +160,15 @@ def _counts(statuses: Iterable[str], names: Sequence[str]) -> dict[str, int]:
 
 
 def _server_starts(log: EventLog, reuse: Any) -> dict[str, Any] | None:
-    starts = [test.start_s for test in log.tests if test.start_s is not None]
-    if not starts:
+    started = [test for test in log.tests if test.start_s is not None]
+    if not started:
         return None
-    return {"count": len(starts), "seconds": round(sum(starts), 3),
-            "reuse": None if reuse is None else str(reuse)}
+    categories = Counter(test.clauses[0].split("-")[0] if test.clauses else "?"
+                         for test in started)
+    return {"count": len(started), "seconds": round(sum(test.start_s or 0.0 for test in started),
+                                                    3),
+            "reuse": None if reuse is None else str(reuse),
+            "by_category": dict(categories.most_common())}
 
 
 def _test_record(test: Any, with_evidence: bool) -> dict[str, Any]:
