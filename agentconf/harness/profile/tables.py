@@ -116,17 +116,19 @@ class Implementation(Strict):
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
         "\"worker\": one server per pytest worker, kept from check to check, for a server that "
         "keeps no state between calls but what read_before_edit and stale_read are about; "
-        "with those on, a check that reads, writes, runs a command or reveals tools retires "
-        "the server, so none sees a session another check shaped; a failed check keeps it "
+        "with those on, a check whose verdict depends on a fresh session (one requiring "
+        "read_before_edit, stale_read or tool_search) gets a new server once another check "
+        "read, wrote, ran a command or revealed tools, so none of those sees a session another "
+        "check shaped, and every other check keeps the one it finds; a failed check keeps it "
         "(its sandbox copied out) unless it ran a command, cancelled a call, hung or left "
         "something writing; `init --from` drafts it "
         "for a server that takes 0.05 s or more to start, whose session features its probes "
         "settled and whose shell keeps no cd or export (init_from/sharing.py); "
         "\"worker-fresh-shell\": the same, and every check that ran a command or cancelled a "
         "call retires the server, for a shell that keeps a cd or an export between calls; "
-        "\"worker-stateful\": every check that reads, writes, runs a command or reveals tools "
-        "retires the server whatever [capabilities] say, for a server that may keep a session "
-        "no probe could settle; `init --from` drafts each for such a server"))
+        "\"worker-stateful\": the rule of \"worker\" with the session features taken to be "
+        "on whatever [capabilities] say, for a server that may keep a session no probe could "
+        "settle; `init --from` drafts each for such a server"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))
