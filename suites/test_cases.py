@@ -14,8 +14,9 @@ from agentconf.harness.cases.play import run_case
 
 def _param(case: Case) -> object:
     marks = [pytest.mark.clause(*case.clauses)]
-    if case.requires:
-        marks.append(pytest.mark.requires(*case.requires))
+    requires = tuple(dict.fromkeys((*case.requires, *case.argument_requirements)))
+    if requires:
+        marks.append(pytest.mark.requires(*requires))
     if case.waits:
         marks.append(pytest.mark.waits)
     return pytest.param(case, marks=marks, id=case.id)

@@ -403,3 +403,11 @@ def test_a_case_bounds_a_tools_answer_by_that_tools_own_limit(sandbox: SandboxWo
         run_case(CASES["truncate-bounded"], sandbox, client)
     finally:
         client.close()
+
+
+def test_a_case_sending_an_optional_argument_requires_the_capability_it_needs() -> None:
+    """A listing sent a pattern needs list_pattern, a read sent a window line_window: where the
+    implementation lacks one the case is n/a, never played with an argument its tool lacks."""
+    assert CASES["registry-list-changes-nothing"].argument_requirements == ("list_pattern",)
+    assert CASES["read-window-past-eof"].argument_requirements == ("line_window",)
+    assert CASES["edit-missing-file"].argument_requirements == ()

@@ -1,5 +1,4 @@
-"""Golden cases: load and lint the data-driven case files, one per category folder of the suites
-(`suites/<category>/cases.json`).
+"""Golden cases: load and lint the data-driven case files (`suites/<category>/cases.json`).
 
 A case file is plain JSON (schema: `agentconf/schemas/case.schema.json`) so harnesses in other
 languages can run the same cases, the way JSON-Schema-Test-Suite is shared. This module is the
@@ -23,14 +22,14 @@ from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
 from agentconf.contract.categories import CASES_FILE
 from agentconf.harness.cases.cascades import cascade_findings
 from agentconf.harness.resources import suites_dir
+from agentconf.harness.session.missing_capabilities import NEEDS
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "case.schema.json"
 _LIMIT_NAME = re.compile(r"<LIMIT:([a-z_]+)>")
 
 
 def default_cases_dir() -> Path:
-    """The folder of the shipped cases (the suites: a cases.json in each category's folder), in
-    a checkout or an installed wheel."""
+    """The shipped cases' folder (a cases.json per category folder), checkout or wheel."""
     return suites_dir()
 
 
@@ -73,6 +72,16 @@ class Case:
         for clause_id in self.clauses:
             names.extend(CLAUSES[clause_id].requires)
         return tuple(dict.fromkeys(names))
+
+    @property
+    def argument_requirements(self) -> tuple[str, ...]:
+        """What its calls' optional arguments need (a list_files sent a pattern: list_pattern):
+        n/a where the implementation lacks it, never played with an argument its tool lacks."""
+        return tuple(dict.fromkeys(
+            capability for _, call in _calls_in(list(self.calls))
+            if isinstance(call.get("arguments"), dict)
+            for capability, (tool, arguments) in NEEDS.items()
+            if call.get("tool") == tool and set(arguments) & set(call["arguments"])))
 
     @property
     def expected_code(self) -> str | None:
