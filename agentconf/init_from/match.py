@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS
-from agentconf.init_from.modes import for_other_mode, mode_for, mode_switch
+from agentconf.init_from.mode_argument import for_other_mode, mode_for, mode_switch
 from agentconf.init_from.words import (
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,

@@ -31,13 +31,7 @@ SAME_MEANING: dict[str, tuple[frozenset[str], str]] = {
 
 # Names that still mean two things, each with what holds its rename back: a debt, not a pass.
 # When the rename lands, `test_every_allowed_name_is_still_shared` fails until the entry goes.
-NOT_YET: dict[str, tuple[frozenset[str], str]] = {
-    "modes.py": (
-        frozenset({"agentconf/contract/modes.py", "agentconf/init_from/modes.py"}),
-        "init_from/modes.py is a tool's mode argument (strands' file_read), not the contract's "
-        "modes; its rename waits for init_from/match.py (which imports it) to be free of the "
-        "exec tool's work"),
-}
+NOT_YET: dict[str, tuple[frozenset[str], str]] = {}
 
 
 def shared_names(package: Path,
