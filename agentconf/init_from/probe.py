@@ -277,10 +277,12 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
     settle(found, "mention_prefix", "a read of @a.txt",
             lambda: client.call("read_file", path="@a.txt"),
             lambda r: r.success and "alpha" in r.data)
-    whole = observe(found, "line_numbers", "a read of a two-line file",
-                     lambda: client.call("read_file", path="a.txt"),
-                     lambda r: not r.success or re.search(r"(?m)^\s*1\D.*alpha", r.data)
-                     is not None)
+    # Numbered lines are a design the implementation chooses, as a mention prefix is (READ-07
+    # judges only how they are numbered): settled by what the read shows, not a defect kept on.
+    whole = settle(found, "line_numbers", "a read of a two-line file",
+                   lambda: client.call("read_file", path="a.txt"),
+                   lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
+                   unsettled=lambda r: not r.success)
     text_place(found, whole, "alpha\nbeta\n")
     big = client.root / f"{_PROBE_MARK}-big.txt"
     big.write_text(("y" * 79 + "\n") * (max_output_chars // 40), encoding="utf-8")
