@@ -135,7 +135,7 @@ def _piped_matches_direct(runs: Callable[[str], Outcomes], name: str, shared: Pa
     # Servers kept, or the comparison could not see a check that met a shaped session; and
     # replaced, more than once per worker (the runs are -n 2: WORKERS), or the rule never came
     # into play. Measured with the rule "a fresh session only for a check that depends on one": 52
-    # starts for 559 checks over MCP.
+    # starts for 559 checks over a pipe.
     starts = len((shared / f"once-parity-{name}" / STARTS).read_text().splitlines())
     assert 2 * WORKERS < starts < len(piped_tests) * 2 // 3, (starts, len(piped_tests))
     return ran
