@@ -14,8 +14,10 @@ import pytest
 from agentconf.contract import CATEGORIES, CLAUSES, Level, active_clauses
 
 SUITES = Path(__file__).resolve().parents[2] / "suites"
-# The golden-file suites are owned elsewhere and tag clauses from every category.
-CATEGORY_MODULES = {category: SUITES / f"test_{category.lower()}.py" for category in CATEGORIES}
+# A category's checks are the test modules of its folder (suites/<category>/test_*.py); the
+# golden-file suites at the top (suites/test_cases.py) tag clauses of every category.
+CATEGORY_MODULES = {category: sorted((SUITES / category.lower()).glob("test_*.py"))
+                    for category in CATEGORIES}
 MINIMUM_CHECKS = 120
 
 
@@ -41,7 +43,7 @@ def _clause_tags(module: Path) -> dict[str, list[str]]:
 def _all_tags() -> dict[str, set[str]]:
     """Clause id -> the tests (module::function) that check it."""
     checked: dict[str, set[str]] = {}
-    for module in sorted(SUITES.glob("test_*.py")):
+    for module in sorted(SUITES.glob("test_*.py")) + sorted(SUITES.glob("*/test_*.py")):
         for test, ids in _clause_tags(module).items():
             for clause_id in ids:
                 checked.setdefault(clause_id, set()).add(f"{module.name}::{test}")
@@ -67,17 +69,18 @@ def test_suites_tag_only_clauses_of_the_catalogue() -> None:
 
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_each_category_module_checks_only_its_own_category(category: str) -> None:
-    module = CATEGORY_MODULES[category]
-    assert module.exists(), f"{module.name} is missing"
-    tags = _clause_tags(module)
-    assert tags, f"{module.name} has no clause-tagged test"
-    for test, ids in tags.items():
-        assert ids, f"{module.name}::{test} names no clause"
-        assert all(cid.startswith(category + "-") for cid in ids), f"{test}: {ids}"
+    modules = CATEGORY_MODULES[category]
+    assert modules, f"suites/{category.lower()}/ has no test module"
+    for module in modules:
+        tags = _clause_tags(module)
+        assert tags, f"{module.name} has no clause-tagged test"
+        for test, ids in tags.items():
+            assert ids, f"{module.name}::{test} names no clause"
+            assert all(cid.startswith(category + "-") for cid in ids), f"{test}: {ids}"
 
 
 def test_every_test_function_in_a_category_module_is_tagged() -> None:
-    for module in CATEGORY_MODULES.values():
+    for module in (module for modules in CATEGORY_MODULES.values() for module in modules):
         tree = ast.parse(module.read_text("utf-8"))
         tests = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)
                  and n.name.startswith("test_")]
@@ -86,7 +89,7 @@ def test_every_test_function_in_a_category_module_is_tagged() -> None:
 
 
 def test_the_category_suites_hold_at_least_120_distinct_checks(tmp_path: Path) -> None:
-    modules = [str(path) for path in CATEGORY_MODULES.values()]
+    modules = [str(path) for paths in CATEGORY_MODULES.values() for path in paths]
     collected = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
          "--rootdir", str(tmp_path), *modules],
