@@ -43,6 +43,14 @@ def doc_example() -> str:
     return found.group(1)
 
 
+@pytest.fixture(autouse=True)
+def an_authors_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hypothesis loads its relaxed built-in "ci" profile (no deadline, no too_slow check) when
+    CI is set, as a CI job's environment sets it: the example is judged as on a desk."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
+
+
 def run(pytester: pytest.Pytester, example: str) -> pytest.RunResult:
     pytester.makepyfile(mytools=SLOW_FIRST_CALL, test_paths=example)
     return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly",
