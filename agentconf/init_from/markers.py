@@ -58,7 +58,7 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
         kept.append(found)
     if not kept:
         return None
-    return kept[0] if len(kept) == 1 else "|".join(_scoped(regex) for regex in kept)
+    return kept[0] if len(kept) == 1 else "|".join(one_of(regex) for regex in kept)
 
 
 def _shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | None:
@@ -95,10 +95,10 @@ def widened(marker: str, refusals: list[str], successes: Iterable[str],
     if not missed:
         return marker
     more = draft_marker(missed, successes, variable)
-    return None if more is None else f"{_scoped(marker)}|{_scoped(more)}"
+    return None if more is None else f"{one_of(marker)}|{one_of(more)}"
 
 
-def _scoped(regex: str) -> str:
+def one_of(regex: str) -> str:
     """`regex` as one alternative: a leading global flag (`(?m)^...`) made local (`(?m:^...)`),
     which an alternation needs."""
     flags = re.match(r"\(\?([aiLmsux]+)\)", regex)

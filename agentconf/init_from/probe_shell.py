@@ -22,6 +22,7 @@ from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import refused_programs
 from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
+from agentconf.init_from.markers import one_of
 from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
 
@@ -133,8 +134,13 @@ def _exit_in_words(found: Findings, exit_text: str, true_text: str, said_text: s
             marker = rf"(?:\A|\n){status}\s*\Z"
         else:
             marker = rf"(?m)^{status}$"
-        found.keys.setdefault("bash", {}).setdefault("result", {})["failure"] = {
-            "matches": marker}
+        result = found.keys.setdefault("bash", {}).setdefault("result", {})
+        earlier = result.get("failure")
+        # A marker drafted from an earlier refusal (an exception told as success) still marks
+        # those: the status line is one more alternative, never a replacement.
+        joined = (f"{one_of(earlier['matches'])}|{one_of(marker)}"
+                  if isinstance(earlier, dict) and set(earlier) == {"matches"} else marker)
+        result["failure"] = {"matches": joined}
         why = (f"probe: `exit 3` answered success saying {line!r} (`true`: "
                f"{before + '0' + after!r}): a non-zero number there is a failure")
         found.patterns.append(("NONZERO_EXIT", marker, why))

@@ -475,3 +475,20 @@ def test_one_spelling_for_several_kinds_is_mapped_by_its_name_or_not_at_all() ->
     assert [a.code for a in found.answers] == ["IS_DIRECTORY", "BINARY_FILE"]
     assert any("'E_BAD' answered BINARY_FILE and IS_DIRECTORY" in n for n in found.notes)
     assert found.error_codes["E_MISSING"][0] == "NOT_FOUND"  # one kind: as probed
+
+
+def test_a_status_line_learnt_after_an_exception_marker_joins_it_instead_of_replacing_it() -> None:
+    # mini-swe-agent 2.4.6: a bad argument answered "<exception>...</exception>" as a success
+    # (marked), then `exit 3` taught the status line: the draft kept only the status line, so
+    # every exception answer, a timeout's too, read as a success again.
+    from agentconf.init_from.probe_shell import _exit_in_words
+
+    exception = "<exception>An error occurred: boom</exception>\n<returncode>-1</returncode>\n"
+    found = Findings(keys={"bash": {"result": {"failure": {"matches": r"\A<exception>"}}}})
+    assert _exit_in_words(found, "<returncode>3</returncode>\n<output>\n</output>",
+                          "<returncode>0</returncode>\n<output>\nok\n</output>",
+                          "<returncode>0</returncode>\n<output>\nsaid\n</output>")
+    marker = found.keys["bash"]["result"]["failure"]["matches"]
+    assert re.search(marker, exception), marker
+    assert re.search(marker, "<returncode>2</returncode>\n<output>\n</output>"), marker
+    assert not re.search(marker, "<returncode>0</returncode>\n<output>\nok\n</output>"), marker

@@ -111,3 +111,32 @@ def test_a_race_the_check_missed_is_a_pass_and_a_race_it_caught_is_an_expected_f
     caught = aggregate([CLAUSES["CONCUR-04"]], events(
         test_event("suites/test_concur.py::torn", "CONCUR-04", "fail")), listed)
     assert caught[0].status is Status.XFAIL
+
+
+def test_a_listed_clause_whose_check_hung_is_held_and_a_harness_error_never_is() -> None:
+    listed = parse_expectations({
+        "CANCEL-03": "the server answers nothing while a command runs; repro/departures.py",
+        "EDIT-03": "first match on purpose",
+        "EOL-01::bom": "the call on a BOM file never answers"}, "test")
+    hung = aggregate([CLAUSES["CANCEL-03"], CLAUSES["EDIT-03"], CLAUSES["EOL-01"]], events(
+        test_event("suites/test_cancel.py::next", "CANCEL-03", "error"),
+        test_event("suites/test_edit.py::first", "EDIT-03", "harness-error"),
+        test_event("suites/test_eol.py::d[bom]", "EOL-01", "error", case="bom"),
+        test_event("suites/test_eol.py::d[lf]", "EOL-01", "pass", case="lf")), listed)
+    assert [r.status for r in hung] == [Status.XFAIL, Status.ERROR, Status.XFAIL]
+    unlisted_case = aggregate([CLAUSES["EOL-01"]], events(
+        test_event("suites/test_eol.py::d[crlf]", "EOL-01", "error", case="crlf")), listed)
+    assert unlisted_case[0].status is Status.ERROR
+    nothing_listed = aggregate([CLAUSES["CANCEL-03"]], events(
+        test_event("suites/test_cancel.py::next", "CANCEL-03", "error")), Expectations())
+    assert nothing_listed[0].status is Status.ERROR
+
+
+def test_a_baseline_lists_a_clause_whose_check_hung_but_not_a_harness_error() -> None:
+    log = events(
+        test_event("suites/test_cancel.py::next", "CANCEL-03", "error", evidence="no answer"),
+        test_event("suites/test_edit.py::first", "EDIT-03", "harness-error"))
+    results = aggregate([CLAUSES["CANCEL-03"], CLAUSES["EDIT-03"]], log, Expectations())
+    entries = dict(baseline_entries(results))
+    assert set(entries) == {"CANCEL-03"}
+    assert "hangs or dies since" in entries["CANCEL-03"] and "no answer" in entries["CANCEL-03"]

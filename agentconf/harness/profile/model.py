@@ -69,7 +69,8 @@ class Profile(Strict):
     expected_failures: dict[ClauseKey, Reason] = Field(default_factory=dict, description=(
         "clause id, category or \"CLAUSE-ID::case-id\" -> the reason it is a known gap; a "
         "reason starting \"race:\" is a race the check catches in some runs only, whose pass "
-        "is not a stale entry"))
+        "is not a stale entry; a listed clause whose check hangs or kills the implementation is "
+        "held as one that fails (a harness-error never is)"))
     env: dict[EnvName, Templated] = Field(default_factory=dict, description=(
         "variables for the implementation's process (values take the placeholders)"))
     setup: Setup = Field(default_factory=Setup, description="files written before the start")

@@ -4,7 +4,9 @@ A clause is `fail` if any of its tests failed, else `error` if any errored, else
 passed, else `n/a`. A harness-error (our bug) counts as an error here: no clause is reported as
 passing while one of its checks could not conclude; the run lists those tests apart as well.
 Expected failures then turn `fail` into `xfail` and `pass` into `xpass` (a stale baseline), but for
-a race (a reason starting "race:"), whose pass stays `pass`.
+a race (a reason starting "race:"), whose pass stays `pass`. A listed clause whose errors are all
+the implementation's (it hung or died: reproduced outside the kit like a failure) is `xfail` too:
+it does not hold either way. A harness-error, the kit's own, is never held by a baseline.
 A check whose message differs from its snapshot (`message-changed`) counts for no clause.
 """
 
@@ -45,7 +47,10 @@ class ClauseResult:
     def failing_tests(self) -> tuple[TestEvent, ...]:
         failed = self.status in (Status.FAIL, Status.XFAIL)
         bad = ("fail",) if failed else ("error", "harness-error")
-        return tuple(test for test in self.tests if test.outcome in bad)
+        found = tuple(test for test in self.tests if test.outcome in bad)
+        if not found and self.status is Status.XFAIL:  # a listed hang: its errors are the news
+            return tuple(test for test in self.tests if test.outcome == "error")
+        return found
 
     @property
     def evidence(self) -> str:
@@ -88,6 +93,11 @@ def _raw_status(tests: Iterable[TestEvent]) -> Status:
     return Status.NA
 
 
+def _its_own_errors(status: Status, tests: tuple[TestEvent, ...]) -> bool:
+    """An error status the implementation alone made: every erring check hung or died."""
+    return status is Status.ERROR and all(test.outcome != "harness-error" for test in tests)
+
+
 def _apply_expectations(
     clause_id: str, status: Status, tests: tuple[TestEvent, ...], expectations: Expectations
 ) -> tuple[Status, tuple[tuple[str, str], ...]]:
@@ -95,6 +105,8 @@ def _apply_expectations(
         key = (expectations.clauses[clause_id],)
         if status is Status.PASS and is_race(key[0][1]):
             return status, ()  # a race the check missed this time: no news, not a stale entry
+        if _its_own_errors(status, tests):
+            return Status.XFAIL, key
         return {Status.FAIL: Status.XFAIL, Status.PASS: Status.XPASS}.get(status, status), key
     listed = expectations.cases_of(clause_id)
     if not listed:
@@ -108,6 +120,11 @@ def _apply_expectations(
         # Green only when every failure is a listed case: an unlisted one is a new regression.
         if all(test.case in listed for test in failing):
             return Status.XFAIL, keyed(test.case for test in failing if test.case)
+        return status, ()
+    if _its_own_errors(status, tests):
+        erring = [test for test in tests if test.outcome == "error"]
+        if all(test.case in listed for test in erring):
+            return Status.XFAIL, keyed(test.case for test in erring if test.case)
         return status, ()
     if status is Status.PASS:
         passed = [t.case for t in tests if t.outcome == "pass" and t.case in listed]

@@ -188,13 +188,37 @@ def _version_cell(clause_id: str, status: str | None, escaped: bool, page: str |
     return f'<td class="{_e(classes)}" title="{_e(clause_id)}: {_e(status)}">{mark}</td>'
 
 
+# How to read a cell, one line per status: what it promises and where its evidence is.
+HOW_TO_READ = (
+    ("pass", "✓ pass", "every check of the clause ran against it and held."),
+    ("fail", "✗ fails", "a check departed from the clause; the cell opens the evidence and the "
+                        "command that replays it."),
+    ("escape", "ESC escape", "the disk outside the root changed, or a secret outside it was "
+                             "read: judged on canaries, byte for byte."),
+    ("fail known", "known", "a departure triaged in the peer's baseline and reproduced outside "
+                            "the kit (its repro/); a race says in how many rounds it was seen."),
+    ("error", "E could not be checked", "the implementation hung or died on the check; a bug "
+                                        "of the kit is a harness error, never shown as this."),
+    ("n/a", "– n/a", "a tool or feature it does not offer, or a premise the kit could not "
+                     "prove (the report names it): not judged, never failed."),
+    ("", "could not run", "the row says why (a hosted service the run cannot reach); no "
+                          "verdict is shown for it."),
+)
+
+
+def _how_to_read() -> str:
+    items = "".join(f'<li><span class="{_e(css)}">{_e(mark)}</span> {_e(meaning)}</li>'
+                    for css, mark, meaning in HOW_TO_READ)
+    return ('<details class="how-to-read" open><summary>How to read this</summary>'
+            f"<ul>{items}</ul></details>")
+
+
 def render_matrix_html(document: dict[str, Any]) -> str:
     legend = ('<p class="legend"><span class="pass">✓ pass</span><span class="fail">✗ fails'
-              '</span><span class="escape">ESC escape: the disk outside the root changed or a '
-              'secret outside it was read</span><span class="fail known">known: a triaged '
-              'departure in its baseline</span><span class="error">E could not be checked'
-              '</span><span class="n/a">– n/a: a tool or feature it does not offer</span> '
-              "A category's row: clauses passing of those that apply.</p>")
+              '</span><span class="escape">ESC escape</span><span class="fail known">known'
+              '</span><span class="error">E could not be checked</span><span class="n/a">– n/a'
+              "</span> A category's row: clauses passing of those that apply.</p>"
+              + _how_to_read())
     failed = len(document.get("could_not_run", []))
     intro = (f"<p>Generated {_e(document['generated'])} by agentconf "
              f"{_e(document['kit_version'])}, contract {_e(document['contract_version'])}: "

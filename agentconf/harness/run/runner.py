@@ -155,10 +155,11 @@ def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
     for result in results:
         if result.status is Status.XFAIL:
             entries.update(result.expected)
-        elif result.status is Status.FAIL:
-            failing = [t for t in result.tests if t.outcome == "fail"]
+        elif result.status is Status.FAIL or _implementation_errors(result):
+            bad = "fail" if result.status is Status.FAIL else "error"
+            failing = [t for t in result.tests if t.outcome == bad]
             first = (failing[0].evidence.strip().splitlines() or ["no evidence"])[0][:120]
-            reason = f"fails since {today}: {first}"
+            reason = f"{'fails' if bad == 'fail' else 'hangs or dies'} since {today}: {first}"
             if failing and all(t.case for t in failing):
                 # Only some data cases fail: list those, so a new failing case still shows.
                 for test in failing:
@@ -166,6 +167,12 @@ def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
             else:
                 entries[result.clause.id] = reason
     return sorted(entries.items())
+
+
+def _implementation_errors(result: ClauseResult) -> bool:
+    """Its checks hung or died, none of them by a bug of the kit's (never listed)."""
+    return result.status is Status.ERROR and all(
+        test.outcome != "harness-error" for test in result.tests)
 
 
 def write_baseline(path: Path, results: Sequence[ClauseResult], spec: ImplSpec) -> Expectations:
