@@ -243,6 +243,16 @@ with Sandbox() as box, Server(box) as s:
 
 with Sandbox() as box, Server(box) as s:
     wd = str(box.root)
+    # SHELL-14: shell.exec has no timeout: a command given none runs past any default
+    answer = s.call("executeCommand", timeout=35, workingDirectory=wd, command="sleep 45")
+    d.check(
+        "SHELL-14",
+        answer is None,
+        "a command given no timeout is not stopped: `sleep 45` has no answer after 35 s",
+    )
+
+with Sandbox() as box, Server(box) as s:
+    wd = str(box.root)
     # CANCEL-01 and CANCEL-03: notifications/cancelled stops nothing, and shell.exec is
     # synchronous: the server answers nothing else while the command runs
     rid = s.start(
