@@ -42,6 +42,7 @@ class ToolGuess:
     keys: dict[str, Any] = field(default_factory=dict)  # window, offset_base, defaults, ...
     todo: list[str] = field(default_factory=list)  # keys it needs that the kit cannot write yet
     mode: tuple[str, str] | tuple[()] = ()  # (argument, option) of a tool with several modes
+    limits: dict[str, int] = field(default_factory=dict)  # [limits] its schema states
 
 
 def words(name: str) -> list[str]:

@@ -66,6 +66,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         *_implementation(spec_text, server_name, listing, mapped, absolute, findings, sharing),
         *_capability_lines(_capabilities(mapped, findings), findings.observed),
     ]
+    out.extend(_limit_lines(mapped))
     for canonical in CANONICAL_TOOLS:
         if canonical in mapped:
             out.extend(_tool_lines(canonical, mapped[canonical]))
@@ -122,6 +123,19 @@ def _capability_lines(capabilities: dict[str, tuple[bool, str]], observed: list[
         out.append(f"{name} = {'true' if value else 'false'}")
     out.append("")
     return out
+
+
+def _limit_lines(mapped: dict[str, ToolGuess]) -> list[str]:
+    """[limits] the tools' schemas state (a default timeout): the checks judge those."""
+    stated: dict[str, tuple[int, str]] = {}
+    for canonical in CANONICAL_TOOLS:
+        guess = mapped.get(canonical)
+        for key, value in (guess.limits.items() if guess is not None else ()):
+            stated.setdefault(key, (value, canonical))
+    if not stated:
+        return []
+    return ["[limits]", *(line for key, (value, canonical) in stated.items() for line in (
+        f"# {canonical}'s schema states it (see [tools.{canonical}])", f"{key} = {value}")), ""]
 
 
 def _tool_lines(canonical: str, guess: ToolGuess) -> list[str]:

@@ -76,7 +76,7 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     _window(guess, properties, description)
     if guess.args.get("replace_all") == "expected_replacements":
         guess.keys["replace_all"] = "expected_replacements"
-    _timeout_unit(guess, properties)
+    _timeout_unit(guess, properties, description)
     if guess.canonical == "exec":
         _allow_list(guess, description)
     if guess.canonical == "grep":
@@ -130,7 +130,8 @@ def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], descript
         guess.evidence.append(f"its output numbers lines from 0: {zero.group(0)!r}")
 
 
-def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
+def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]],
+                  description: str = "") -> None:
     timeout = guess.args.get("timeout_ms")
     if timeout is None:
         return
@@ -143,6 +144,41 @@ def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> No
     else:
         guess.evidence.append(f"TODO: is {timeout} in milliseconds? (assumed; set "
                               "units = { timeout_ms = \"s\" } if seconds)")
+    _stated_default(guess, timeout, properties.get(timeout, {}), description)
+
+
+# "Default 60.", "defaults to 30 seconds", "(default: 120000 ms)": a timeout's default told in
+# its description; the unit said there, else the argument's own.
+_DEFAULT = re.compile(r"(?i)\bdefaults?(?:\s+(?:is|to|of))?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*"
+                      r"(ms\b|milliseconds?|s\b|secs?\b|seconds?|mins?\b|minutes?)?")
+# The tool's own description: "By default, your command will timeout after 120000ms" (Claude
+# Code's Bash). A unit is required there: no argument's unit stands beside it.
+_TOOL_DEFAULT = re.compile(r"(?i)\bby default\b[^.\n]{0,60}?\btime ?outs?\b[^.\n\d]{0,30}"
+                           r"(\d+(?:\.\d+)?)\s*(ms\b|milliseconds?|s\b|secs?\b|seconds?|mins?\b|"
+                           r"minutes?)")
+_SCALE = {"ms": 1, "mil": 1, "min": 60_000, "s": 1000}  # by the unit's start, in this order
+
+
+def _stated_default(guess: ToolGuess, timeout: str, prop: dict[str, Any],
+                    description: str) -> None:
+    """The implementation's own default timeout, when its schema states one: SHELL-14 waits
+    for it, where the contract's 30 s would fail a shell that keeps a documented 60 s."""
+    said = prop.get("default")
+    unit = ""
+    if isinstance(said, (int, float)) and not isinstance(said, bool):
+        value, told = float(said), f"default {said}"
+    elif (found := _DEFAULT.search(str(prop.get("description", ""))) or
+          _TOOL_DEFAULT.search(description)) is not None:
+        value, told, unit = float(found.group(1)), found.group(0).strip(), \
+            (found.group(2) or "").lower()
+    else:
+        return
+    own = 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else 1
+    scale = next((factor for prefix, factor in _SCALE.items() if unit.startswith(prefix)), own)
+    if (milliseconds := int(value * scale)) > 0:
+        guess.limits["shell_timeout_ms"] = milliseconds
+        guess.evidence.append(f"its own default timeout is {milliseconds} ms ({timeout}: "
+                              f"{told!r}): SHELL-14 waits for it")
 
 
 def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str | None:

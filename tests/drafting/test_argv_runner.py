@@ -64,3 +64,28 @@ def test_the_draft_of_an_argv_runner_loads_as_a_profile() -> None:
     assert exec_tool.target("argv") == "args", text
     assert exec_tool.allowed_programs == ["echo", "ls", "cat"], text
     assert profile.tool("bash").name == "bash", text  # not mapped: bash is n/a, never failed
+
+
+def test_a_default_timeout_its_schema_states_is_the_one_shell_14_waits_for() -> None:
+    cases = [({"type": "number", "description": "Execution timeout in seconds. Default 60."},
+              60_000),
+             ({"type": "integer", "description": "Timeout (ms), defaults to 120000"}, 120_000),
+             ({"type": "integer", "description": "Timeout in ms", "default": 45000}, 45_000),
+             ({"type": "number", "description": "Timeout; default: 2 minutes"}, 120_000),
+             ({"type": "number", "description": "Timeout in seconds"}, None)]
+    for prop, expected in cases:
+        mapped = map_listing([_tool("run", {"command": LINE, "timeoutSeconds": prop})])
+        assert mapped["bash"].args.get("timeout_ms") == "timeoutSeconds", mapped["bash"].args
+        stated = mapped["bash"].limits.get("shell_timeout_ms")
+        assert stated == expected, (prop, mapped["bash"].evidence)
+    # Claude Code's Bash says it in the tool's description, the argument's unit apart.
+    bash = _tool("Bash", {"command": LINE, "timeout": {
+        "type": "number", "description": "Optional timeout in milliseconds (max 600000)"}},
+        "You may specify an optional timeout in milliseconds (up to 600000ms / 10 minutes). "
+        "By default, your command will timeout after 120000ms (2 minutes).")
+    assert map_listing([bash])["bash"].limits == {"shell_timeout_ms": 120_000}
+    # ... and it reaches the profile the checks read.
+    listing = [_tool("run", {"command": LINE, "timeoutSeconds": cases[0][0]})]
+    text = render("cmd:true", "shell", listing, map_listing(listing), False, Findings(), [])
+    profile = parse_profile(tomllib.loads(text))
+    assert profile.limits_for("bash").shell_timeout_ms == 60_000, text

@@ -13,11 +13,12 @@ from cli import agentconf
 from agentconf.harness.report.matrix import (
     PackageHistory,
     PeerFields,
+    VersionRun,
     matrix_json_schema,
     verdicts,
 )
 from agentconf.harness.report.matrix_history import closed_departures, remaining_departures
-from agentconf.harness.report.matrix_site import build_site
+from agentconf.harness.report.matrix_site import build_site, with_kit_changes
 
 SITE = Path(__file__).resolve().parents[2] / "docs" / "matrix"
 PACKAGE = "@modelcontextprotocol/server-filesystem"
@@ -104,3 +105,41 @@ def test_the_committed_site_is_what_its_peer_folders_build(tmp_path: Path) -> No
             assert not (copy / peer.name / "badge.svg").exists(), peer.name
             continue
         assert (copy / peer.name / "badge.svg").read_text() == (peer / "badge.svg").read_text()
+
+
+def _run(version: str, contract: str, verdicts: dict[str, str], **more: object) -> VersionRun:
+    return VersionRun.model_validate({"peer": "fs", "version": version, "kit_version": "0.1.0",
+                                      "contract_version": contract, "escapes": [],
+                                      "verdicts": verdicts, **more})
+
+
+def test_a_cell_that_moved_under_a_new_contract_at_the_same_version_is_the_kits_change() -> None:
+    before = _run("1.0", "0.3.0", {"EOL-04": "fail", "EDIT-03": "fail", "READ-01": "pass"})
+    now = with_kit_changes(_run("1.0", "0.4.0", {"EOL-04": "pass", "EDIT-03": "fail",
+                                                 "READ-01": "pass", "EXEC-01": "n/a"}), before)
+    assert now.kit_changes == {"EOL-04": "fail"}  # a clause new in the contract moved nothing
+    assert now.judged_before_by == "kit 0.1.0, contract 0.3.0"
+    # A re-run by the same kit keeps the change while it stands, and moves nothing new (a race
+    # seen in one run and not the next is no change of the kit's).
+    again = with_kit_changes(_run("1.0", "0.4.0", {"EOL-04": "pass", "EDIT-03": "pass"}), now)
+    assert again.kit_changes == {"EOL-04": "fail"}
+    assert again.judged_before_by == "kit 0.1.0, contract 0.3.0"
+    # A new version of the package: its cells moved with the package, not the kit.
+    assert with_kit_changes(_run("2.0", "0.4.0", {"EOL-04": "pass"}), before).kit_changes == {}
+
+
+def test_the_site_lists_the_cells_the_kit_moved_with_their_verdict_before(tmp_path: Path) -> None:
+    peer = _shard(tmp_path / "shards", "2026.8.31", "server-filesystem")
+    done = agentconf("matrix", "combine", str(peer), "--out", "site", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    history = tmp_path / "site/fs/history/2026.8.31.json"
+    kept = json.loads(history.read_text("utf-8"))
+    assert kept["verdicts"]["EDIT-03"] == "fail"
+    kept["verdicts"]["EDIT-03"] = "pass"  # as an older contract judged it
+    kept["contract_version"] = "0.0.1"
+    history.write_text(json.dumps(kept), "utf-8")
+    build_site(tmp_path / "site")
+    assert json.loads(history.read_text("utf-8"))["kit_changes"] == {"EDIT-03": "pass"}
+    page = (tmp_path / "site/index.html").read_text("utf-8")
+    changed = page.split('id="kit-changes"', 1)[1]
+    assert "contract 0.0.1" in changed and "EDIT-03</a> ✓ pass → ✗ fail" in changed, changed[:600]

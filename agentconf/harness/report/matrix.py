@@ -108,6 +108,12 @@ class VersionRun(_Strict):
     started: str | None = None
     escapes: list[str]
     verdicts: dict[str, CellStatus]
+    kit_changes: dict[str, CellStatus] = Field(default_factory=dict, description=(
+        "Clause -> its verdict before the kit changed: this package version's run under an "
+        "earlier kit or contract version, where it differs from this run's. The package did not "
+        "change, so the kit moved these cells."))
+    judged_before_by: str | None = Field(default=None, description=(
+        "The kit and contract versions of that earlier run (\"kit 0.1.0, contract 0.3.0\")."))
 
 
 class PackageHistory(_Strict):

@@ -171,6 +171,36 @@ def _versions(document: dict[str, Any]) -> str:
             + "".join(sections))
 
 
+def _kit_changes(document: dict[str, Any]) -> str:
+    """Each row whose cells moved because the kit changed (the package version is the same): the
+    clause, its verdict before and now, and which kit judged it before."""
+    current = {(e["package"], e["version"]): e for e in document["implementations"]}
+    lines = []
+    for data in document.get("history", []):
+        history = PackageHistory.model_validate(data)
+        for run in history.versions:
+            entry = current.get((history.package, run.version))
+            if entry is None or not run.kit_changes:
+                continue
+            moved = ", ".join(
+                f'<a href="{_e(entry["page"])}#{_e(cid)}">{_e(cid)}</a> {_e(_shown_as(before))}'
+                f" → {_e(_shown_as(run.verdicts.get(cid, 'n/a')))}"
+                for cid, before in sorted(run.kit_changes.items()))
+            lines.append(f'<li><a href="#impl-{_e(entry["id"])}">{_e(entry["title"])} '
+                         f"{_e(run.version)}</a> (before: {_e(run.judged_before_by or '')}): "
+                         f"{moved}</li>")
+    if not lines:
+        return ""
+    return ('<h2 id="kit-changes">Changed by the kit</h2><p>Cells that moved while the package '
+            "stayed at the same version: the kit or the contract changed how it judges them "
+            "(a fixed mistake of the kit, a new or stricter check), not the implementation."
+            f"</p><ul>{''.join(lines)}</ul>")
+
+
+def _shown_as(status: str) -> str:
+    return f"{MARKS.get(status, '')} {status}".strip()
+
+
 def _version_link(current: dict[tuple[str, str], str], package: str, version: str) -> str:
     peer = current.get((package, version))
     return f'<a href="#impl-{_e(peer)}">{_e(version)}</a>' if peer else _e(version)
@@ -235,5 +265,5 @@ def render_matrix_html(document: dict[str, Any]) -> str:
             f"<h1>{TITLE}</h1>{intro}"
             f'<h2 id="grid">Clause × implementation</h2>{legend}{_filters(document)}'
             f'{_grid(document)}<h2 id="implementations">Implementations</h2>'
-            f"{_impl_rows(document)}{_versions(document)}<script>{MATRIX_SCRIPT}</script>"
+            f"{_impl_rows(document)}{_versions(document)}{_kit_changes(document)}<script>{MATRIX_SCRIPT}</script>"
             "</body></html>\n")

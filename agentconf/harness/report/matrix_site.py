@@ -144,7 +144,8 @@ def build_site(site: Path) -> dict[str, Any]:
             (folder / name).write_text(render(document), "utf-8")
         path = history_path(folder, entry.version)
         path.parent.mkdir(exist_ok=True)
-        path.write_text(version_run(entry).model_dump_json(indent=1) + "\n", "utf-8")
+        run = with_kit_changes(version_run(entry), _read_run(path) if path.is_file() else None)
+        path.write_text(run.model_dump_json(indent=1) + "\n", "utf-8")
     runs = [_read_run(path) for path in sorted(site.glob(f"*/{HISTORY}/*.json"))]
     # The reference first, the control row; then by title and version.
     entries.sort(key=lambda e: (e.id != "reference", e.title, version_key(e.version)))
@@ -154,6 +155,27 @@ def build_site(site: Path) -> dict[str, Any]:
                                       encoding="utf-8")
     (site / "index.html").write_text(render_matrix_html(document), encoding="utf-8")
     return document
+
+
+def with_kit_changes(run: VersionRun, before: VersionRun | None) -> VersionRun:
+    """`run` with the cells the kit moved: against the run it replaces of the same package
+    version, when a different kit or contract version made that one; else the changes that run
+    recorded, as long as each still stands (a re-run by the same kit is no kit change)."""
+    if before is None or before.version != run.version:
+        return run
+    kit = (run.kit_version, run.contract_version)
+    judged_by: str | None
+    if (before.kit_version, before.contract_version) != kit:
+        moved = {cid: status for cid, status in before.verdicts.items()
+                 if run.verdicts.get(cid, status) != status}
+        judged_by = f"kit {before.kit_version}, contract {before.contract_version}"
+    else:
+        moved = {cid: status for cid, status in before.kit_changes.items()
+                 if run.verdicts.get(cid, status) != status}
+        judged_by = before.judged_before_by
+    if not moved:
+        return run
+    return run.model_copy(update={"kit_changes": moved, "judged_before_by": judged_by})
 
 
 def _read_run(path: Path) -> VersionRun:

@@ -178,6 +178,17 @@ with tempfile.TemporaryDirectory() as base:
              "no answer in 8 s", "SHELL-10 (SHOULD): a background process keeping the output "
              "open holds the call (no timeout at all)")
 
+    try:  # SHELL-14: subprocess.run is given no timeout, and the tool takes none
+        done = subprocess.run(
+            [sys.executable, "-c", "import pathlib, sys\nfrom agno.tools.shell import ShellTools\n"
+             "print(ShellTools(base_dir=pathlib.Path(sys.argv[1])).run_shell_command("
+             "['sleep', '45']))", str(root)],
+            capture_output=True, text=True, timeout=35, check=False)
+        show("run_shell_command 'sleep 45' (in a child process)", done.stdout, None)
+    except subprocess.TimeoutExpired:
+        show("run_shell_command 'sleep 45' (in a child process)", "no answer in 35 s",
+             "SHELL-14: a command given no timeout is never stopped (no default timeout)")
+
     many = {f"unknown_argument_{n:03}": n for n in range(300)}
     text = call(tools, "read_file", {"file_name": "f.txt", **many})
     show("read_file with 300 unknown arguments", text[:80],

@@ -107,6 +107,19 @@ async def main() -> None:
              "(up to yield_time_ms, 10 s by default) and says the process still runs"
              if took >= 2.5 and "Process running with session ID" in answer else None)
 
+        # SHELL-14: a command given no timeout is never stopped: the call answers after
+        # yield_time_ms (10 s by default) that it still runs, and it goes on running
+        (root / "t").mkdir()
+        answer = await call(session, "exec_command", {"cmd": "echo $$ > t/shell.pid; sleep 45"})
+        await asyncio.sleep(1.0)
+        pid = int((root / "t/shell.pid").read_text())
+        show("exec_command: sleep 45 (no timeout given): alive after the answer", answer[:90],
+             "SHELL-14: no default timeout: the call answers 'Process running with session ID' "
+             "and the command goes on running" if alive(pid) else None)
+        if alive(pid):
+            os.killpg(os.getpgid(pid), signal.SIGKILL) if os.getpgid(pid) != os.getpgid(0) \
+                else os.kill(pid, signal.SIGKILL)
+
         # CANCEL-01 (and the shell's cwd): `sh -c CMD` is run as `sh -c "cd ROOT && CMD"` from
         # "/" (_shell_workspace_process_context); a CMD starting `a & ...` backgrounds the cd
         answer = await call(session, "exec_command", {"cmd": "true & pwd"})
