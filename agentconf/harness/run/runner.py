@@ -38,6 +38,7 @@ from agentconf.harness.report import (
     verdict_of,
     write_reports,
 )
+from agentconf.harness.report.aggregate import hung_or_died
 from agentconf.harness.report.console import Progress, render_summary
 from agentconf.harness.report.events import (
     EventStreamError,
@@ -155,7 +156,7 @@ def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
     for result in results:
         if result.status is Status.XFAIL:
             entries.update(result.expected)
-        elif result.status is Status.FAIL or _implementation_errors(result):
+        elif result.status is Status.FAIL or hung_or_died(result.status, result.tests):
             bad = "fail" if result.status is Status.FAIL else "error"
             failing = [t for t in result.tests if t.outcome == bad]
             first = (failing[0].evidence.strip().splitlines() or ["no evidence"])[0][:120]
@@ -167,12 +168,6 @@ def baseline_entries(results: Sequence[ClauseResult]) -> list[tuple[str, str]]:
             else:
                 entries[result.clause.id] = reason
     return sorted(entries.items())
-
-
-def _implementation_errors(result: ClauseResult) -> bool:
-    """Its checks hung or died, none of them by a bug of the kit's (never listed)."""
-    return result.status is Status.ERROR and all(
-        test.outcome != "harness-error" for test in result.tests)
 
 
 def write_baseline(path: Path, results: Sequence[ClauseResult], spec: ImplSpec) -> Expectations:
