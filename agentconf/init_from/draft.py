@@ -64,15 +64,13 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         listing, mapped, absolute, findings, first_start, shell_state = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
         _merge(mapped, findings)
-        server = not spec.target_kind.in_process
         first = render(spec_text, findings.server_name, listing, mapped, absolute, findings,
                        state)
         # The premises, proven with the draft itself on a second start (timed to its answer).
         second_start, premises = _self_check(spec, env, ws, _toml(first), listing, set(mapped))
     finally:
         remove_tree(base)
-    sharing = _sharing(server, [first_start, second_start] if server else [first_start],
-                       mapped, findings, shell_state)
+    sharing = _sharing([first_start, second_start], mapped, findings, shell_state)
     text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state,
                   sharing, premises)
     parse_profile(_toml(text))  # the draft must load as it is
@@ -202,7 +200,7 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     return found
 
 
-def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGuess],
+def _sharing(starts: list[float | None], mapped: dict[str, ToolGuess],
              findings: Findings, shell_state: str | None) -> Sharing:
     """The reuse decision; when it shares and no tool could guard a read, the session features
     are written off with that reason (off, a kept server is never retired for them; one whose
@@ -211,7 +209,7 @@ def _sharing(server: bool, starts: list[float | None], mapped: dict[str, ToolGue
     if not {"edit_file", "write_file"} & set(mapped):
         for name in SESSION_FEATURES:
             capabilities.setdefault(name, (False, "no edit or write tool: no read to guard"))
-    sharing = decide(server, starts, capabilities, shell_state, findings.session_state)
+    sharing = decide(starts, capabilities, shell_state, findings.session_state)
     if sharing.share:
         for name in SESSION_FEATURES:
             if name in capabilities:

@@ -3,9 +3,9 @@
 A server started for every check is the faithful default: nothing one check does can reach the
 next. The draft shares one per pytest worker only where that cannot change a verdict and pays:
 
-- the implementation is a server (cmd: or mcp:): an in-process one starts nothing;
-- starting it (the process up and its tools/list answered) costs at least START_WORTH_SHARING_S,
-  the lower of two starts measured, so the run would spend most of its time starting servers;
+- starting it (the process up and its tools/list answered; in process, the factory's object
+  built and listing its tools) costs at least START_WORTH_SHARING_S, the lower of two starts
+  measured, so the run would spend most of its time starting servers or building objects;
 - with the session features (read guard, stale-read check) on, the kit retires a kept server
   after any check that reads, writes, runs a command or reveals tools (harness/target/reuse.py),
   so no check meets a session another shaped. The probes settled them and its shell keeps
@@ -89,13 +89,11 @@ def shell_keeps_state(client: Client, found: Findings) -> str | None:
     return " and ".join(kept) or None
 
 
-def decide(server: bool, starts: list[float | None], capabilities: dict[str, tuple[bool, str]],
+def decide(starts: list[float | None], capabilities: dict[str, tuple[bool, str]],
            shell_state: str | None, session_state: str | None = None) -> Sharing:
     """Whether to draft reuse, from what was measured and probed. `capabilities` are the
     probes' findings: a session feature they did not settle counts as kept. `session_state`:
     evidence of state no feature names (a read guard outside the root), kept as well."""
-    if not server:
-        return Sharing(False, "in process: no server to start")
     if None in starts:
         return Sharing(False, "a second start failed: one server for every check")
     start = min(start for start in starts if start is not None)

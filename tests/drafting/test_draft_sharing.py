@@ -4,6 +4,7 @@ server reaches the verdict a fresh one per check reaches, check by check (with s
 tests/runner/test_stdio_parity.py and tests/independent/test_node_conformance.py)."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -75,34 +76,33 @@ def test_a_read_guard_outside_the_root_alone_shares_a_server_that_every_read_ret
 
 def test_the_decision_from_what_was_measured_and_probed() -> None:
     slow = [START_WORTH_SHARING_S + 0.2, START_WORTH_SHARING_S + 0.1]
-    assert decide(True, slow, OFF, None).share
+    assert decide(slow, OFF, None).share
     lower = f"took {START_WORTH_SHARING_S + 0.1:.2f} s, the lower of 2"
-    assert lower in decide(True, slow, OFF, None).why
-    assert not decide(False, [2.0], OFF, None).share  # in process: nothing to start
-    cheap = decide(True, [START_WORTH_SHARING_S / 2, 1.0], OFF, None)
+    assert lower in decide(slow, OFF, None).why
+    cheap = decide([START_WORTH_SHARING_S / 2, 1.0], OFF, None)
     assert not cheap.share and "cheap enough" in cheap.why
-    assert decide(True, slow, OFF, None).mode == "worker"
+    assert decide(slow, OFF, None).mode == "worker"
     # Off because no probe could settle it is not off: taken to keep a session.
     unsettled = {**OFF, "stale_read": (False, "TODO: not probed (no read_file); off until ...")}
     for capabilities in (unsettled, {}):
-        assert decide(True, slow, capabilities, None).mode == "worker-stateful"
+        assert decide(slow, capabilities, None).mode == "worker-stateful"
     assert "whether it keeps session state (stale_read) could not be probed" in \
-        decide(True, slow, unsettled, None).why
+        decide(slow, unsettled, None).why
     # Probed on: shared, the kit retiring the server after a check that shapes its session.
     guarded = {**OFF, "read_before_edit": (True, "an edit of a file never read: NOT_READ")}
-    assert decide(True, slow, guarded, None).share
-    assert "(read_before_edit)" in decide(True, slow, guarded, None).why
-    both = decide(True, slow, guarded, "a cd")  # a read retires it (the features on) and so
+    assert decide(slow, guarded, None).share
+    assert "(read_before_edit)" in decide(slow, guarded, None).why
+    both = decide(slow, guarded, "a cd")  # a read retires it (the features on) and so
     assert both.mode == "worker-fresh-shell"  # does a command (the shell)
     assert "so a check that reads, writes or reveals tools retires the server too" in both.why
     for shell in ("unknown", "a cd"):  # a command retires it: no check meets that shell
-        assert decide(True, slow, OFF, shell).share
-        assert decide(True, slow, OFF, shell).mode == "worker-fresh-shell"
-    assert decide(True, slow, unsettled, "a cd").mode == "worker-stateful"  # retires on both
-    assert not decide(True, [START_WORTH_SHARING_S / 2] * 2, unsettled, "a cd").share
-    outside = decide(True, slow, OFF, None, "an edit outside failed before a read")
+        assert decide(slow, OFF, shell).share
+        assert decide(slow, OFF, shell).mode == "worker-fresh-shell"
+    assert decide(slow, unsettled, "a cd").mode == "worker-stateful"  # retires on both
+    assert not decide([START_WORTH_SHARING_S / 2] * 2, unsettled, "a cd").share
+    outside = decide(slow, OFF, None, "an edit outside failed before a read")
     assert outside.mode == "worker-stateful" and "an edit outside failed" in outside.why
-    failed = decide(True, [slow[0], None], OFF, None)
+    failed = decide([slow[0], None], OFF, None)
     assert not failed.share and "a second start failed" in failed.why
 
 
@@ -146,3 +146,36 @@ def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     assert not differing, differing
     # Shared: fewer starts than checks that opened a session (the listing checks share one).
     assert shared_starts < alone_starts, (shared_starts, alone_starts)
+
+
+# An in-process tool system whose factory takes a while to build, as an agent framework's toolkit
+# does (tests/drafting/slow_build.py): the reference's tools, so every verdict is known.
+SLOW_BUILD = "python:slow_build:create"
+
+
+def test_a_slow_in_process_factory_builds_one_object_per_worker_with_the_verdicts_of_one_per_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sharing rule holds for an object as for a server: drafted to keep one per worker
+    (its build measured like a start), and the same outcome on every check as one built per
+    check, on edits after reads (the read guard is session state) and on the shell."""
+    here = str(Path(__file__).resolve().parent)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [here, os.environ.get(
+        "PYTHONPATH")])))
+    drafted = subprocess.run([sys.executable, "-m", "agentconf", "init", "--from", SLOW_BUILD,
+                              str(tmp_path)], capture_output=True, text=True, timeout=300,
+                             check=False, stdin=subprocess.DEVNULL)
+    kept = (tmp_path / "agentconf.toml").read_text("utf-8")
+    assert 'reuse = "worker"' in kept, drafted.stderr + kept
+    assert "it keeps session state (read_before_edit and stale_read)" in kept, kept
+    fresh = kept.replace('reuse = "worker"\n', "")
+    (tmp_path / "kept.toml").write_text(kept, "utf-8")
+    (tmp_path / "fresh.toml").write_text(fresh, "utf-8")
+    clauses = "EDIT,SHELL-01,SHELL-06"
+    shared, shared_builds = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
+    alone, alone_builds = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
+    assert len(shared) > 50 and set(shared) == set(alone)
+    assert sum(outcome == "pass" for outcome in shared.values()) > 20
+    differing = {n: (o, alone[n]) for n, o in shared.items() if alone[n] != o}
+    assert not differing, differing
+    assert shared_builds < alone_builds / 2, (shared_builds, alone_builds)

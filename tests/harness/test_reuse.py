@@ -23,7 +23,8 @@ from agentconf.harness.disk.sandbox_workspace import (
     empty_for_reuse,
 )
 from agentconf.harness.profile.model import ProfileError, parse_profile
-from agentconf.harness.target.spec import SpecError, parse_spec
+from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.spec import parse_spec
 
 pytest_plugins = ["pytester"]
 
@@ -389,11 +390,40 @@ def test_a_server_is_shared_until_a_check_depends_on_a_session_no_other_check_sh
     assert "goodbye" not in seen, seen
 
 
-def test_an_in_process_implementation_cannot_be_reused() -> None:
+def test_an_in_process_object_is_kept_for_the_worker_and_rebuilt_only_when_retired(
+    tmp_path: Path,
+) -> None:
+    """A python: factory's object is kept as a server is: one build for checks that share it,
+    a new one once the kept one is retired (a timed-out call stops its session)."""
+    from agentconf.harness.target.reuse import WorkerServer
+
     profile = parse_profile({"implementation": {"reuse": "worker"},
                              "capabilities": {"read_before_edit": False, "stale_read": False}})
-    with pytest.raises(SpecError, match="reuse is for cmd: and mcp: servers"):
-        parse_spec("reference", profile)
+    spec = parse_spec("reference", profile)
+    bases = iter(tmp_path / f"base{n}" for n in range(9))
+
+    def new_base() -> Path:
+        base = next(bases)
+        base.mkdir()
+        return base
+
+    kept = WorkerServer(spec, new_base)
+    try:
+        objects = []
+        for _ in range(3):
+            workspace = SandboxWorkspace(base=kept.base())
+            env = AdapterEnv(root=workspace.root, home=workspace.home, tmp=workspace.tmp)
+            lease = kept.open(env)
+            objects.append(lease.adapter)
+            assert lease.call_tool("list_files", {"path": "."})["success"]
+            kept.release(clean=True)
+        assert kept.started == 1 and objects[0] is objects[1] is objects[2]
+        objects[0]._stopped = "a call timed out"  # what a hung call does to the session
+        workspace = SandboxWorkspace(base=kept.base())
+        lease = kept.open(AdapterEnv(root=workspace.root, home=workspace.home, tmp=workspace.tmp))
+        assert kept.started == 2 and lease.adapter is not objects[0]
+    finally:
+        kept.close()
 
 
 class _Cancellable:

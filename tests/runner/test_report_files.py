@@ -208,7 +208,7 @@ def test_the_console_says_where_the_time_went_counting_a_check_charged_twice_onc
 
 
 def _summary_with_starts(starts: list[float | None], reuse: str | None,
-                         others_s: float = 1.0) -> str:
+                         others_s: float = 1.0, in_process: bool = False) -> str:
     """The console's summary of a run whose checks started a server in `starts` seconds (None:
     none started); a check that started one took a second, the others `others_s`."""
     from agentconf.harness.report.console import render_summary
@@ -220,6 +220,7 @@ def _summary_with_starts(starts: list[float | None], reuse: str | None,
         for i, start in enumerate(starts)
     ])
     records[0]["implementation"]["reuse"] = reuse
+    records[0]["implementation"]["in_process"] = in_process
     log = as_log(records)
     results = aggregate([CLAUSES[i] for i in IDS], log.tests, parse_expectations({}, "test"))
     document = build_document(results, log, verdict_of(results, log), "mcp:server")
@@ -264,3 +265,14 @@ def test_the_console_counts_starts_without_advice_when_they_were_not_most_of_the
     assert "  servers: 6 started for 6 checks" in cheap and "reuse = " not in cheap, cheap
     in_process = _summary_with_starts([None] * 6, reuse=None)
     assert "servers:" not in in_process, in_process
+
+
+def test_the_console_counts_an_in_process_factorys_builds_only_when_they_cost() -> None:
+    slow = _summary_with_starts([0.6, 0.5, 0.7, 0.6], reuse=None, in_process=True)
+    assert "  builds: 4 objects built by the factory for 4 checks, 2 s (0.60 s a build, 60% " \
+        "of the checks' time)" in slow, slow
+    assert 'most of it building an object per check: [implementation] reuse = "worker"' in slow
+    assert "servers:" not in slow, slow
+    # The reference's builds take microseconds: no line at all.
+    cheap = _summary_with_starts([0.0001] * 6, reuse=None, in_process=True)
+    assert "builds:" not in cheap and "servers:" not in cheap, cheap

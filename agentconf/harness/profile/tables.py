@@ -23,7 +23,8 @@ from agentconf.contract import (
 from agentconf.harness.profile.tool_mapping import TOOL_MODELS, FailureMarker, PathTool, Strict
 from agentconf.harness.report.expectations import check_key
 
-# `reuse = "worker"`: one process per pytest worker, kept from test to test (target/reuse.py);
+# `reuse = "worker"`: one process (or in-process object) per pytest worker, kept from test to
+# test (target/reuse.py);
 # "worker-fresh-shell": the same, retired after a check that ran a command (its shell keeps a
 # `cd` or an `export`); "worker-stateful": the process taken to keep session state whatever
 # [capabilities] say (for a server whose session no probe could settle).
@@ -114,7 +115,8 @@ class Implementation(Strict):
     call_timeout_ms: PositiveInt | None = Field(default=None, description=(
         "how long one call may take before it counts as hung (milliseconds)"))
     reuse: Literal[REUSE_MODES] | None = Field(default=None, description=(  # type: ignore
-        "\"worker\": one server per pytest worker, kept from check to check, for a server that "
+        "\"worker\": one server (or, for a python: factory, one object) per pytest worker, "
+        "kept from check to check, for one that "
         "keeps no state between calls but what read_before_edit and stale_read are about; "
         "with those on, a check whose verdict depends on a fresh session (one requiring "
         "read_before_edit, stale_read or tool_search) gets a new server once another check "
@@ -122,7 +124,8 @@ class Implementation(Strict):
         "check shaped, and every other check keeps the one it finds; a failed check keeps it "
         "(its sandbox copied out) unless it ran a command, cancelled a call, hung or left "
         "something writing; `init --from` drafts it "
-        "for a server that takes 0.05 s or more to start, whose session features its probes "
+        "for a server that takes 0.05 s or more to start (an object to build), whose session "
+        "features its probes "
         "settled and whose shell keeps no cd or export (init_from/sharing.py); "
         "\"worker-fresh-shell\": the same, and every check that ran a command or cancelled a "
         "call retires the server, for a shell that keeps a cd or an export between calls; "

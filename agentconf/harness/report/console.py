@@ -145,6 +145,9 @@ def time_lines(document: dict[str, Any]) -> list[str]:
 # Starting servers is worth a word when it took this share of the checks' time or more, and
 # happened for at least one check in four (a kept server's first start in each worker is not).
 STARTS_DOMINATE = 0.25
+# An in-process object's builds get a line from this share on: the reference's, a few
+# microseconds each, would only add a figure of zero to every run's console.
+BUILDS_WORTH_A_LINE = 0.05
 
 
 def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> list[str]:
@@ -153,9 +156,16 @@ def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> li
     if not starts or not starts["count"]:
         return []
     count, seconds, reuse = starts["count"], starts["seconds"], starts.get("reuse")
-    share = seconds / total
-    lines = [f"  servers: {count} started for {checks} checks, {seconds:.0f} s "
-             f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
+    share = seconds / total if total else 0.0
+    if starts.get("in_process"):
+        if share < BUILDS_WORTH_A_LINE:  # a cheap build (the reference's) is not news
+            return []
+        lines = [f"  builds: {count} objects built by the factory for {checks} checks, "
+                 f"{seconds:.0f} s ({seconds / count:.2f} s a build, {share:.0%} of the "
+                 "checks' time)"]
+    else:
+        lines = [f"  servers: {count} started for {checks} checks, {seconds:.0f} s "
+                 f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
     if share < STARTS_DOMINATE or count < checks * STARTS_DOMINATE:
         return lines
     by_category = starts.get("by_category") or {}
@@ -163,7 +173,8 @@ def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> li
         lines.append("  started for the checks of: " + ", ".join(
             f"{category} {number}" for category, number in list(by_category.items())[:4]))
     if reuse is None:
-        lines.append('  most of it starting a server per check: [implementation] reuse = "worker" '
+        what = "building an object" if starts.get("in_process") else "starting a server"
+        lines.append(f"  most of it {what} per check: [implementation] reuse = \"worker\" "
                      "keeps one per worker where that cannot change a verdict (docs/profiles.md; "
                      "`agentconf init --from` measures the start and probes for session state)")
     else:

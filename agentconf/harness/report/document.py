@@ -56,11 +56,14 @@ class Implementation(_Strict):
 
 
 class ServerStarts(_Strict):
-    """What starting servers cost the run (cmd: and mcp: implementations)."""
+    """What starting the implementation cost the run: servers started (cmd:, mcp:), or objects
+    built by an in-process factory (python:)."""
 
-    count: int = Field(ge=0, description="Servers started for checks.")
+    count: int = Field(ge=0, description="Servers started, or objects built, for checks.")
     seconds: float = Field(ge=0, description="Their time, from the start to the first answer.")
     reuse: str | None = Field(None, description="The profile's [implementation] reuse.")
+    in_process: bool = Field(False, description="The implementation is an in-process object: "
+                                                "a start is a build of it by its factory.")
     by_category: dict[str, int] = Field(
         default_factory=dict,
         description="How many starts the checks of each category needed, most first.")
@@ -159,7 +162,7 @@ def _counts(statuses: Iterable[str], names: Sequence[str]) -> dict[str, int]:
     return {name: counted.get(name, 0) for name in names}
 
 
-def _server_starts(log: EventLog, reuse: Any) -> dict[str, Any] | None:
+def _server_starts(log: EventLog, implementation: dict[str, Any]) -> dict[str, Any] | None:
     started = [test for test in log.tests if test.start_s is not None]
     if not started:
         return None
@@ -167,7 +170,9 @@ def _server_starts(log: EventLog, reuse: Any) -> dict[str, Any] | None:
                          for test in started)
     return {"count": len(started), "seconds": round(sum(test.start_s or 0.0 for test in started),
                                                     3),
-            "reuse": None if reuse is None else str(reuse),
+            "reuse": None if implementation.get("reuse") is None
+            else str(implementation["reuse"]),
+            "in_process": bool(implementation.get("in_process")),
             "by_category": dict(categories.most_common())}
 
 
@@ -243,7 +248,7 @@ def _run_record(log: EventLog, implementation: dict[str, Any],
         "started": start.get("started"),
         "finished": end.get("finished"),
         "clauses_selected": list(clauses_selected) if clauses_selected else None,
-        "server_starts": _server_starts(log, implementation.get("reuse")),
+        "server_starts": _server_starts(log, implementation),
     }
 
 

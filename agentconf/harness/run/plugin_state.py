@@ -159,7 +159,7 @@ def state_info(state: RunState) -> dict[str, Any]:
     try:
         spec = resolve(state.impl, state.profile)
         info.update(name=spec.display_name, version=spec.display_version,
-                    reuse=spec.profile.reuse)
+                    reuse=spec.profile.reuse, in_process=spec.target_kind.in_process)
     except Exception:
         pass
     return info

@@ -58,7 +58,8 @@ class TargetKind:
     # nothing started per workspace, nothing to keep between checks).
     in_process: ClassVar[bool] = False
     # It is spoken to over a child process's stdin and stdout (JSON-RPC), so it takes raw
-    # requests ([[setup.requests]]) and one such server may serve a worker (`reuse`).
+    # requests ([[setup.requests]]). Any kind may be kept for a worker (`reuse`): a server
+    # started once, or an object its factory built once (target/reuse.py).
     over_pipe: ClassVar[bool] = False
     # It is started from a command line, which a mode's `args` extend.
     has_command: ClassVar[bool] = False
@@ -82,10 +83,6 @@ class PythonKind(TargetKind):
         module, sep, factory = rest.partition(":")
         if not sep or not module or not factory:
             raise SpecError(f"python spec {text!r} must look like python:MODULE:FACTORY")
-        if profile.reuse is not None:
-            raise SpecError(f"profile {profile.path}: [implementation].reuse is for "
-                            f"{schemes_that('over_pipe', ' and ')} servers; a python: "
-                            "factory makes one object per workspace")
         if profile.path is not None:
             # A profile's adapter module sits beside it (peers/<peer>/adapter.py): importable
             # wherever the run starts, in this process and in the pytest child that re-parses it.

@@ -4,7 +4,10 @@ Starting a server per test is most of a run against a real peer (Node loads serv
 about 0.4 s of CPU; a run has hundreds of applicable tests), and of a run against a Python MCP
 server (the MCP SDK's imports cost about a second a start). A profile whose server keeps no
 state between calls but what the contract's session features are about may opt in with
-`reuse = "worker"`.
+`reuse = "worker"`. An in-process implementation is kept the same way: its factory builds one
+object per worker instead of one per test (a framework whose tools take half a second to build
+spent most of its run building them), and everything below holds for that object as for a
+server ("started" is "built"; it is alive until a call of it timed out).
 
 The session features (read-before-edit, stale-read) and revealed tools (tool_search) are state
 kept across calls: a file read in one test counts as read in the next. A server is therefore
