@@ -1,16 +1,23 @@
 """The course as data: lessons, hints, incidents and the reference code each clause points to.
 
-Everything here is read from course.toml, beside this module; the command, the pages under
-docs/learn/ and the learner test read the same file. Hints are chosen by evidence (hints.py).
+The lessons, in the order the story is told, and the hints that fit any clause are read from
+course.toml beside this module. What the course says of one category lives in that category's
+folder (`suites/<category>/course.toml`, beside its clauses, checks, cases and mutants): the
+lesson that teaches its MUST clauses no lesson names (so a new clause is taught without an edit
+here), the reference code quoted, its hints, incidents and what is beyond the course. The command,
+the pages under docs/learn/ and the learner test read the same data. Hints are chosen by evidence
+(hints.py).
 """
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
-from agentconf.contract import CATEGORIES, CLAUSES
+from agentconf.contract import CATEGORIES, CLAUSES, Level
+from agentconf.contract.categories import categories
 
 from .hints import Hint, choose, hint_from
 
@@ -101,12 +108,66 @@ def lesson_from(table: dict[str, Any]) -> Lesson:
 @cache
 def load_course() -> Course:
     data = tomllib.loads(files(__package__).joinpath("course.toml").read_text("utf-8"))
-    return Course(
-        lessons=tuple(lesson_from(table) for table in data["lesson"]),
-        hints=tuple(hint_from(table) for table in data.get("hint", [])),
-        incidents=tuple(Incident(clauses=tuple(entry["clauses"]), title=entry["title"],
-                                 text=entry["text"], link=entry.get("link", ""))
-                        for entry in data.get("incident", [])),
-        reference=dict(data.get("reference", {})),
-        beyond=dict(data.get("beyond", {})),
-    )
+    lessons = [lesson_from(table) for table in data["lesson"]]
+    hints = [hint_from(table) for table in data.get("hint", [])]
+    incidents: list[Incident] = []
+    reference: dict[str, str] = {}
+    beyond: dict[str, str] = {}
+    teaches: dict[str, str] = {}  # category -> the lesson of its MUST clauses no lesson names
+    for category in categories():
+        if not category.course_file.is_file():
+            continue
+        notes = _notes(category.course_file)
+        for key, into in (("reference", reference), ("beyond", beyond), ("lesson", teaches)):
+            if key in notes:
+                into[category.id] = str(notes[key])
+        for clause_id, table in notes.get("clause", {}).items():
+            if not clause_id.startswith(f"{category.id}-") or clause_id not in CLAUSES:
+                raise CourseError(f"{category.course_file}: [clause.{clause_id}] is no clause "
+                                  f"of {category.id}")
+            for key, into in (("reference", reference), ("beyond", beyond)):
+                if key in table:
+                    into[clause_id] = str(table[key])
+        hints += [hint_from(table) for table in notes.get("hint", [])]
+        incidents += [Incident(clauses=tuple(entry["clauses"]), title=entry["title"],
+                               text=entry["text"], link=entry.get("link", ""))
+                      for entry in notes.get("incident", [])]
+    return Course(lessons=_taught_by_default(lessons, teaches, beyond), hints=tuple(hints),
+                  incidents=tuple(incidents), reference=reference, beyond=beyond)
+
+
+_NOTE_KEYS = frozenset({"lesson", "reference", "beyond", "clause", "hint", "incident"})
+
+
+def _notes(path: Path) -> dict[str, Any]:
+    try:
+        notes = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise CourseError(f"{path} is not valid TOML: {error}") from None
+    unknown = sorted(set(notes) - _NOTE_KEYS)
+    if unknown:
+        raise CourseError(f"{path}: unknown key(s) {', '.join(unknown)}; a category's course "
+                          f"notes have {', '.join(sorted(_NOTE_KEYS))}")
+    return notes
+
+
+def _taught_by_default(lessons: list[Lesson], teaches: dict[str, str],
+                       beyond: dict[str, str]) -> tuple[Lesson, ...]:
+    """Each category's MUST clauses that no lesson names and the course does not leave out,
+    added to the lesson its notes name: a new MUST clause is taught where its category is."""
+    named = {clause_id for lesson in lessons for clause_id in lesson.clause_ids()}
+    by_id = {lesson.id: index for index, lesson in enumerate(lessons)}
+    for category, lesson_id in teaches.items():
+        if lesson_id not in by_id:
+            raise CourseError(f"suites/{category.lower()}/course.toml: lesson {lesson_id!r} is "
+                              f"not a lesson of the course ({', '.join(by_id)})")
+        if category in beyond:
+            continue
+        adopted = [clause_id for clause_id, clause in CLAUSES.items()
+                   if clause.category == category and clause.level is Level.MUST
+                   and not clause.retired and clause_id not in named and clause_id not in beyond]
+        if adopted:
+            index = by_id[lesson_id]
+            lessons[index] = replace(lessons[index],
+                                     clauses=(*lessons[index].clauses, *adopted))
+    return tuple(lessons)

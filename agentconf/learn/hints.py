@@ -1,4 +1,4 @@
-"""Hints chosen by what a failing check saw, never by the clause alone: each hint of course.toml
+"""Hints chosen by what a failing check saw, never by the clause alone: each hint of the course
 names its clause (or `*` for any), the words of the evidence it answers (`when`, a regular
 expression), an `example` of that evidence from a real run (tests/learn/test_hints.py holds every
 hint to firing on its own example and on no other hint's), and the gallery's mutant that makes

@@ -3,6 +3,7 @@ clause is taught or said to be beyond the course, and the starter and the soluti
 the lessons."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,46 @@ def test_there_is_one_solution_per_lesson_and_it_names_real_files() -> None:
         own = [path for path in folder.rglob("*") if path.is_file() and path.name != FROM_PLAIN]
         assert names or own, f"{folder.name}: an empty solution"
         assert all((PLAIN / name).is_file() for name in names), folder.name
+
+
+def test_a_must_clause_no_lesson_names_is_taught_by_its_category_folders_lesson() -> None:
+    """A new clause is one folder's change: its category's course notes name the lesson that
+    takes it. Shown by leaving two clauses out of the lessons as written: each comes back where
+    its folder says, SHOULD clauses are never adopted, and what is beyond stays out."""
+    from agentconf.learn.course import _taught_by_default
+
+    edits = COURSE.lesson("edit-safety")
+    without = [lesson if lesson.id != "edit-safety" else
+               replace(lesson, clauses=tuple(c for c in lesson.clauses
+                                             if c not in ("EDIT-03", "EDIT-09")))
+               for lesson in COURSE.lessons]
+    taught = _taught_by_default(without, {"EDIT": "edit-safety", "CANCEL": "shell"},
+                                {"CANCEL": "async only"})
+    adopted = next(lesson for lesson in taught if lesson.id == "edit-safety")
+    assert set(adopted.clause_ids()) == set(edits.clause_ids())
+    assert adopted.clauses[-2:] == ("EDIT-03", "EDIT-09")
+    assert not any(cid.startswith("CANCEL") for lesson in taught for cid in lesson.clause_ids())
+    with pytest.raises(CourseError, match="lesson 'no-such-lesson' is not a lesson"):
+        _taught_by_default(list(COURSE.lessons), {"EDIT": "no-such-lesson"}, {})
+
+
+def test_per_category_notes_live_in_the_category_folders() -> None:
+    import tomllib
+
+    from agentconf.contract.categories import categories
+
+    shared = tomllib.loads((STARTER.parents[1] / "course.toml").read_text("utf-8"))
+    assert set(shared) == {"lesson", "hint"}
+    assert {hint["clause"] for hint in shared["hint"]} == {"*"}
+    folders = {category.id for category in categories() if category.course_file.is_file()}
+    assert {cid.split("-")[0] for cid in COURSE.reference} <= folders
+    assert {hint.clause.split("-")[0] for hint in COURSE.hints} - {"*"} <= folders
+
+
+def test_a_category_note_with_an_unknown_key_is_refused(tmp_path: Path) -> None:
+    from agentconf.learn.course import _notes
+
+    notes = tmp_path / "course.toml"
+    notes.write_text('lesson = "shell"\nreferences = "tools/bash.py:handler"\n', "utf-8")
+    with pytest.raises(CourseError, match="unknown key\\(s\\) references"):
+        _notes(notes)
