@@ -21,7 +21,7 @@ with tempfile.TemporaryDirectory() as base:
     root.mkdir()
     (root / "a.txt").write_text("alpha\n")
     with Server(root, Path(base, "scratch")) as server:
-        tools = server._request("tools/list", {})["result"]["tools"]
+        tools = server.tools()
         bare = [tool["name"] for tool in tools if not tool.get("annotations")]
         print(f"{len(bare)} of {len(tools)} tools without annotations:", ", ".join(bare))
         if bare:

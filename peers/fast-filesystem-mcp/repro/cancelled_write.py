@@ -26,15 +26,12 @@ with tempfile.TemporaryDirectory() as base:
     with Server(root) as server:
         for _ in range(ROUNDS):
             target.write_text(OLD)
-            server._id += 1
-            asked = server._id
-            server._send({"jsonrpc": "2.0", "id": asked, "method": "tools/call", "params": {
-                "name": "fast_write_file", "arguments": {"path": str(target), "content": NEW}}})
+            asked = server.start("tools/call", {
+                "name": "fast_write_file", "arguments": {"path": str(target), "content": NEW}})
             deadline = time.monotonic() + 10
             while target.stat().st_size == len(OLD) and time.monotonic() < deadline:
                 time.sleep(0.001)
-            server._send({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                          "params": {"requestId": asked, "reason": "cancelled by the client"}})
+            server.cancel(asked)  # notifications/cancelled, "cancelled by the client"
             content = target.read_text()
             if content not in (OLD, NEW):
                 torn += 1

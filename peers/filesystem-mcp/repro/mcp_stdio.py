@@ -1,76 +1,36 @@
-"""A minimal MCP client over stdio (JSON-RPC, newline-delimited), standard library only, so a
-maintainer can run each reproduction with nothing but Python and the installed server.
+"""How the reproductions start filesystem-mcp: its venv's `filesystem-mcp ROOT` (where
+`agentconf matrix` installs it), ROOT its one allowed folder and its cwd, HOME set to `home`
+when given (else ROOT). The client is ../../_repro/mcp_stdio.py (standard library only); a
+call waits for its answer for as long as it takes.
 
     with Server(ROOT_DIR) as server:
         server.call("read_file", path=...)   # -> (is_error, text)
 
     python3 dangling_link.py [path/to/venv/bin/filesystem-mcp]
 
-The server is its venv's `filesystem-mcp ROOT` (where `agentconf matrix` installs it), ROOT its
-one allowed folder. Lines on stdout that are not JSON are skipped (kept in `noise`).
+Lines on stdout that are not JSON are skipped (kept in `noise`).
 """
 
-import json
+import math
 import os
-import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-PEER = HERE.parent.name
-# Where `agentconf matrix` (or the README's npm ci) installs it; another version's dist/index.js
-# as the first argument shows the same reproduction on it.
-SERVER = Path(sys.argv[1]) if len(sys.argv) > 1 else (
-    HERE.parents[2] / ".cache" / "peers" / PEER / "venv" / "bin" / "filesystem-mcp")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # peers/, where _repro is
+from _repro.mcp_stdio import Client, cache, installed, server_argument, verdict
+
+# Where `agentconf matrix` installs it; another version's filesystem-mcp as the first argument
+# shows the same reproduction on it.
+SERVER = server_argument(cache(__file__) / "venv" / "bin" / "filesystem-mcp")
 
 
-class Server:
+class Server(Client):
+    timeout = math.inf
+    whole_answer_when_empty = True
+
     def __init__(self, root: Path, server: Path = SERVER, home: Path | None = None) -> None:
-        if not server.is_file():
-            sys.exit(f"{server} is missing: install the peer first (see ../README.md)")
-        self._process = subprocess.Popen(
-            [str(server), str(root)], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=root,
-            env={**os.environ, "HOME": str(home or root)})
-        self._id = 0
-        self.noise: list[str] = []
-        self._request("initialize", {"protocolVersion": "2024-11-05", "capabilities": {},
-                                     "clientInfo": {"name": "repro", "version": "1"}})
-        self._send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def __enter__(self) -> "Server":
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._process.kill()
-        self._process.wait()
-
-    def _send(self, message: dict) -> None:
-        assert self._process.stdin is not None
-        self._process.stdin.write(json.dumps(message) + "\n")
-        self._process.stdin.flush()
-
-    def _request(self, method: str, params: dict) -> dict:
-        self._id += 1
-        self._send({"jsonrpc": "2.0", "id": self._id, "method": method, "params": params})
-        assert self._process.stdout is not None
-        while True:
-            line = self._process.stdout.readline()
-            try:
-                message = json.loads(line)
-            except ValueError:
-                self.noise.append(line.rstrip("\n"))
-                continue
-            if isinstance(message, dict) and message.get("id") == self._id:
-                return message
-
-    def call(self, tool: str, **arguments: object) -> tuple[bool, str]:
-        answer = self._request("tools/call", {"name": tool, "arguments": arguments})
-        result = answer.get("result") or {}
-        text = "".join(part.get("text", "") for part in result.get("content", []))
-        return bool(result.get("isError")) or "error" in answer, text or json.dumps(answer)
+        super().__init__([str(installed(server)), str(root)], cwd=root,
+                         env={**os.environ, "HOME": str(home or root)})
 
 
-def verdict(departed: bool, what: str) -> None:
-    print(("DEPARTS: " if departed else "not reproduced (conforms): ") + what)
-    sys.exit(1 if departed else 0)
+__all__ = ["SERVER", "Server", "verdict"]
