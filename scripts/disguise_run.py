@@ -200,10 +200,15 @@ def main() -> int:
         names_table()
         return 0
     clauses = None if args.clauses == "all" else args.clauses
+    try:  # before the reference's run: a mistake in --given costs no minutes
+        planned = plan(args)
+    except (OSError, ValueError) as error:  # pydantic's ValidationError is a ValueError
+        print(f"disguise_run: --given {args.given}: {str(error).splitlines()[0]}",
+              file=sys.stderr)
+        return 2
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="agentconf-disguise-reference-") as folder:
         reference = judge("reference", Path(folder) / "report", clauses, args.jobs)
-    planned = plan(args)
     records: list[dict[str, Any]] = []
     result: dict[str, Any] = {"command": " ".join(sys.argv), "clauses": args.clauses,
                               "reference": {c: v.status for c, v in reference.items()}}

@@ -150,12 +150,24 @@ def can_produce(run: Callable[[str], Any], size: int) -> None:
     command, or exec's `sh -c`) can make the flood it will be judged on (an emulated shell may
     have no /dev/zero, or cap its programs). A flood that cannot be made is n/a, never a pass
     that tested nothing."""
-    counted = run(f"{FLOOD.format(size=size)} | wc -c")
-    made = [int(number) for number in re.findall(r"\d+", counted.data)]
+    command = f"{FLOOD.format(size=size)} | wc -c"
+    counted = run(command)
+    made = _numbers_said(counted.data, command)
     if not counted.success or size not in made:
         not_applicable(f"the shell did not make the {size} characters this check floods it "
                        f"with (`... | wc -c` answered {counted.data.strip()[:100]!r})")
 
+
+
+def _numbers_said(text: str, command: str) -> list[int]:
+    """The numbers in an answer that are not a piece of the command quoted back: a refusal that
+    quotes `head -c 250000 ...` names the size without anything having counted it."""
+    said = []
+    for match in re.finditer(r"\d+", text):
+        before = text[max(0, match.start() - 6):match.start()]
+        if not (before.strip() and before + match.group() in command):
+            said.append(int(match.group()))
+    return said
 
 
 def in_rounds(rounds: int, scenario: Callable[[int], str | None]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.markers import draft_marker, says_refusal, widened
+from agentconf.init_from.markers import draft_marker, says_refusal, shared_start, widened
 from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
@@ -47,8 +47,10 @@ class Findings:
     # Each code of its own spelling and the failures that answered it (see `ambiguous_codes`).
     spelled: dict[str, list[Answer]] = field(default_factory=dict)
     # The marker of a refusal that says success from a tool with no table of its own (an
-    # unknown tool): [implementation].failure, and its evidence.
-    any_failure: tuple[str, str] | None = None
+    # unknown tool, one revealed later): [implementation].failure, and its evidence.
+    any_failure: tuple[dict[str, Any], str] | None = None
+    # Every refusal in words seen so far, per tool, across the rounds of draft_markers.
+    worded: dict[str, list[str]] = field(default_factory=dict)
     # What a probe saw an implementation get wrong about a feature the contract judges: a
     # comment naming the clauses that will fail, never a capability switched off.
     observed: list[str] = field(default_factory=list)
@@ -214,6 +216,9 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
     its refusals share and none of its real successes matches (markers.py), live in the draft;
     their texts join the answers the error patterns are learnt from. Where no pattern tells
     them apart, the self-check finds its refusals unproven (premises.py)."""
+    for tool, answers in found.disguised.items():
+        found.worded.setdefault(tool, []).extend(answer.text for answer in answers)
+    general = implementation_marker(found, variable)
     for tool, answers in list(found.disguised.items()):
         if not answers:
             continue
@@ -222,7 +227,11 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
                      [text for texts in found.successes.values() for text in texts])
         texts = [answer.text for answer in answers]
         marked = found.keys.get(tool, {}).get("result", {}).get("failure")
-        if isinstance(marked, dict) and set(marked) == {"matches"}:  # a text marker: widened
+        text_marker = isinstance(marked, dict) and set(marked) == {"matches"}
+        if general is not None and (marked is None or text_marker) and all(
+                re.search(general, text) for text in found.worded[tool]):
+            regex: str | None = general  # what every tool's refusals say, not this one's words
+        elif text_marker:  # widened
             regex = widened(marked["matches"], texts, successes, variable)
         elif marked is not None or (tool == ANY_TOOL and found.any_failure is not None):
             continue  # a JSON status marks it (or an earlier round did)
@@ -235,14 +244,45 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
             continue
         found.answers.extend(answers)
         if tool == ANY_TOOL:  # an unknown tool, refused in words: [implementation].failure
-            found.any_failure = (regex, f"probe: {said}: a success matching {regex!r} is a "
-                                        "failure")
+            found.any_failure = ({"matches": regex}, f"probe: {said}: a success matching "
+                                                     f"{regex!r} is a failure")
             continue
         if marked == {"matches": regex}:
             continue  # the marker it has already tells these apart
         found.keys.setdefault(tool, {}).setdefault("result", {})["failure"] = {"matches": regex}
         found.evidence.setdefault(tool, []).append(
             f"probe: {said}: a success matching {regex!r} is a failure")
+    if general is None:
+        return
+    for tool, texts in found.worded.items():  # a narrower marker of an earlier round
+        marked = found.keys.get(tool, {}).get("result", {}).get("failure")
+        if tool != ANY_TOOL and isinstance(marked, dict) and set(marked) == {"matches"} \
+                and marked["matches"] != general and all(re.search(general, t) for t in texts):
+            marked["matches"] = general
+            found.evidence.setdefault(tool, []).append(
+                f"probe: its refusals start as every tool's do: {general!r}")
+    if found.any_failure is None:
+        worded = sorted(tool for tool, texts in found.worded.items() if texts)
+        found.any_failure = ({"matches": general}, f"probe: the refusals in words of "
+                             f"{', '.join(worded)} all start so: a success matching "
+                             f"{general!r} is a failure, whichever tool answers it")
+
+
+def implementation_marker(found: Findings, variable: tuple[str, ...]) -> str | None:
+    """The start the refusals in words of two tools or more share, where no real success of any
+    tool matches it: how the implementation says "failed" (a framework's "Error: " before every
+    failure), not what one tool says of one failure. A tool's own samples fit its own probes
+    ("Error: `path` ..."), and its refusals of another kind (an argument the schema rejects,
+    worded "Error: Invalid arguments ...") would not match them. It also marks the tools no
+    probe made fail, revealed ones included ([implementation].failure)."""
+    tools = [tool for tool, texts in found.worded.items() if texts and tool != ANY_TOOL]
+    if len(tools) < 2:
+        return None
+    shared = shared_start([text for tool in tools for text in found.worded[tool]], variable)
+    successes = [text for texts in found.successes.values() for text in texts]
+    if shared is None or any(re.search(shared, text) for text in successes):
+        return None
+    return shared
 
 
 def settle(found: Findings, name: str, label: str, call: Callable[[], Result],

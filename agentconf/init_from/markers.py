@@ -44,7 +44,7 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     per refusal where they share no start), else None. `variable`: what an answer may quote
     back of the call itself (paths, names), never part of the marker."""
     successes = list(successes)
-    shared = _shared_start(refusals, variable)  # "Error: " before every refusal
+    shared = shared_start(refusals, variable)  # "Error: " before every refusal
     if shared is not None and not any(re.search(shared, text) for text in successes):
         return shared
     kept: list[str] = []
@@ -61,7 +61,7 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     return kept[0] if len(kept) == 1 else "|".join(one_of(regex) for regex in kept)
 
 
-def _shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | None:
+def shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | None:
     """The start every refusal shares (two at least), cut back to a whole word and to before
     anything variable (the scratch sandbox's paths), when it says it refuses: `\\AError:` for a
     framework that puts "Error: " before every failure."""
@@ -75,7 +75,7 @@ def _shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | 
     shared = first[:length]
     if any(len(text) > length and text[length].isalnum() for text in texts):
         shared = re.sub(r"\w+$", "", shared)  # never into a word
-    shared = shared.rstrip()
+    shared = shared.rstrip(" \t`'\"‘“«([{<")  # a quote that opens what the call named
     if len(re.sub(r"\W", "", shared)) < 4 or not says_refusal(shared):
         return None
     return r"""\A\s*["']?""" + re.escape(shared).replace("\\ ", " ")

@@ -32,6 +32,7 @@ from agentconf.harness.verdicts.errors import (
     NotApplicable,
 )
 from agentconf.init_from.markers import says_refusal
+from agentconf.init_from.probe_shell import exit_command
 
 MARK = "agentconf-premise"
 _SPACE = re.compile(r"\s+")
@@ -133,7 +134,7 @@ REFUSALS: tuple[Rule, ...] = (
          _nothing, lambda c: c.call("grep", pattern=f"{MARK} two", path=f"{MARK}-nowhere"),
          lambda r, root: not r.success),
     Rule("bash", "refusals", "a command that exits 3 is recognised as a failure",
-         _nothing, lambda c: c.call("bash", command="exit 3"),
+         _nothing, lambda c: c.call("bash", command=exit_command(3)),
          lambda r, root: not r.success or r.exit_code == 3),
     Rule("exec", "refusals", "argv [sh, -c, exit 3] is recognised as a failure",
          _nothing, lambda c: c.call("exec", argv=["sh", "-c", "exit 3"]),

@@ -28,7 +28,7 @@ from agentconf.init_from.findings import (
 from agentconf.init_from.patterns import SPELLED_CODE, induce, spelled_codes
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
-from agentconf.init_from.reads import text_place
+from agentconf.init_from.reads import shown_text, text_place
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
@@ -281,7 +281,7 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
     # judges only how they are numbered): settled by what the read shows, not a defect kept on.
     whole = settle(found, "line_numbers", "a read of a two-line file",
                    lambda: client.call("read_file", path="a.txt"),
-                   lambda r: re.search(r"(?m)^\s*1\D.*alpha", r.data) is not None,
+                   lambda r: re.search(r"(?m)^\s*1\D.*alpha", shown_text(r.data)) is not None,
                    unsettled=lambda r: not r.success)
     text_place(found, whole, "alpha\nbeta\n")
     big = client.root / f"{_PROBE_MARK}-big.txt"

@@ -45,6 +45,15 @@ def probe_shell(client: Client, found: Findings) -> None:
         found.notes.append(f"a shell probe was not run: {why}")
 
 
+def exit_command(status: int, allowed: list[str] | None = None) -> str:
+    """A command that exits `status` whether or not the tool runs its line in a shell. A runner
+    without one (the line split into words, then started) has no `exit` program: `exit 3`
+    fails to start, and what it teaches is a failure of another kind (a spawn error taken for
+    an exit, a marker fitted to "No such file or directory: 'exit'"). `sh -c` is a program in
+    both, where the gate lets it run."""
+    return f"sh -c 'exit {status}'" if _may_run("sh", allowed) else f"exit {status}"
+
+
 def _may_run(command: str, allowed: list[str] | None) -> bool:
     """Whether a probe's command runs only programs the shell's gate allows (none seen: all)."""
     return allowed is None or not refused_programs(command, allowed)
@@ -56,7 +65,7 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None,
     "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when `true` succeeds: a
     shell that fails every command (@openai/codex-shell-tool-mcp before its sandbox is set up)
     says nothing about exits (False: probe no further)."""
-    if not _may_run("true; exit 3", allowed):
+    if not _may_run(f"true; {exit_command(3, allowed)}", allowed):
         found.notes.append("its gate declines `true` or `exit`: no NONZERO_EXIT pattern learnt")
         return False
     works = safely(lambda: client.call("bash", command="true"), found, "a command `true`")
@@ -67,7 +76,8 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None,
         return False
     label = "a command that exits with a status other than 0"
     for status in (3, 7):  # twins: the status is incidental to the wording
-        result = safely(partial(client.call, "bash", command=f"exit {status}"), found, label)
+        result = safely(partial(client.call, "bash", command=exit_command(status, allowed)),
+                        found, label)
         if result is None:
             continue
         if not result.success:

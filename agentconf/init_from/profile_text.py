@@ -102,7 +102,7 @@ def _implementation(spec_text: str, server_name: str | None, listing: list[dict[
         *([f"# {findings.virtual_root}", "virtual_absolute_paths = true"]
           if findings.virtual_root else []),
         *([f"# {findings.any_failure[1]}",
-           f"failure = {_inline({'matches': findings.any_failure[0]})}"]
+           f"failure = {_inline(findings.any_failure[0])}"]
           if findings.any_failure else []),
         "# Tools no canonical tool maps to and that take no path: the kit never calls them.",
         f"exclude_tools = {_quote(unmapped)}",

@@ -247,6 +247,19 @@ def text_place(found: Findings, result: Result | None, text: str) -> None:
             f"probe: a read of a two-line file answered JSON with the file's text at {place}")
 
 
+def shown_text(data: str) -> str:
+    """What a model reads of an answer: its text, or, where the answer is a JSON object (a
+    status beside the text: `{"ok": true, "result": "   1\talpha"}`), its string fields one per
+    line, so a probe judges the text and not its JSON escaping."""
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return data
+    if not isinstance(value, dict):
+        return data
+    return "\n".join(inner for inner in value.values() if isinstance(inner, str))
+
+
 def json_place(value: Any, holds: Callable[[Any], bool], steps: tuple[str | int, ...] = (),
                depth: int = 0) -> str | None:
     """The place of the first field `holds` accepts in a JSON object, shallowest first;

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _checks import in_rounds
 
 from agentconf.harness.session.result import Result
 from agentconf.harness.target.processes import wait_gone
@@ -21,6 +22,11 @@ from agentconf.harness.verdicts.errors import CancelUnsupported, not_applicable
 GONE_WITHIN_S = 10.0
 # Big enough that writing it takes a while, small enough for one protocol line.
 BIG_LINES = 200_000
+# Rounds of a cancelled write: where the cancel lands in the write is a race, and one round
+# showed a partial file in one whole-matrix run and none in the next (five servers whose write
+# truncates first; 4 rounds still missed one in some runs). A conformant write passes every
+# round.
+WRITE_ROUNDS = 12
 
 
 def _cancelled(client: Any, tool: str, ready: Callable[[], bool], **arguments: Any
@@ -83,22 +89,26 @@ def _read_first(client: Any, path: str) -> None:
 
 @pytest.mark.clause("CANCEL-02")
 def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -> None:
-    old = b"the old content\n"
-    ws.write("big.txt", old)
-    _read_first(client, "big.txt")
     new = _big_content()
-    target = ws.root / "big.txt"
-    result = _cancelled(
-        client, "write_file", lambda: _size(target) != len(old),
-        path="big.txt", content=new,
-    )
-    for moment in ("after the cancellation", "after the next call"):
-        content = target.read_bytes() if target.exists() else None
-        assert content in (old, new.encode()), (
-            f"{moment}, big.txt holds {len(content or b'')} bytes: neither the old "
-            f"{len(old)} nor the new {len(new)}" + (f"\n{result.evidence()}" if result else "")
-        )
-        client.list_tools()  # a request the session must serve before the second look
+
+    def round_(number: int) -> str | None:
+        old = f"the old content, round {number}\n".encode()
+        name = f"big-{number}.txt"
+        ws.write(name, old)
+        _read_first(client, name)
+        target = ws.root / name
+        result = _cancelled(client, "write_file", lambda: _size(target) != len(old),
+                            path=name, content=new)
+        for moment in ("after the cancellation", "after the next call"):
+            content = target.read_bytes() if target.exists() else None
+            if content not in (old, new.encode()):
+                return (f"{moment}, {name} holds {len(content or b'')} bytes: neither the old "
+                        f"{len(old)} nor the new {len(new)}"
+                        + (f"\n{result.evidence()}" if result else ""))
+            client.list_tools()  # a request the session must serve before the second look
+        return None
+
+    in_rounds(WRITE_ROUNDS, round_)
 
 
 @pytest.mark.clause("CANCEL-03")
@@ -114,12 +124,21 @@ def test_after_a_cancelled_command_the_next_command_runs(ws, client) -> None:
 @pytest.mark.clause("CANCEL-03")
 @pytest.mark.requires("write_file")
 def test_after_a_cancelled_write_the_same_file_can_be_written(ws, client) -> None:
-    ws.write("big.txt", "the old content\n")
-    _read_first(client, "big.txt")
-    target = ws.root / "big.txt"
-    _cancelled(client, "write_file", lambda: _size(target) != 16,
-               path="big.txt", content=_big_content())
-    _read_first(client, "big.txt")
-    result = client.call("write_file", path="big.txt", content="written after the cancel\n")
-    assert result.success, result.evidence()
-    assert ws.read_bytes("big.txt") == b"written after the cancel\n"
+    big = _big_content()
+
+    def round_(number: int) -> str | None:
+        name = f"big-{number}.txt"
+        ws.write(name, "the old content\n")
+        _read_first(client, name)
+        target = ws.root / name
+        _cancelled(client, "write_file", lambda: _size(target) != 16, path=name, content=big)
+        _read_first(client, name)
+        after = f"written after the cancel, round {number}\n"
+        result = client.call("write_file", path=name, content=after)
+        assert result.success, result.evidence()  # a refusal is no race: it fails at once
+        held = ws.read_bytes(name)
+        return None if held == after.encode() else (
+            f"{name} holds {len(held)} bytes, not the {len(after)} written after the cancel: "
+            "the cancelled write went on")
+
+    in_rounds(WRITE_ROUNDS, round_)

@@ -12,8 +12,10 @@ import pytest
 from _checks import in_rounds, read_first
 
 # Rounds of each racing scenario: a lost update or a torn read is a race, and one round of
-# overlapping calls may miss its window (agno's CodingTools lost edits in some runs only).
-ROUNDS = 6
+# overlapping calls may miss its window. Six rounds caught lost edits in one whole-matrix run
+# and missed them in the next (agno's CodingTools, deepagents, on a loaded machine); a round is
+# one batch of edits, cheap where edits are serialised.
+ROUNDS = 24
 # A torn read's window is the instant between a truncation and the write after it. A writer
 # that truncates first was caught in 5 or 6 of 6 rounds on an idle machine and in 1 of 6 beside
 # a full run's other worker (agno's CodingTools, in process): at one round in six, 24 rounds

@@ -492,3 +492,20 @@ def test_a_status_line_learnt_after_an_exception_marker_joins_it_instead_of_repl
     assert re.search(marker, exception), marker
     assert re.search(marker, "<returncode>2</returncode>\n<output>\n</output>"), marker
     assert not re.search(marker, "<returncode>0</returncode>\n<output>\nok\n</output>"), marker
+
+
+def test_the_exit_probe_exits_with_its_status_with_or_without_a_shell(tmp_path: Path) -> None:
+    """A command runner without shell syntax (the line split into words, then started, as
+    cli-mcp-server does) has no `exit` program: `exit 3` failed to start there, and the draft
+    learnt the spawn error as the exit's wording. The probe's command exits 3 both ways."""
+    import shlex
+
+    from agentconf.init_from.probe_shell import exit_command
+
+    command = exit_command(3)
+    in_a_shell = subprocess.run(["sh", "-c", command], cwd=tmp_path, check=False)
+    without_one = subprocess.run(shlex.split(command), cwd=tmp_path, check=False)
+    assert in_a_shell.returncode == without_one.returncode == 3
+    with pytest.raises(FileNotFoundError):  # what `exit 3` meets without a shell
+        subprocess.run(shlex.split("exit 3"), cwd=tmp_path, check=False)
+    assert exit_command(3, ["true", "echo"]) == "exit 3"  # a gate that refuses sh

@@ -76,3 +76,47 @@ def test_a_tools_own_marker_does_not_shadow_the_implementations(tmp_path) -> Non
     said = "Error: Path must be within working directory: /x"
     client = Client(_Canned(said), profile, tmp_path)  # type: ignore[arg-type]
     assert client.call("list_files", path="../outside").success is False
+
+
+def test_an_implementations_json_status_marks_a_tool_with_no_table_of_its_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every tool of a framework answers `{"ok": false, ...}` on failure, a tool revealed later
+    (no [tools.X] table) too: [implementation].failure with a path reads its JSON."""
+    import json
+
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.client import Client
+
+    profile = parse_profile({"implementation": {"failure": {"path": "ok", "equals": False}},
+                             "tools": {"list_files": {"name": "list"}}})
+    refused = json.dumps({"ok": False, "message": "Invalid arguments for list"})
+    client = Client(_Canned(refused), profile, tmp_path)  # type: ignore[arg-type]
+    assert client.call("list_files", path="a").success is False
+    worked = json.dumps({"ok": True, "result": "a.txt"})
+    assert Client(_Canned(worked), profile, tmp_path).call(  # type: ignore[arg-type]
+        "list_files", path=".").success is True
+
+
+def test_refusals_of_several_tools_that_share_a_start_mark_every_tool_with_it() -> None:
+    """Each tool's own two samples ("Error: `a.txt` does not exist", "Error: `b` is a folder")
+    fit its own probes; what every tool's refusals share ("Error:") is the implementation's way
+    of failing, and a refusal of another kind ("Error: Invalid arguments ...") matches it."""
+    from agentconf.init_from.findings import Findings, draft_markers
+    from agentconf.init_from.patterns import Answer
+
+    def said(tool: str, *texts: str) -> list[Answer]:
+        return [Answer("NOT_FOUND", f"a refusal of {tool}", text, tool) for text in texts]
+
+    found = Findings(successes={"read_file": ["alpha"], "write_file": ["Created `x`: 1 byte"]})
+    found.disguised = {
+        "read_file": said("read_file", "Error: `a.txt` does not exist.", "Error: `b.md` does "
+                                       "not exist."),
+        "write_file": said("write_file", "Error: `notes` is a folder, not a file.",
+                           "Error: `dir` is a folder, not a file."),
+    }
+    draft_markers(found, VARIABLE)
+    for tool in ("read_file", "write_file"):
+        marker = found.keys[tool]["result"]["failure"]["matches"]
+        assert re.search(marker, "Error: Invalid arguments for write_file"), (tool, marker)
+        assert not re.search(marker, "Created `x`: 1 byte")
+    assert found.any_failure is not None
+    assert re.search(found.any_failure[0]["matches"], "Error: Invalid arguments for file_info")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agentconf.harness.profile.tool_mapping import MISSING, STRUCTURED, ResultShape
+from agentconf.harness.profile.tool_mapping import MISSING, STRUCTURED, FailureMarker, ResultShape
 
 _MISSING = MISSING
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -26,6 +26,13 @@ class Reading:
     error_code: str | None = None
     error_message: str | None = None
     exit_code: int | None = None
+
+
+def marked_failed(marker: FailureMarker, data: str, structured: Any) -> bool:
+    """Whether a marker of its own ([implementation].failure) makes this answer a failure: by
+    its text, or by the value at its path in the JSON text or the structured content
+    (`{"ok": false, ...}` from every tool of a framework, revealed ones included)."""
+    return read_answer(ResultShape(failure=marker), data, structured).failed
 
 
 def read_answer(shape: ResultShape, data: str, structured: Any,

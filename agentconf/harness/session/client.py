@@ -15,7 +15,7 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, CAPABILITIES, ERROR_CODES, TOOL_CAPABILITIES, Limits
 from agentconf.harness.disk.oracle import DiskOracle
 from agentconf.harness.profile.model import Profile
-from agentconf.harness.session.answers import read_answer
+from agentconf.harness.session.answers import marked_failed, read_answer
 from agentconf.harness.session.arguments import is_virtual_outside, set_target, shape
 from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.session.normalise import check_envelope, classify_text
@@ -359,7 +359,8 @@ class Client:
             if not success and code is None and reading.error_message:
                 code = classify_text(reading.error_message, self.profile)
         marker = self.profile.implementation.failure
-        if success and marker is not None and marker.fails(None, envelope.data):
+        if success and marker is not None and marked_failed(
+                marker, envelope.data, raw.get("structured_content")):
             success = False  # refused in words every tool of it shares, beside its own marker
             notes += ("a failure by [implementation].failure",)
         return Result(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentconf.harness.session.shell_words import refused_programs
+from agentconf.reference.dispatch import MAX_ISSUES
 from agentconf.reference.validation import validate_with_schema
 
 from .disguised_listing import PATH_ARGUMENTS
@@ -41,10 +42,14 @@ def translate(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[s
         return Call(tool, calls=[arguments])  # the reference answers INVALID_ARGS itself
     issues = validate_with_schema(schemas[tool], arguments).issues
     refusal = _extra_refusal(names, tool, arguments) if not issues else None
-    if issues:
-        lines = [f"Invalid arguments for {names.tool(tool)}; fix each one and call again:"]
-        refusal = _fail("INVALID_ARGS", "\n".join([*lines, *(f"- {i.message}" for i in issues)]),
-                        issues=[issue.model_dump() for issue in issues])
+    if issues:  # worded and bounded as the reference's dispatcher does (RESULT-07)
+        kept = issues[:MAX_ISSUES]
+        lines = [f"Invalid arguments for {names.tool(tool)}; fix each one and call again:",
+                 *(f"- {issue.message}" for issue in kept)]
+        if len(issues) > len(kept):
+            lines.append(f"- and {len(issues) - len(kept)} more problems.")
+        refusal = _fail("INVALID_ARGS", "\n".join(lines),
+                        issues=[issue.model_dump() for issue in kept])
     if refusal is not None:
         return Call(tool, refusal=refusal)
     canonical = _canonical_arguments(names, tool, arguments)
