@@ -161,8 +161,6 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
             findings.evidence.setdefault("read_file", []).insert(0, status[1])
             if "failure" in status[0] and findings.any_failure is None:  # a revealed tool's too
                 findings.any_failure = (dict(status[0]["failure"]), f"every tool's: {status[1]}")
-            if "equals" in status[0].get("failure", {}):  # a status field, not items per path
-                _text_everywhere(findings, tables)
         if edits is not None:
             findings.keys.setdefault("edit_file", {}).setdefault("result", {}).update(edits[0])
             findings.evidence.setdefault("edit_file", []).insert(0, edits[1])
@@ -173,17 +171,6 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
     finally:
         adapter.close()
     return listing, mapped, absolute, findings, start, shell_state
-
-
-def _text_everywhere(findings: Findings, tables: dict[str, Any]) -> None:
-    """Where every tool answers JSON with its status beside its text, the place a read's text
-    was found at is every tool's: a command's output, a listing, a search are read there too
-    (a tool whose answer has nothing there is read whole, as before)."""
-    place = findings.keys.get("read_file", {}).get("result", {}).get("text")
-    if place is None:
-        return
-    for canonical in tables["tools"]:
-        findings.keys.setdefault(canonical, {}).setdefault("result", {}).setdefault("text", place)
 
 
 def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,

@@ -79,7 +79,7 @@ def json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
     if missing is None or present is None:
         return None
     return status_keys(missing, present, "a read of a missing file", "a read of a file",
-                      "every tool's", str(ws.root))
+                      "every tool's", str(ws.root), "agentconf-probe-status-content")
 
 
 def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -109,11 +109,12 @@ def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                       "edit_file's", str(ws.root))
 
 
-def status_keys(missing: Any, present: Any, failing: str, working: str, whose: str, root: str
-               ) -> tuple[dict[str, Any], str] | None:
+def status_keys(missing: Any, present: Any, failing: str, working: str, whose: str, root: str,
+                content: str | None = None) -> tuple[dict[str, Any], str] | None:
     """The `result` keys that tell the failing call's JSON answer from the working one's, and
     the evidence: a status field that says so (`"success": false`), else an `error` message
-    only the failing one holds."""
+    only the failing one holds. `content`: what the working call's text holds; beside a status
+    field, the field holding it is where every tool's text is (`{"ok": true, "result": ...}`)."""
     said = json.dumps(missing, ensure_ascii=False).replace(root, "<ROOT>")[:120]
     said = f"probe: {failing} answered success with {said!r}"
     (failed, into), (worked, same) = _one_object(missing), _one_object(present)
@@ -127,6 +128,16 @@ def status_keys(missing: Any, present: Any, failing: str, working: str, whose: s
                 # A message beside the status (fs-mcp's files[0].error), not a code of its own
                 # (mcp-code-editor's "FileNotFoundError", which the probes map to ours).
                 keys["error"] = message["error"]
+            text = None if content is None else json_place(
+                worked, lambda inner: isinstance(inner, str) and content in inner, same)
+            if text is not None:
+                keys["text"] = text
+            if text is not None and "error" not in keys and "error" not in failed:
+                # `{"ok": false, "message": "..."}`: the words beside the status are the message
+                words = json_place(failed, lambda inner: isinstance(inner, str)
+                                   and re.search(r"\s", inner) is not None, into)
+                if words is not None:
+                    keys["error"] = words
             return keys, (f"{said}, {working} {key!r}: {json.dumps(not value)}: {whose} "
                           f"{place} = {json.dumps(value)} is a failure")
     found = item_error(missing, present)

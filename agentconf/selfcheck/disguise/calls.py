@@ -12,8 +12,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.shell_words import refused_programs
 from agentconf.reference.dispatch import MAX_ISSUES
+from agentconf.reference.sandbox.bounding import bound_text
 from agentconf.reference.validation import validate_with_schema
 
 from .disguised_listing import PATH_ARGUMENTS
@@ -48,7 +50,8 @@ def translate(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[s
                  *(f"- {issue.message}" for issue in kept)]
         if len(issues) > len(kept):
             lines.append(f"- and {len(issues) - len(kept)} more problems.")
-        refusal = _fail("INVALID_ARGS", "\n".join(lines),
+        refusal = _fail("INVALID_ARGS", bound_text("\n".join(lines),
+                                                   DEFAULT_LIMITS.message_budget_chars - 60),
                         issues=[issue.model_dump() for issue in kept])
     if refusal is not None:
         return Call(tool, refusal=refusal)
