@@ -8,8 +8,6 @@ The strategy here is restricted to DRAFTED_RIGHT_TODAY: the dimensions on which 
 gets the reference's verdicts. Widen it as the drafter is fixed; `scripts/disguise_run.py` draws
 from the full strategy (`--names` checks every name of the vocabulary through the mapping alone,
 in seconds). Left out today, each with the premise the draft misses:
-- failure_signal: a failure answered as a success with a text marker is not always recognised
-  (a validation refusal of a write passed as a success: VALIDATE-04);
 - text_only: with no structured content the draft leaves `diff` on, so EDIT-10 (SHOULD) fails
   where the reference's verdict without that information is n/a;
 - extra_argument, paths, shell_gate: a required extra argument's value, absolute or virtual
@@ -37,11 +35,13 @@ from agentconf.selfcheck.mutants import gallery
 # The dimensions a raw draft gets right today, alone and together (scripts/disguise_run.py):
 # tools and arguments named otherwise, prefixed or in another case, edits nested in a list,
 # failure messages worded otherwise (German, Korean), behind a framework's prefix or JSON-quoted,
-# codes as a text prefix, absent or spelled otherwise, results wrapped in JSON (docs/benchmarks.md,
-# "Disguises": each alone without a divergence in the long run).
+# codes as a text prefix, absent or spelled otherwise, results wrapped in JSON, failures said
+# as a success with a text marker or a JSON status (docs/benchmarks.md, "Disguises": each alone
+# without a divergence on every clause).
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
+    "failure_signal",
 })
 # A read, an edit, a shell command and a refusal of each: what every dimension touches.
 CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
