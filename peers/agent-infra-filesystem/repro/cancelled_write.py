@@ -5,8 +5,7 @@ file is partial meanwhile and the cancelled write can land after the next one.
     python3 cancelled_write.py [path/to/mcp-server-filesystem/dist/index.cjs]
 """
 
-from mcp_stdio import Server
-
+import mcp_stdio  # first: it puts peers/ on sys.path, where _repro is
 from _repro.cancelled_write import cancelled_writes
 
-cancelled_writes(Server, "write_file")
+cancelled_writes(mcp_stdio.Server, "write_file")
