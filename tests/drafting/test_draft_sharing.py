@@ -134,6 +134,15 @@ def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     _, text = _draft(tmp_path, "--slow-start", *flags)
     # The same server without its slow start: the rule, not the sleep, is under test.
     kept = text.replace(" --slow-start", "")
+    shared_starts, alone_starts = _same_verdicts_kept_and_fresh(tmp_path, kept, reuse, clauses)
+    # Shared: fewer starts than checks that opened a session (the listing checks share one).
+    assert shared_starts < alone_starts, (shared_starts, alone_starts)
+
+
+def _same_verdicts_kept_and_fresh(tmp_path: Path, kept: str, reuse: str, clauses: str
+                                  ) -> tuple[int, int]:
+    """`kept` run as drafted and with its `reuse` line taken out: the same outcome on every
+    check. How many starts each needed."""
     fresh = kept.replace(f'reuse = "{reuse}"\n', "")
     assert kept != fresh
     (tmp_path / "kept.toml").write_text(kept, "utf-8")
@@ -144,8 +153,7 @@ def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     assert sum(outcome == "pass" for outcome in shared.values()) > 20
     differing = {n: (o, alone[n]) for n, o in shared.items() if alone[n] != o}
     assert not differing, differing
-    # Shared: fewer starts than checks that opened a session (the listing checks share one).
-    assert shared_starts < alone_starts, (shared_starts, alone_starts)
+    return shared_starts, alone_starts
 
 
 # An in-process tool system whose factory takes a while to build, as an agent framework's toolkit
@@ -168,14 +176,6 @@ def test_a_slow_in_process_factory_builds_one_object_per_worker_with_the_verdict
     kept = (tmp_path / "agentconf.toml").read_text("utf-8")
     assert 'reuse = "worker"' in kept, drafted.stderr + kept
     assert "it keeps session state (read_before_edit and stale_read)" in kept, kept
-    fresh = kept.replace('reuse = "worker"\n', "")
-    (tmp_path / "kept.toml").write_text(kept, "utf-8")
-    (tmp_path / "fresh.toml").write_text(fresh, "utf-8")
-    clauses = "EDIT,SHELL-01,SHELL-06"
-    shared, shared_builds = _outcomes(tmp_path / "kept.toml", tmp_path / "kept", clauses)
-    alone, alone_builds = _outcomes(tmp_path / "fresh.toml", tmp_path / "fresh", clauses)
-    assert len(shared) > 50 and set(shared) == set(alone)
-    assert sum(outcome == "pass" for outcome in shared.values()) > 20
-    differing = {n: (o, alone[n]) for n, o in shared.items() if alone[n] != o}
-    assert not differing, differing
+    shared_builds, alone_builds = _same_verdicts_kept_and_fresh(
+        tmp_path, kept, "worker", "EDIT,SHELL-01,SHELL-06")
     assert shared_builds < alone_builds / 2, (shared_builds, alone_builds)
