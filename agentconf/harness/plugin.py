@@ -64,6 +64,7 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
+_REVEALED = pytest.StashKey[bool]()  # the test called tool_search
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
 _START_AHEAD = pytest.StashKey[bool]()  # the server it started was a spare (target/spare.py)
@@ -251,7 +252,8 @@ def ws(
     if kept is not None:
         kept.release(clean, request.node.stash.get(_REMEMBERED, False),
                      settled=not request.node.stash.get(_UNSETTLED, False),
-                     commanded=request.node.stash.get(_COMMANDED, False))
+                     commanded=request.node.stash.get(_COMMANDED, False),
+                     revealed=request.node.stash.get(_REVEALED, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -305,6 +307,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         yield session
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
+        request.node.stash[_REVEALED] = session.revealed
         if session.may_leave_running:
             request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()

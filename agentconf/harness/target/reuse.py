@@ -23,7 +23,9 @@ session features to be on whatever [capabilities] say: for a server whose sessio
 settle, which then costs a start only where a test needs a fresh session, never the whole run.
 `reuse = "worker-fresh-shell"` also retires it after any test that ran a command (or cancelled a
 call): for a shell that keeps a `cd` or an `export` from one call to the next, so no later test
-meets that shell.
+meets that shell. In every mode a test that called tool_search retires it: the tools it revealed
+are listed and callable from then on, which changes what every later test sees (a listing, an
+unknown tool's message naming the tools), not only the tests that require tool_search.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -198,15 +200,15 @@ class WorkerServer:
             self.started += 1
 
     def release(self, clean: bool, remembered: bool = False, settled: bool = True,
-                commanded: bool = False) -> None:
+                commanded: bool = False, revealed: bool = False) -> None:
         """After a test: keep the server and empty the base for the next, or retire both.
         `remembered`: the test made a call the server's session may remember. `settled`: the
         test left nothing at work and its failure, if any, was a plain departure. `commanded`:
-        it ran a command or cancelled a call."""
+        it ran a command or cancelled a call. `revealed`: it called tool_search."""
         if self._base is None:
             return
         self._shaped |= remembered and self._keeps_session
-        if commanded and self._keeps_shell:
+        if (commanded and self._keeps_shell) or revealed:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):
