@@ -78,7 +78,7 @@ _INTRO = """\
 # Profiles (`agentconf.toml`)
 
 <!-- Generated from agentconf/harness/profile/ by `python -m agentconf.docs_gen.profile_doc`;
-     tests/harness/test_profile_schema_and_doc.py keeps it in sync. Do not edit by hand. -->
+     tests/harness/profile/test_profile_schema_and_doc.py keeps it in sync. Do not edit by hand. -->
 
 A profile tells agentconf how to start one implementation and how its tools, arguments, answers,
 codes and limits map onto the contract's. `agentconf init --from SPEC` drafts one from the

@@ -32,7 +32,7 @@ from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
 from agentconf.harness.run import front_door, replay_calls
 from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
-from agentconf.harness.run.order import WAITS_HELP, spread_waits
+from agentconf.harness.run.order import WAITS_HELP, spread_fresh, spread_waits
 from agentconf.harness.run.plugin_state import (
     DEFAULT_TIMEOUT_S,
     SNAPSHOT_DIR_ENV,
@@ -64,8 +64,10 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
+_REVEALED = pytest.StashKey[bool]()  # the test called tool_search
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
+_START_AHEAD = pytest.StashKey[bool]()  # the server it started was a spare (target/spare.py)
 _ESCAPED = pytest.StashKey[bool]()  # the check itself met an escape: reported once, by it
 _BESIDE = pytest.StashKey[bool]()  # the suites were added beside the project's own tests
 _LEFT_OUT = pytest.StashKey[bool]()  # a project's own tests only: the suites were not added
@@ -218,7 +220,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
-    items[:] = spread_waits(items)
+    items[:] = spread_fresh(spread_waits(items),
+                            lambda item: needs_fresh_session(required_capabilities(item)))
 
 
 # ---- fixtures ---------------------------------------------------------------------------------
@@ -238,7 +241,8 @@ def ws(
         return Path(tempfile.mkdtemp(prefix="ws-", dir=tmp_path_factory.getbasetemp()))
 
     kept = request.config.stash[STATE].worker_server(new_base)
-    base = kept.base() if kept is not None else new_base()
+    fresh = needs_fresh_session(required_capabilities(request.node))
+    base = kept.base(fresh_session=fresh) if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
     workspace.close_outer()  # outside the sandbox: handed back even when the sandbox is kept
@@ -248,7 +252,8 @@ def ws(
     if kept is not None:
         kept.release(clean, request.node.stash.get(_REMEMBERED, False),
                      settled=not request.node.stash.get(_UNSETTLED, False),
-                     commanded=request.node.stash.get(_COMMANDED, False))
+                     commanded=request.node.stash.get(_COMMANDED, False),
+                     revealed=request.node.stash.get(_REVEALED, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -281,6 +286,9 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     started = kept.started > starts if kept is not None else True  # in process: a build
     if started:  # counted even when the check then turns out n/a
         request.node.stash[_START] = time.monotonic() - began
+    elif kept is not None and kept.taken is not None:  # a spare: what `ws` waited for it
+        request.node.stash[_START] = kept.taken.waited_s
+        request.node.stash[_START_AHEAD] = True
     session = Client(adapter, spec.profile, ws.root, ws.oracle, ws.sandbox,
                      known_tools=state.listing)
     try:
@@ -299,6 +307,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         yield session
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
+        request.node.stash[_REVEALED] = session.revealed
         if session.may_leave_running:
             request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()
@@ -391,6 +400,8 @@ def pytest_runtest_makereport(
         payload["calls"], payload["paths"] = session.calls, session.paths
     if report.when == "setup" and _START in item.stash:
         payload["start_s"] = item.stash[_START]
+        if item.stash.get(_START_AHEAD, False):
+            payload["start_ahead"] = True
     report.user_properties.append((outcomes.PROPERTY, payload))
     outcomes.make_sendable(report)
     return report

@@ -160,7 +160,8 @@ def test_writes_to_home_and_above_the_root_are_contained_and_seen(tmp_path: Path
     assert run.clauses["REGISTRY-02"]["status"] == "n/a", run.output[-3000:]
     assert "found while checking REGISTRY-02" in evidence(run, "CONFINE-14")
     assert "hostile-escape.txt" in evidence(run, "CONFINE-14")  # above the root: an escape
-    # Its HOME, written while starting, is its own state (tests/harness/test_safe_runs.py); it
-    # was charged here only by a message check that opened a session and judged none of it.
+    # Its HOME, written while starting, is its own state
+    # (tests/harness/session/test_safe_runs.py); it was charged here only by a message check that
+    # opened a session and judged none of it.
     assert "hostile-was-here.txt" not in evidence(run, "CONFINE-14")
     assert_contained(run)

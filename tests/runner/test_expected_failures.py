@@ -111,6 +111,29 @@ def test_a_race_the_check_missed_is_a_pass_and_a_race_it_caught_is_an_expected_f
     caught = aggregate([CLAUSES["CONCUR-04"]], events(
         test_event("suites/test_concur.py::torn", "CONCUR-04", "fail")), listed)
     assert caught[0].status is Status.XFAIL
+    # The missed race keeps its entry: a baseline rewritten after a lucky run still lists it.
+    assert dict(missed[0].expected) == {"CONCUR-04": listed.clauses["CONCUR-04"][1]}
+    assert "CONCUR-04" in dict(baseline_entries(missed))
+
+
+def test_a_listed_race_is_the_same_matrix_cell_whether_or_not_the_run_caught_it() -> None:
+    """A cell that followed one run's rounds would change between regenerations of an unchanged
+    implementation; its evidence says which the run saw."""
+    from agentconf.harness.report.matrix import _cell
+
+    race = {"CONCUR-04": "race: write_file truncates, then writes; repro/torn_read.py"}
+
+    def clause(status: str, evidence: str = "") -> dict[str, object]:
+        return {"status": status, "expected_failure": race, "evidence": evidence,
+                "reproduce": "agentconf replay x", "tests": []}
+
+    missed = _cell(clause("pass"))
+    caught = _cell(clause("xfail", "a race, seen in 3 of 24 rounds; the first, round 13"))
+    assert (missed.status, missed.race, missed.known) == ("fail", True, race["CONCUR-04"])
+    assert (caught.status, caught.race, caught.known) == ("fail", True, race["CONCUR-04"])
+    assert "did not catch" in (missed.evidence or "") and "3 of 24" in (caught.evidence or "")
+    plain = _cell({**clause("pass"), "expected_failure": None})
+    assert (plain.status, plain.race) == ("pass", False)
 
 
 def test_a_listed_clause_whose_check_hung_is_held_and_a_harness_error_never_is() -> None:

@@ -208,15 +208,20 @@ def test_the_console_says_where_the_time_went_counting_a_check_charged_twice_onc
 
 
 def _summary_with_starts(starts: list[float | None], reuse: str | None,
-                         others_s: float = 1.0, in_process: bool = False) -> str:
+                         others_s: float = 1.0, in_process: bool = False,
+                         ahead: int = 0) -> str:
     """The console's summary of a run whose checks started a server in `starts` seconds (None:
-    none started); a check that started one took a second, the others `others_s`."""
+    none started), the last `ahead` of them spares; a check that started one took a second, the
+    others `others_s`."""
     from agentconf.harness.report.console import render_summary
 
+    started = [i for i, start in enumerate(starts) if start is not None]
+    spares = set(started[len(started) - ahead:]) if ahead else set()
     records = stream([
         test_event(f"suites/test_edit.py::t{i}", "EDIT-01", "pass",
                    duration=others_s if start is None else 1.0,
-                   **({} if start is None else {"start_s": start}))
+                   **({} if start is None else {"start_s": start}),
+                   **({"start_ahead": True} if i in spares else {}))
         for i, start in enumerate(starts)
     ])
     records[0]["implementation"]["reuse"] = reuse
@@ -249,6 +254,17 @@ def test_the_console_names_the_rule_of_the_kept_servers_mode(reuse: str, rule: s
     retired = _summary_with_starts([0.6, 0.5, None, 0.7], reuse=reuse)
     assert f'the kept server (reuse = "{reuse}") was started again and again: {rule}' in retired, \
         retired
+
+
+def test_the_console_counts_the_servers_started_ahead_of_need_and_only_their_wait() -> None:
+    """A spare's seconds are what its check still waited for it, not its start: no "s a start"
+    average is claimed from them, and conformance.json says how many there were."""
+    spared = _summary_with_starts([0.9, None, 0.2, None, 0.0, None], reuse="worker", ahead=2)
+    assert "  servers: 3 started for 6 checks (2 ahead of need, while earlier checks ran), 1 s " \
+        "waited for (" in spared, spared
+    assert "s a start" not in spared, spared
+    none_ahead = _summary_with_starts([0.9, None, 0.2, None, 0.0, None], reuse="worker")
+    assert "ahead of need" not in none_ahead and "s a start" in none_ahead, none_ahead
 
 
 def test_the_console_counts_starts_without_advice_when_they_were_not_most_of_the_run() -> None:

@@ -131,7 +131,10 @@ class Implementation(Strict):
         "call retires the server, for a shell that keeps a cd or an export between calls; "
         "\"worker-stateful\": the rule of \"worker\" with the session features taken to be "
         "on whatever [capabilities] say, for a server that may keep a session no probe could "
-        "settle; `init --from` drafts each for such a server"))
+        "settle; `init --from` drafts each for such a server. In every mode, a worker that "
+        "had to start its server again (cmd:, mcp:) keeps the next one starting ahead of need "
+        "in a sandbox of its own, so a check that needs a new server seldom waits for its "
+        "start (harness/target/spare.py)"))
     exclude_tools: list[str] = Field(default_factory=list, description=(
         "the implementation's tool names the kit must never call (process killers, config "
         "writers, URL openers)"))

@@ -4,7 +4,8 @@ A clause is `fail` if any of its tests failed, else `error` if any errored, else
 passed, else `n/a`. A harness-error (our bug) counts as an error here: no clause is reported as
 passing while one of its checks could not conclude; the run lists those tests apart as well.
 Expected failures then turn `fail` into `xfail` and `pass` into `xpass` (a stale baseline), but for
-a race (a reason starting "race:"), whose pass stays `pass`. A listed clause whose errors are all
+a race (a reason starting "race:"), whose pass stays `pass` with its entry kept beside it (the
+matrix shows the race, and a rewritten baseline keeps it). A listed clause whose errors are all
 the implementation's (it hung or died: reproduced outside the kit like a failure) is `xfail` too:
 it does not hold either way. A harness-error, the kit's own, is never held by a baseline.
 A check whose message differs from its snapshot (`message-changed`) counts for no clause.
@@ -105,7 +106,7 @@ def _apply_expectations(
     if clause_id in expectations.clauses:
         key = (expectations.clauses[clause_id],)
         if status is Status.PASS and is_race(key[0][1]):
-            return status, ()  # a race the check missed this time: no news, not a stale entry
+            return status, key  # a race the check missed this time: no news, not a stale entry
         if hung_or_died(status, tests):
             return Status.XFAIL, key
         return {Status.FAIL: Status.XFAIL, Status.PASS: Status.XPASS}.get(status, status), key

@@ -164,8 +164,14 @@ def _start_lines(starts: dict[str, Any] | None, checks: int, total: float) -> li
                  f"{seconds:.0f} s ({seconds / count:.2f} s a build, {share:.0%} of the "
                  "checks' time)"]
     else:
-        lines = [f"  servers: {count} started for {checks} checks, {seconds:.0f} s "
-                 f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
+        ahead = starts.get("ahead") or 0
+        if ahead:  # a spare's seconds are only a check's wait for it: no "s a start"
+            lines = [f"  servers: {count} started for {checks} checks ({ahead} ahead of need, "
+                     f"while earlier checks ran), {seconds:.0f} s waited for ({share:.0%} of "
+                     "the checks' time)"]
+        else:
+            lines = [f"  servers: {count} started for {checks} checks, {seconds:.0f} s "
+                     f"({seconds / count:.2f} s a start, {share:.0%} of the checks' time)"]
     if share < STARTS_DOMINATE or count < checks * STARTS_DOMINATE:
         return lines
     by_category = starts.get("by_category") or {}

@@ -60,7 +60,12 @@ class ServerStarts(_Strict):
     built by an in-process factory (python:)."""
 
     count: int = Field(ge=0, description="Servers started, or objects built, for checks.")
-    seconds: float = Field(ge=0, description="Their time, from the start to the first answer.")
+    seconds: float = Field(ge=0, description="What the checks waited for them: from the start "
+                                             "to the first answer, or, for a server started "
+                                             "ahead of need, the part of that still to come "
+                                             "when a check took it.")
+    ahead: int = Field(0, ge=0, description="Of them, servers started ahead of need (a spare, "
+                                            "started while earlier checks ran).")
     reuse: str | None = Field(None, description="The profile's [implementation] reuse.")
     in_process: bool = Field(False, description="The implementation is an in-process object: "
                                                 "a start is a build of it by its factory.")
@@ -173,6 +178,7 @@ def _server_starts(log: EventLog, implementation: dict[str, Any]) -> dict[str, A
             "reuse": None if implementation.get("reuse") is None
             else str(implementation["reuse"]),
             "in_process": bool(implementation.get("in_process")),
+            "ahead": sum(1 for test in started if test.start_ahead),
             "by_category": dict(categories.most_common())}
 
 

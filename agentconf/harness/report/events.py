@@ -62,8 +62,11 @@ class TestEvent:
     calls: int = 0
     paths: int = 0
     # Seconds the check spent starting a server of its own (cmd: and mcp:, up to its first
-    # answer), None when it started none: a kept one served it, or it runs in process.
+    # answer) or building an in-process object, None when it started none: a kept one served
+    # it. `start_ahead`: the server was a spare, started while earlier checks ran, and start_s
+    # is only what this check still waited for it (harness/target/spare.py).
     start_s: float | None = None
+    start_ahead: bool = False
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -75,6 +78,8 @@ class TestEvent:
             record["calls"], record["paths"] = self.calls, self.paths
         if self.start_s is not None:
             record["start_s"] = round(self.start_s, 4)
+            if self.start_ahead:
+                record["start_ahead"] = True
         if self.case is not None:
             record["case"] = self.case
         if self.found_while is not None:
@@ -119,6 +124,7 @@ def parse_test_event(record: dict[str, Any]) -> TestEvent:
             calls=int(record.get("calls") or 0),
             paths=int(record.get("paths") or 0),
             start_s=None if record.get("start_s") is None else float(record["start_s"]),
+            start_ahead=bool(record.get("start_ahead")),
         )
     except KeyError as missing:
         raise EventStreamError(f"test event without {missing}: {record}") from None

@@ -5,9 +5,14 @@ site; matrix_html.py makes its index.html from that document alone, so the page 
 data does not hold. Each implementation's own report.html is its page.
 
 A cell is the run's clause status. An expected failure (xfail) is a departure that was triaged
-and kept in the peer's baseline: shown as a failure, marked "known". A failure whose evidence is
-the disk oracle's ("escape after ...": the disk outside the root changed, or a canary's secret
-came back) is marked an escape: those are the verdicts a user must not miss.
+and kept in the peer's baseline: shown as a failure, marked "known". A race in the baseline (a
+reason starting "race:", reproduced outside the kit) is shown so whether or not this run's rounds
+caught it, its evidence saying which: a cell that followed the luck of one run's rounds would
+change from one regeneration to the next while the implementation did not.
+
+A failure whose evidence is the disk oracle's ("escape after ...": the disk outside the root
+changed, or a canary's secret came back) is marked an escape: those are the verdicts a user
+must not miss.
 
 A peer that could not be installed or run is a row of its own with the reason (as Bowtie keeps a
 harness that errors), and `history` holds every kept run of every version of each package: the
@@ -26,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agentconf import __version__
 from agentconf.contract import CLAUSES, CONTRACT_VERSION, Level
 
+from .aggregate import is_race
 from .document import StatusCounts
 from .summary_tables import must_score
 
@@ -47,6 +53,8 @@ class Cell(_Strict):
     known: str | None = Field(default=None,
                               description="A triaged departure: its baseline's reason.")
     unexpected_pass: bool = Field(default=False, description="In the baseline, yet it passed.")
+    race: bool = Field(default=False, description="A race in the baseline, reproduced outside "
+                       "the kit: a failure whether or not this run's rounds caught it.")
     escape: bool = Field(default=False, description="The disk oracle saw the disk outside the root "
                          "change, or a secret outside it come back.")
     evidence: str | None = Field(default=None, description="The first line of why it did not pass.")
@@ -168,10 +176,16 @@ def escaped(clause: dict[str, Any]) -> bool:
 
 def _cell(clause: dict[str, Any]) -> Cell:
     status = clause["status"]
+    reasons = list((clause.get("expected_failure") or {}).values())
+    race = bool(reasons) and all(is_race(reason) for reason in reasons)
+    if race and status == "pass":
+        return Cell(status="fail", known="; ".join(reasons), race=True,
+                    evidence="a race this run's rounds did not catch (the baseline's repro/ "
+                             "shows it outside the kit)")
     cell = Cell(status=SHOWN.get(status, status), escape=escaped(clause),
-                unexpected_pass=status == "xpass")
+                unexpected_pass=status == "xpass", race=race and status == "xfail")
     if status in ("xfail", "xpass"):
-        cell.known = "; ".join((clause.get("expected_failure") or {}).values()) or "expected"
+        cell.known = "; ".join(reasons) or "expected"
     if cell.status in ("fail", "error"):
         lines = (clause.get("evidence") or "").strip().splitlines()
         cell.evidence = lines[0][:300] if lines else ""

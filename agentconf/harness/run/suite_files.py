@@ -9,7 +9,7 @@ Which module holds a clause's checks is read from its source: the clause ids tha
 `pytest.mark.clause(...)` calls name as literals. A module naming a clause any other way (the
 golden cases, from their data files) or selecting checks by `pytest.mark.scenario` (the message
 snapshots) is always given. The plugin's clause filter still selects within every file given,
-so a module given too many changes nothing; tests/harness/test_suite_files.py holds every
+so a module given too many changes nothing; tests/harness/run/test_suite_files.py holds every
 collected check to a module given for its clause.
 """
 

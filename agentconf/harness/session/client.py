@@ -95,6 +95,9 @@ class Client:
         # A call that may leave work running after its answer was made: a command (its
         # background children) or a cancelled call (the tool may go on with it).
         self.may_leave_running = False
+        # tool_search was called: what it revealed is listed and callable in this session from
+        # then on, whatever the session features (harness/target/reuse.py retires the server).
+        self.revealed = False
 
     # ---- what the implementation offers -------------------------------------------------------
 
@@ -246,6 +249,7 @@ class Client:
         self.calls += 1
         self.may_remember |= tool not in SESSION_NEUTRAL_TOOLS  # whatever it answers: cut short
         self.may_leave_running = True
+        self.revealed |= tool == "tool_search"
         try:
             raw = cancel(request.name, request.sent, ready)
         except BaseException:
@@ -298,6 +302,7 @@ class Client:
         self._refuse_unsafe(requests)
         self.calls += len(requests)
         self.may_leave_running |= any(request.tool == "bash" for request in requests)
+        self.revealed |= any(request.tool == "tool_search" for request in requests)
         self.paths += sum(isinstance(r.arguments, dict) and "path" in r.arguments
                           for r in requests)
         what = ", ".join(request.name for request in requests)

@@ -23,7 +23,9 @@ session features to be on whatever [capabilities] say: for a server whose sessio
 settle, which then costs a start only where a test needs a fresh session, never the whole run.
 `reuse = "worker-fresh-shell"` also retires it after any test that ran a command (or cancelled a
 call): for a shell that keeps a `cd` or an `export` from one call to the next, so no later test
-meets that shell.
+meets that shell. In every mode a test that called tool_search retires it: the tools it revealed
+are listed and callable from then on, which changes what every later test sees (a listing, an
+unknown tool's message naming the tools), not only the tests that require tool_search.
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -44,6 +46,13 @@ Anything else retires the server and its base: a test that ran a command or canc
 and failed, one that hung, died or met a bug of the kit keeps its sandbox and the server's
 stderr where they are, a dead or killed server is never handed out again, and a root that is
 no longer the folder the server started in is not reused.
+
+Once a worker has had to start a server again, it starts the next one ahead of need: a spare,
+in a sandbox of its own, while the current check runs (harness/target/spare.py). The next check
+that needs a fresh server takes it (when it started well) and builds its workspace in the
+spare's base; another spare starts. A server that is never replaced never gets a spare, and a
+spare left over at the end is killed with the kept server. Only a server over a pipe gets one: an
+in-process object's build runs under the same interpreter lock as the checks.
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ from agentconf.harness.disk.sandbox_workspace import copy_sandbox, empty_for_reu
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
+from agentconf.harness.target.spare import Spare, Started
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import CancelUnsupported
 
@@ -132,10 +142,29 @@ class WorkerServer:
             spec.profile.capabilities.get(name) is not False for name in SESSION_FEATURES)
         self._keeps_shell = spec.profile.reuse == "worker-fresh-shell"  # a cd, an export
         self._shaped = False  # the kept server served a call its session may remember
-        self.started = 0  # servers started, for the kit's own tests
+        self._ahead = spec.target_kind.over_pipe  # spares (module docstring)
+        self._spare: Spare | None = None
+        self._last_env: AdapterEnv | None = None  # what a spare is started like
+        self.started = 0  # servers started, for the kit's own tests (spares included)
+        self.taken: Started | None = None  # the spare the current check took, if it took one
 
-    def base(self) -> Path:
-        """Where the next workspace is built: the kept base, or a new one."""
+    def base(self, fresh_session: bool = False) -> Path:
+        """Where the next workspace is built: the kept base, a started spare's when the check
+        needs a new server and one is ready, or a new one. `fresh_session` as for `open`."""
+        self.taken = None
+        if self._spare is not None and self._needs_start(fresh_session):
+            spare, self._spare = self._spare, None
+            taken = spare.take()
+            if taken is not None:
+                self._close_adapter()
+                if self._base is not None:  # clean (else release dropped it): not needed now
+                    with contextlib.suppress(OSError):
+                        remove_tree(self._base)
+                self._base, self._adapter = taken.base, taken.adapter
+                self._root_id, self._root_mode = taken.root_id, taken.root_mode
+                self._shaped = False
+                self.taken = taken
+                self._start_spare()
         if self._base is None:
             self._base = self._new_base()
         return self._base
@@ -143,28 +172,43 @@ class WorkerServer:
     def open(self, env: AdapterEnv, fresh_session: bool = False) -> Adapter:
         """The kept server when it still runs in this root, else a new one (kept from now on).
         `fresh_session`: the test's verdict depends on a session no earlier test shaped."""
-        if self._adapter is not None and (
-                not self._adapter.alive or (fresh_session and self._shaped)):
+        self._last_env = env
+        if self._adapter is not None and self._needs_start(fresh_session):
             self._close_adapter()
         if self._adapter is None:
+            again = self.started > 0
             self._adapter = open_adapter(self._spec, env)
             self.started += 1
             self._shaped = False
             info = os.lstat(env.root)
             self._root_id = (info.st_dev, info.st_ino)
             self._root_mode = info.st_mode & 0o7777
+            if again:  # a worker that had to start one again will likely have to once more
+                self._start_spare()
         return _Lease(self._adapter)
 
+    def _needs_start(self, fresh_session: bool) -> bool:
+        """Whether the check about to run cannot use the kept server: there is none (the last
+        one was retired), it died, or the check needs a session no check has shaped."""
+        if self._adapter is None:
+            return self.started > 0
+        return not self._adapter.alive or (fresh_session and self._shaped)
+
+    def _start_spare(self) -> None:
+        if self._ahead and self._spare is None and self._last_env is not None:
+            self._spare = Spare(self._spec, self._new_base(), self._last_env)
+            self.started += 1
+
     def release(self, clean: bool, remembered: bool = False, settled: bool = True,
-                commanded: bool = False) -> None:
+                commanded: bool = False, revealed: bool = False) -> None:
         """After a test: keep the server and empty the base for the next, or retire both.
         `remembered`: the test made a call the server's session may remember. `settled`: the
         test left nothing at work and its failure, if any, was a plain departure. `commanded`:
-        it ran a command or cancelled a call."""
+        it ran a command or cancelled a call. `revealed`: it called tool_search."""
         if self._base is None:
             return
         self._shaped |= remembered and self._keeps_session
-        if commanded and self._keeps_shell:
+        if (commanded and self._keeps_shell) or revealed:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):
@@ -180,6 +224,9 @@ class WorkerServer:
 
     def close(self) -> None:
         self._close_adapter()
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            spare.discard()
 
     def _set_aside(self, base: Path) -> bool:
         """Copies a failed test's base to a new folder beside it; False when it cannot be

@@ -162,7 +162,7 @@ def _now() -> str:
 
 
 class _Test:
-    __slots__ = ("calls", "clauses", "duration", "paths", "phases", "start_s")
+    __slots__ = ("ahead", "calls", "clauses", "duration", "paths", "phases", "start_s")
 
     def __init__(self) -> None:
         self.phases: list[dict[str, Any]] = []
@@ -171,6 +171,7 @@ class _Test:
         self.calls = 0
         self.paths = 0
         self.start_s: float | None = None
+        self.ahead = False
 
 
 class EventWriter:
@@ -238,6 +239,7 @@ class EventWriter:
             test.paths += int(payload.get("paths", 0))
             if payload.get("start_s") is not None:
                 test.start_s = float(payload["start_s"])
+                test.ahead = bool(payload.get("start_ahead"))
         elif report.failed:  # an xdist worker crashed while running the test
             test.phases.append({"when": report.when, "outcome": Outcome.ERROR.value,
                                 "evidence": safe_text(_cut(str(report.longrepr)))})
@@ -262,6 +264,7 @@ class EventWriter:
             calls=test.calls,
             paths=test.paths,
             start_s=test.start_s,
+            start_ahead=test.ahead,
         )
         self._executed += 1
         self._write(event.to_record())

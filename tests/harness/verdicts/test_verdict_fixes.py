@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from clause_events import RUN_BOUND_S, outcomes, run
 from shape_programs import write_shapes
-from test_profile_end_to_end import RUN_BOUND_S, outcomes, run
 
 # SHAPES spells its codes as a text prefix: `ACCESS_DENIED: ...`.
 CODES = ("\n[[error_patterns]]\npattern = '\\A(?P<code>[A-Z][A-Z_]+):'\n\n"

@@ -194,7 +194,7 @@ def test_a_missing_profile_file_is_a_profile_error(tmp_path: Path) -> None:
 
 
 def test_the_shipped_server_filesystem_profile_is_valid() -> None:
-    shipped = Path(__file__).resolve().parents[2] / "peers/server-filesystem/agentconf.toml"
+    shipped = Path(__file__).resolve().parents[3] / "peers/server-filesystem/agentconf.toml"
     profile = load_profile(shipped)
     assert profile.tool("edit_file").target("old_text") == "edits[0].oldText"
     assert profile.reuse == "worker"

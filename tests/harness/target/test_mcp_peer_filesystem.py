@@ -17,7 +17,7 @@ from agentconf.harness.target.adapters.mcp import McpAdapter, open_mcp
 from agentconf.harness.target.spec import parse_spec
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 PROFILE = REPO / "peers" / "server-filesystem" / "agentconf.toml"
 SPEC = parse_spec(str(PROFILE))
 SERVER_JS = Path(SPEC.argv[1])

@@ -11,7 +11,7 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-TOYS = Path(__file__).with_name("harness_toys.py")
+TOYS = Path(__file__).parents[1] / "harness_toys.py"
 
 COUNTING_TOY = '''
 import os
@@ -101,6 +101,34 @@ def test_a_kill_grace():
     # 8 others, 2 waiting: one every 8 * 3/4 / 2 = 3 others, from the start.
     assert collected == ["test_a_timeout", "test_0", "test_1", "test_2", "test_a_kill_grace",
                          "test_3", "test_4", "test_5", "test_6", "test_7"]
+
+
+def test_checks_that_need_a_fresh_session_are_spread_to_the_ends_of_even_intervals(child) -> None:
+    """Each such check costs a kept server's worker a new server; a spare started ahead of need
+    is ready only when the checks before it take longer than a start (harness/target/spare.py),
+    so they are not left bunched (a file's parametrizations, the golden cases of one clause)."""
+    plain = "".join(f"def test_{n}():\n    pass\n\n" for n in range(9))
+    child.makepyfile(test_checks=plain + '''
+import pytest
+
+@pytest.mark.requires("read_before_edit")
+def test_guard_a():
+    pass
+
+@pytest.mark.clause("EDIT-09")
+def test_guard_b():
+    pass
+
+@pytest.mark.requires("tool_search")
+def test_reveal():
+    pass
+''')
+    result = child.runpytest_subprocess("--collect-only", "-q", "-p", "no:cacheprovider")
+    collected = [line.split("::")[1] for line in result.stdout.lines if "::" in line]
+    # 9 others, 3 needing a fresh session: one after every 9 / 3 = 3 others, the first not at
+    # the start (the run's first server is new anyway).
+    assert collected == ["test_0", "test_1", "test_2", "test_guard_a", "test_3", "test_4",
+                         "test_5", "test_guard_b", "test_6", "test_7", "test_8", "test_reveal"]
 
 
 def test_without_checks_that_wait_the_order_is_the_collected_one(child) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-TOYS = Path(__file__).with_name("harness_toys.py")
+TOYS = Path(__file__).parents[1] / "harness_toys.py"
 # The checks that call tools they did not pick by name: random arguments to "every tool"
 # (RESULT-04's property) and `{}` to every advertised tool (REGISTRY-03).
 BROAD = "RESULT-04,REGISTRY-03"

@@ -11,7 +11,7 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-TOYS = Path(__file__).with_name("harness_toys.py")
+TOYS = Path(__file__).parents[1] / "harness_toys.py"
 
 CHECKS = '''
 import pytest

@@ -17,7 +17,7 @@ from agentconf.docs_gen.profile_doc import (
 from agentconf.harness.profile.examples import EXAMPLES
 from agentconf.harness.profile.model import Profile, ProfileError, parse_profile
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_the_committed_schema_is_the_generated_one() -> None:

@@ -5,7 +5,7 @@ refusal that quotes `head -c 250000 ...` names the size without anything having 
 import sys
 from pathlib import Path
 
-SUITES = Path(__file__).resolve().parents[2] / "suites"
+SUITES = Path(__file__).resolve().parents[3] / "suites"
 sys.path.insert(0, str(SUITES))
 
 from _checks import FLOOD, _numbers_said  # noqa: E402

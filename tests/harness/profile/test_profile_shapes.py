@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from clause_events import outcomes, run
 from shape_programs import write_mcp_shapes, write_shapes
 from test_profile_answers_and_arguments import open_client
-from test_profile_end_to_end import outcomes, run
 
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import ProfileError, parse_profile
