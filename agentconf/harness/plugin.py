@@ -25,12 +25,18 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.contract import CAPABILITIES, CLAUSES
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
 from agentconf.harness.run import front_door, replay_calls
+from agentconf.harness.run.applicability import (
+    clause_ids,
+    required_capabilities,
+    skip_if_missing,
+    why_missing,
+)
 from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
 from agentconf.harness.run.order import WAITS_HELP, spread_fresh, spread_waits
 from agentconf.harness.run.plugin_state import (
@@ -43,7 +49,6 @@ from agentconf.harness.run.plugin_state import (
     state_info,
 )
 from agentconf.harness.session.client import Client
-from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import (
@@ -55,7 +60,6 @@ from agentconf.harness.target.launch import (
 from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
-from agentconf.harness.verdicts.errors import NOT_JUDGED, not_applicable, not_judged
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
@@ -170,19 +174,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 # ---- collection -------------------------------------------------------------------------------
 
 
-def clause_ids(item: pytest.Item) -> list[str]:
-    return [str(arg) for mark in item.iter_markers("clause") for arg in mark.args]
-
-
-def required_capabilities(item: pytest.Item) -> list[str]:
-    needed: list[str] = []
-    for clause_id in clause_ids(item):
-        clause = CLAUSES.get(clause_id)
-        needed += clause.requires if clause else ()
-    needed += [str(arg) for mark in item.iter_markers("requires") for arg in mark.args]
-    return list(dict.fromkeys(needed))
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     problems = []
     for item in items:
@@ -266,8 +257,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     spec = state.spec()
     needed = required_capabilities(request.node)
     # Decided before a session is opened, which for a server is most of a test's cost.
-    _skip_if_missing(request.node, {name: why for name in needed
-                                    if (why := _why_missing(name, spec, state)) is not None})
+    skip_if_missing(request.node, {name: why for name in needed
+                                    if (why := why_missing(name, spec, state)) is not None})
     if spec.profile.setup_state:
         ws.oracle.own_state(state_folders(spec.profile, ws.root, ws.home, ws.tmp))
     if spec.profile.setup_files:  # the implementation's own config, before it starts
@@ -298,7 +289,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
             _learn_listing(state, session)
             if started:
                 request.node.stash[_START] = time.monotonic() - began
-            _skip_if_missing(request.node, missing)
+            skip_if_missing(request.node, missing)
         elif spec.text != "reference" and kept is None:
             # A fresh start of someone else's implementation ends with its listing: what it
             # writes into its HOME while starting is its own (the built-in reference writes none).
@@ -336,38 +327,6 @@ def _learn_listing(state: RunState, session: Client) -> None:
         # Only a listing of the right shape is kept by the client: objects with a string name.
         state.advertised = frozenset(tool["name"] for tool in session.listing)
         state.listing = list(session.listing)
-
-
-def _why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None:
-    """Why the capability is absent, when the profile or the first listing says so; else None."""
-    switched = spec.profile.capabilities.get(capability)
-    if switched is not None:
-        return None if switched else f"[capabilities].{capability} = false"
-    unproven = spec.profile.unproven_calls(capability)
-    if unproven is not None:
-        return not_judged(capability, unproven)
-    if capability in TOOL_CAPABILITIES and state.advertised is not None:
-        name = spec.profile.tool(capability).name
-        return None if name in state.advertised else f"{name!r} is not advertised"
-    if state.listing is None:
-        return None
-    return missing_argument(capability, spec.profile,
-                            {tool["name"]: tool for tool in state.listing})
-
-
-def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
-    if not missing:
-        return
-    unproven = [why for why in missing.values() if why.startswith(NOT_JUDGED)]
-    if unproven:  # the kit's premise, not the implementation's lack: said as such
-        not_applicable("; ".join(unproven))
-    owners = [cid for cid in clause_ids(item)
-              if CLAUSES.get(cid) and set(CLAUSES[cid].requires) & set(missing)]
-    by = f" (required by {', '.join(owners)})" if owners else ""
-    # Derived absences carry what to set; a plain switch-off says no more than the name.
-    notes = [why for why in missing.values() if not why.startswith(("[capabilities].", "'"))]
-    because = f": {'; '.join(notes)}" if notes else ""
-    not_applicable(f"the implementation lacks {', '.join(missing)}{by}{because}")
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
