@@ -33,6 +33,7 @@ from agentconf.harness.report.events import Outcome
 from agentconf.harness.run import front_door, replay_calls
 from agentconf.harness.run.applicability import (
     clause_ids,
+    needs_unrevealed,
     required_capabilities,
     skip_if_missing,
     why_missing,
@@ -68,7 +69,7 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
-_REVEALED = pytest.StashKey[bool]()  # the test called tool_search
+_REVEALED = pytest.StashKey[bool]()  # the test called tool_search: its session revealed tools
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
 _START_AHEAD = pytest.StashKey[bool]()  # the server it started was a spare (target/spare.py)
@@ -233,7 +234,8 @@ def ws(
 
     kept = request.config.stash[STATE].worker_server(new_base)
     fresh = needs_fresh_session(required_capabilities(request.node))
-    base = kept.base(fresh_session=fresh) if kept is not None else new_base()
+    unrevealed = needs_unrevealed(request.node)
+    base = kept.base(fresh, unrevealed) if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
     workspace.close_outer()  # outside the sandbox: handed back even when the sandbox is kept
@@ -271,8 +273,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
                      extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
     began, starts = time.monotonic(), kept.started if kept is not None else 0
-    adapter = (kept.open(env, fresh_session=needs_fresh_session(needed)) if kept is not None
-               else open_adapter(spec, env))
+    adapter = (kept.open(env, needs_fresh_session(needed), needs_unrevealed(request.node))
+               if kept is not None else open_adapter(spec, env))
     adapter = replay_calls.recorder(adapter, ws.root)  # `agentconf replay` shows the calls
     started = kept.started > starts if kept is not None else True  # in process: a build
     if started:  # counted even when the check then turns out n/a

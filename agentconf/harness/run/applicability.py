@@ -28,6 +28,15 @@ def required_capabilities(item: pytest.Item) -> list[str]:
     return list(dict.fromkeys(needed))
 
 
+def needs_unrevealed(item: pytest.Item) -> bool:
+    """Whether the check's verdict depends on a session in which tool_search revealed nothing:
+    it requires tool_search, or it plays a message scenario, whose exact text may name the tools
+    a session offers (harness/target/reuse.py)."""
+    return "tool_search" in required_capabilities(item) or (
+        "message_snapshot" in getattr(item, "fixturenames", ())
+        or item.get_closest_marker("scenario") is not None)
+
+
 def why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None:
     """Why the capability is absent, when the profile or the first listing says so; else None."""
     switched = spec.profile.capabilities.get(capability)
