@@ -25,12 +25,19 @@ from pathlib import Path
 
 import pytest
 
-from agentconf.contract import CAPABILITIES, CLAUSES, TOOL_CAPABILITIES
+from agentconf.contract import CAPABILITIES, CLAUSES
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.disk.temproot import tolerate_shared_temproot
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.report.events import Outcome
 from agentconf.harness.run import front_door, replay_calls
+from agentconf.harness.run.applicability import (
+    clause_ids,
+    needs_unrevealed,
+    required_capabilities,
+    skip_if_missing,
+    why_missing,
+)
 from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
 from agentconf.harness.run.order import WAITS_HELP, spread_fresh, spread_waits
 from agentconf.harness.run.plugin_state import (
@@ -43,7 +50,6 @@ from agentconf.harness.run.plugin_state import (
     state_info,
 )
 from agentconf.harness.session.client import Client
-from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import (
@@ -55,7 +61,6 @@ from agentconf.harness.target.launch import (
 from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
-from agentconf.harness.verdicts.errors import NOT_JUDGED, not_applicable, not_judged
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
@@ -64,7 +69,7 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 # a plain departure (a hang, a death, a bug of the kit): its kept server is retired, not kept.
 _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
-_REVEALED = pytest.StashKey[bool]()  # the test called tool_search
+_REVEALED = pytest.StashKey[bool]()  # the test called tool_search: its session revealed tools
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
 _START_AHEAD = pytest.StashKey[bool]()  # the server it started was a spare (target/spare.py)
@@ -170,19 +175,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 # ---- collection -------------------------------------------------------------------------------
 
 
-def clause_ids(item: pytest.Item) -> list[str]:
-    return [str(arg) for mark in item.iter_markers("clause") for arg in mark.args]
-
-
-def required_capabilities(item: pytest.Item) -> list[str]:
-    needed: list[str] = []
-    for clause_id in clause_ids(item):
-        clause = CLAUSES.get(clause_id)
-        needed += clause.requires if clause else ()
-    needed += [str(arg) for mark in item.iter_markers("requires") for arg in mark.args]
-    return list(dict.fromkeys(needed))
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     problems = []
     for item in items:
@@ -242,7 +234,8 @@ def ws(
 
     kept = request.config.stash[STATE].worker_server(new_base)
     fresh = needs_fresh_session(required_capabilities(request.node))
-    base = kept.base(fresh_session=fresh) if kept is not None else new_base()
+    unrevealed = needs_unrevealed(request.node)
+    base = kept.base(fresh, unrevealed) if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
     workspace.close_outer()  # outside the sandbox: handed back even when the sandbox is kept
@@ -266,8 +259,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     spec = state.spec()
     needed = required_capabilities(request.node)
     # Decided before a session is opened, which for a server is most of a test's cost.
-    _skip_if_missing(request.node, {name: why for name in needed
-                                    if (why := _why_missing(name, spec, state)) is not None})
+    skip_if_missing(request.node, {name: why for name in needed
+                                    if (why := why_missing(name, spec, state)) is not None})
     if spec.profile.setup_state:
         ws.oracle.own_state(state_folders(spec.profile, ws.root, ws.home, ws.tmp))
     if spec.profile.setup_files:  # the implementation's own config, before it starts
@@ -280,8 +273,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
                      extra_env=launch_env(spec.profile, ws.root, ws.home, ws.tmp, spec.mode))
     kept = state.kept_server  # made by the `ws` fixture, which this one follows
     began, starts = time.monotonic(), kept.started if kept is not None else 0
-    adapter = (kept.open(env, fresh_session=needs_fresh_session(needed)) if kept is not None
-               else open_adapter(spec, env))
+    adapter = (kept.open(env, needs_fresh_session(needed), needs_unrevealed(request.node))
+               if kept is not None else open_adapter(spec, env))
     adapter = replay_calls.recorder(adapter, ws.root)  # `agentconf replay` shows the calls
     started = kept.started > starts if kept is not None else True  # in process: a build
     if started:  # counted even when the check then turns out n/a
@@ -298,7 +291,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
             _learn_listing(state, session)
             if started:
                 request.node.stash[_START] = time.monotonic() - began
-            _skip_if_missing(request.node, missing)
+            skip_if_missing(request.node, missing)
         elif spec.text != "reference" and kept is None:
             # A fresh start of someone else's implementation ends with its listing: what it
             # writes into its HOME while starting is its own (the built-in reference writes none).
@@ -336,38 +329,6 @@ def _learn_listing(state: RunState, session: Client) -> None:
         # Only a listing of the right shape is kept by the client: objects with a string name.
         state.advertised = frozenset(tool["name"] for tool in session.listing)
         state.listing = list(session.listing)
-
-
-def _why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None:
-    """Why the capability is absent, when the profile or the first listing says so; else None."""
-    switched = spec.profile.capabilities.get(capability)
-    if switched is not None:
-        return None if switched else f"[capabilities].{capability} = false"
-    unproven = spec.profile.unproven_calls(capability)
-    if unproven is not None:
-        return not_judged(capability, unproven)
-    if capability in TOOL_CAPABILITIES and state.advertised is not None:
-        name = spec.profile.tool(capability).name
-        return None if name in state.advertised else f"{name!r} is not advertised"
-    if state.listing is None:
-        return None
-    return missing_argument(capability, spec.profile,
-                            {tool["name"]: tool for tool in state.listing})
-
-
-def _skip_if_missing(item: pytest.Item, missing: dict[str, str]) -> None:
-    if not missing:
-        return
-    unproven = [why for why in missing.values() if why.startswith(NOT_JUDGED)]
-    if unproven:  # the kit's premise, not the implementation's lack: said as such
-        not_applicable("; ".join(unproven))
-    owners = [cid for cid in clause_ids(item)
-              if CLAUSES.get(cid) and set(CLAUSES[cid].requires) & set(missing)]
-    by = f" (required by {', '.join(owners)})" if owners else ""
-    # Derived absences carry what to set; a plain switch-off says no more than the name.
-    notes = [why for why in missing.values() if not why.startswith(("[capabilities].", "'"))]
-    because = f": {'; '.join(notes)}" if notes else ""
-    not_applicable(f"the implementation lacks {', '.join(missing)}{by}{because}")
 
 
 # ---- outcomes ---------------------------------------------------------------------------------

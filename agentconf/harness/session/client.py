@@ -96,7 +96,8 @@ class Client:
         # background children) or a cancelled call (the tool may go on with it).
         self.may_leave_running = False
         # tool_search was called: what it revealed is listed and callable in this session from
-        # then on, whatever the session features (harness/target/reuse.py retires the server).
+        # then on, whatever the session features (harness/target/reuse.py: a kept server is then
+        # replaced for a check that needs a session that revealed nothing).
         self.revealed = False
 
     # ---- what the implementation offers -------------------------------------------------------

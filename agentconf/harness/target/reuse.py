@@ -23,9 +23,12 @@ session features to be on whatever [capabilities] say: for a server whose sessio
 settle, which then costs a start only where a test needs a fresh session, never the whole run.
 `reuse = "worker-fresh-shell"` also retires it after any test that ran a command (or cancelled a
 call): for a shell that keeps a `cd` or an `export` from one call to the next, so no later test
-meets that shell. In every mode a test that called tool_search retires it: the tools it revealed
-are listed and callable from then on, which changes what every later test sees (a listing, an
-unknown tool's message naming the tools), not only the tests that require tool_search.
+meets that shell. In every mode, tools that tool_search revealed are listed and callable from
+then on, whatever the session features: a kept server whose session revealed tools is replaced
+for a test whose verdict depends on a session that revealed none (one requiring tool_search, and
+a message scenario, whose exact text may name the tools: an unknown tool's message does), never
+for the others (the path tools' checks reveal the tools they call: retiring the server after each
+doubled a run's starts).
 
 Each test still gets a fresh sandbox, at the *same* place: a passed (or not applicable) test's
 base is emptied in place, the root folder itself kept and emptied, and the next workspace is
@@ -142,17 +145,19 @@ class WorkerServer:
             spec.profile.capabilities.get(name) is not False for name in SESSION_FEATURES)
         self._keeps_shell = spec.profile.reuse == "worker-fresh-shell"  # a cd, an export
         self._shaped = False  # the kept server served a call its session may remember
+        self._revealed = False  # ... or revealed tools (tool_search), whatever its features
         self._ahead = spec.target_kind.over_pipe  # spares (module docstring)
         self._spare: Spare | None = None
         self._last_env: AdapterEnv | None = None  # what a spare is started like
         self.started = 0  # servers started, for the kit's own tests (spares included)
         self.taken: Started | None = None  # the spare the current check took, if it took one
 
-    def base(self, fresh_session: bool = False) -> Path:
+    def base(self, fresh_session: bool = False, unrevealed: bool = False) -> Path:
         """Where the next workspace is built: the kept base, a started spare's when the check
-        needs a new server and one is ready, or a new one. `fresh_session` as for `open`."""
+        needs a new server and one is ready, or a new one. `fresh_session`, `unrevealed` as for
+        `open`."""
         self.taken = None
-        if self._spare is not None and self._needs_start(fresh_session):
+        if self._spare is not None and self._needs_start(fresh_session, unrevealed):
             spare, self._spare = self._spare, None
             taken = spare.take()
             if taken is not None:
@@ -162,24 +167,26 @@ class WorkerServer:
                         remove_tree(self._base)
                 self._base, self._adapter = taken.base, taken.adapter
                 self._root_id, self._root_mode = taken.root_id, taken.root_mode
-                self._shaped = False
+                self._shaped = self._revealed = False
                 self.taken = taken
                 self._start_spare()
         if self._base is None:
             self._base = self._new_base()
         return self._base
 
-    def open(self, env: AdapterEnv, fresh_session: bool = False) -> Adapter:
+    def open(self, env: AdapterEnv, fresh_session: bool = False,
+             unrevealed: bool = False) -> Adapter:
         """The kept server when it still runs in this root, else a new one (kept from now on).
-        `fresh_session`: the test's verdict depends on a session no earlier test shaped."""
+        `fresh_session`: the test's verdict depends on a session no earlier test shaped.
+        `unrevealed`: on a session in which no tool was revealed (tool_search)."""
         self._last_env = env
-        if self._adapter is not None and self._needs_start(fresh_session):
+        if self._adapter is not None and self._needs_start(fresh_session, unrevealed):
             self._close_adapter()
         if self._adapter is None:
             again = self.started > 0
             self._adapter = open_adapter(self._spec, env)
             self.started += 1
-            self._shaped = False
+            self._shaped = self._revealed = False
             info = os.lstat(env.root)
             self._root_id = (info.st_dev, info.st_ino)
             self._root_mode = info.st_mode & 0o7777
@@ -187,12 +194,13 @@ class WorkerServer:
                 self._start_spare()
         return _Lease(self._adapter)
 
-    def _needs_start(self, fresh_session: bool) -> bool:
+    def _needs_start(self, fresh_session: bool, unrevealed: bool = False) -> bool:
         """Whether the check about to run cannot use the kept server: there is none (the last
         one was retired), it died, or the check needs a session no check has shaped."""
         if self._adapter is None:
             return self.started > 0
-        return not self._adapter.alive or (fresh_session and self._shaped)
+        return not self._adapter.alive or (fresh_session and self._shaped) or (
+            unrevealed and self._revealed)
 
     def _start_spare(self) -> None:
         if self._ahead and self._spare is None and self._last_env is not None:
@@ -208,7 +216,8 @@ class WorkerServer:
         if self._base is None:
             return
         self._shaped |= remembered and self._keeps_session
-        if (commanded and self._keeps_shell) or revealed:
+        self._revealed |= revealed
+        if commanded and self._keeps_shell:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):

@@ -350,13 +350,13 @@ def test_3_depends_on_a_fresh_session(client):
 
 # Whether the test after the one that read, the one that revealed tools (tool_search) and the one
 # that ran a command met a new server, and whether the last test, which depends on a fresh
-# session (it requires tool_search), did. A reveal retires the server in every mode: what it
-# revealed is listed from then on, for every later test.
+# session (it requires tool_search), did. What a reveal revealed stays listed whatever the
+# session features: the last test needs a server that revealed nothing, in every mode.
 @pytest.mark.parametrize(("reuse", "features", "retired", "fresh"), [
-    ("worker", "on", [False, True, False], True),  # no [capabilities]: the features on
-    ("worker-stateful", "off", [False, True, False], True),  # taken to keep a session anyway
-    ("worker-fresh-shell", "off", [False, True, True], False),  # its shell keeps a cd
-    ("worker", "off", [False, True, False], False),  # the features off: no session but reveals
+    ("worker", "on", [False] * 3, True),  # no [capabilities]: read_before_edit, stale_read on
+    ("worker-stateful", "off", [False] * 3, True),  # taken to keep a session whatever they say
+    ("worker-fresh-shell", "off", [False, False, True], False),  # retired after the command
+    ("worker", "off", [False] * 3, True),  # the features off, but the third test revealed
 ])
 def test_a_server_is_shared_until_a_check_depends_on_a_session_no_other_check_shaped(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, reuse: str, features: str,
@@ -380,9 +380,9 @@ def test_a_server_is_shared_until_a_check_depends_on_a_session_no_other_check_sh
     # A listing, list_files, grep and calls refused before they ran keep it...
     assert seen["refused"] == "INVALID_ARGS" and seen["unknown"] == "TOOL_NOT_FOUND"
     assert seen["first"] == seen["second"]
-    # ...and so does a read; a reveal (tool_search) retires it, and so does a command where the
-    # shell keeps a cd. The check that depends on a fresh session meets a new server where an
-    # earlier check may have shaped the session of the one kept, and the kept one elsewhere.
+    # ...and so do a read and a reveal (tool_search): only a shell that keeps a cd is retired
+    # after a command. The check that depends on a fresh session meets a new server where an
+    # earlier check may have shaped the session of the one kept, or revealed tools in it.
     after = [seen["third"] != seen["second"], seen["fourth"] != seen["third"],
              seen["fifth"] != seen["fourth"]]
     assert after == retired, seen
