@@ -196,7 +196,8 @@ class WorkerServer:
 
     def _needs_start(self, fresh_session: bool, unrevealed: bool = False) -> bool:
         """Whether the check about to run cannot use the kept server: there is none (the last
-        one was retired), it died, or the check needs a session no check has shaped."""
+        one was retired), it died, or the check needs a session no check has shaped, or one
+        that revealed no tool."""
         if self._adapter is None:
             return self.started > 0
         return not self._adapter.alive or (fresh_session and self._shaped) or (
