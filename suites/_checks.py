@@ -15,7 +15,11 @@ import pytest
 
 from agentconf.contract import ERROR_CODES
 from agentconf.harness.target.processes import alive
-from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
+from agentconf.harness.verdicts.errors import (
+    ImplementationFailure,
+    not_applicable,
+    not_judged_unless_failed,
+)
 
 # The tools a read-before-write guard may refuse for an unread file.
 GUARDED_TOOLS = ("write_file", "edit_file")
@@ -50,14 +54,33 @@ def refused(result: Any, *codes: str, context: str = "") -> None:
     clause whose refusal was right. What the refusal must leave on the disk each check asserts
     beside this."""
     said = f"{context}: " if context else ""
-    if result.success and result.refusal_unproven is not None:
-        # The draft could not tell this tool's refusals from its successes: not judged.
-        not_applicable(f"not judged: {result.request.tool}'s refusals: {result.refusal_unproven}"
-                       f" ([unproven.{result.request.tool}])")
+    if (unproven := result.unproven_refusal()) is not None:
+        # Whether this success is a refusal is a premise the kit has not proven: what the check
+        # judges beside this (the disk) still stands; a pass becomes "not judged".
+        not_judged_unless_failed(unproven)
+        return
     assert result.success is False, f"{said}expected a refusal\n{result.evidence()}"
     if codes and code_read(result):
         assert result.error in codes, (
             f"{said}expected {' or '.join(codes)}, read {result.error}\n{result.evidence()}")
+
+
+def carried_by_the_refusal(result: Any) -> None:
+    """Before a check reads what a refusal carries (its issues, its denial): an answer not proven
+    to be a refusal owes none of it, so the check ends here, not judged, with whatever it
+    judged before (the disk) having passed."""
+    if (unproven := result.unproven_refusal()) is not None:
+        not_applicable(unproven)
+
+
+def took_effect(result: Any) -> bool:
+    """Whether to judge the disk as after a success: a success in words that refuse, which no
+    marker of the profile reads, is judged as the refusal its words say (nothing done), and the
+    check, if it then passes, is not judged."""
+    if (unproven := result.unproven_refusal()) is not None:
+        not_judged_unless_failed(unproven)
+        return False
+    return bool(result.success)
 
 
 def rejected_as_outside(client: Any, result: Any) -> None:

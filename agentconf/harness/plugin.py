@@ -61,6 +61,7 @@ from agentconf.harness.target.launch import (
 from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
+from agentconf.harness.verdicts.errors import not_applicable, take_not_judged
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
@@ -332,6 +333,18 @@ def _learn_listing(state: RunState, session: Client) -> None:
 
 
 # ---- outcomes ---------------------------------------------------------------------------------
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """A check that passed on an unproven premise is not judged (verdicts/errors.py
+    `not_judged_unless_failed`); one that failed on what it could judge keeps its failure."""
+    take_not_judged()  # what an earlier check left, had it ended by an exception
+    result = yield
+    reason = take_not_judged()
+    if reason is not None:
+        not_applicable(reason)
+    return result
 
 
 @pytest.hookimpl(wrapper=True)

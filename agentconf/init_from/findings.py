@@ -12,7 +12,8 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.markers import draft_marker, says_refusal, shared_start, widened
+from agentconf.harness.verdicts.wording import says_refusal
+from agentconf.init_from.markers import draft_marker, shared_start, widened
 from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")

@@ -11,31 +11,8 @@ near the start of each, kept only when no real success matches it.
 import re
 from collections.abc import Iterable
 
+from agentconf.harness.verdicts.wording import says_refusal, unwrapped
 from agentconf.init_from.patterns import candidates
-
-# Words of a refusal, in the languages real tool systems answer in.
-_REFUSAL_WORDS = (
-    r"errors?", r"fail(?:ed|s|ure)?", r"cannot", r"can'?t", r"could ?n[o']t", r"unable",
-    r"not found", r"no such", r"does ?n[o']t exist", r"not exist", r"denied", r"not allowed",
-    r"forbidden", r"refused?", r"invalid", r"not permitted", r"outside", r"exception",
-    r"violation", r"timed out", r"rejected", r"disallowed", r"missing",
-    r"fehler", r"nicht gefunden", r"existiert nicht", r"verweigert", r"ungültig",
-    r"erreur", r"introuvable", r"n'existe pas", r"refusé", r"no existe", r"no encontrad[oa]",
-    r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
-)
-_WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
-# Scripts whose words are not delimited by spaces: a refusal word anywhere in them.
-_CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
-                        "エラー|失敗|見つかりません|存在しません|"
-                        "错误|失败|不存在|找不到|拒绝")
-# How far into an answer a refusal word may be and still say the answer is a refusal.
-_NEAR_START = 60
-
-
-def says_refusal(text: str) -> bool:
-    """Whether an answer's opening words refuse, in any of the languages above."""
-    head = _unwrapped(text)[:_NEAR_START]
-    return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
 
 
 def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[str, ...]
@@ -67,7 +44,7 @@ def shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | N
     framework that puts "Error: " before every failure."""
     if len(refusals) < 2:
         return None
-    texts = [_before_variable(_unwrapped(text), variable) for text in refusals]
+    texts = [_before_variable(unwrapped(text), variable) for text in refusals]
     first = min(texts, key=len)
     length = 0
     while length < len(first) and all(text[length] == first[length] for text in texts):
@@ -110,14 +87,6 @@ def one_of(regex: str) -> str:
 def _candidates(text: str, variable: tuple[str, ...]) -> list[str]:
     """Anchored starts of the answer, most general first, its variable parts wildcards; read
     past one layer of JSON quoting."""
-    quoted = _unwrapped(text) != text.strip()
+    quoted = unwrapped(text) != text.strip()
     return [(r"""\A\s*["']?""" + regex.removeprefix(r"\A")) if quoted else regex
-            for regex in candidates(_unwrapped(text) if quoted else text, variable)]
-
-
-def _unwrapped(text: str) -> str:
-    """The answer as a model reads it: leading space and one layer of JSON quoting gone."""
-    stripped = text.strip()
-    if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
-        return stripped[1:-1]
-    return stripped
+            for regex in candidates(unwrapped(text) if quoted else text, variable)]

@@ -31,7 +31,7 @@ from agentconf.harness.verdicts.errors import (
     ImplementationFailure,
     NotApplicable,
 )
-from agentconf.init_from.markers import says_refusal
+from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.probe_shell import exit_command
 
 MARK = "agentconf-premise"

@@ -10,8 +10,8 @@ import re
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
+from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.findings import Findings
-from agentconf.init_from.markers import says_refusal
 
 # Each program (or builtin) the suites' commands run, and a harmless way to run it.
 TRIED: dict[str, str] = {

@@ -90,6 +90,12 @@ def succeeded(data: str, **extra: Any) -> dict[str, Any]:
     return {"success": True, "data": data, **extra}
 
 
+def output_only(data: str) -> str:
+    """What a command tool that never checks the exit status answers: the program's output, the
+    reference's own first line about the exit ("Command failed with exit code 3.") gone."""
+    return data.split("\n", 1)[1] if "\n" in data else ""
+
+
 def failed(code: str, data: str, **extra: Any) -> dict[str, Any]:
     return {"success": False, "data": data, "error": code, **extra}
 

@@ -260,19 +260,6 @@ class DirectoryEditRaises(Mutant):
         return await super().call_tool(name, arguments)
 
 
-class RefusalsAsSuccess(Mutant):
-    """Answers an edit it refused as a success whose words say it failed ("Error: ..."): a
-    model that trusts `success` thinks the file changed."""
-
-    KILLS = ("EDIT-02",)
-
-    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        answer = await super().call_tool(name, arguments)
-        if name != "edit_file" or answer.get("success"):
-            return answer
-        return succeeded(f"Error: {answer.get('data', '')}")
-
-
 class BinaryEditedWithReplacement(Mutant):
     """Decodes a file that is not UTF-8 with errors="replace", edits it and writes it back: every
     byte the decoder did not understand becomes U+FFFD on disk."""

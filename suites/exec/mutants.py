@@ -9,7 +9,14 @@ from typing import Any
 from agentconf.reference import create
 from agentconf.reference.sandbox.process_group import run_process
 from agentconf.reference.tools.bash import answer
-from agentconf.selfcheck.mutant_base import Mutant, UnboundedFor, failed, is_call, succeeded
+from agentconf.selfcheck.mutant_base import (
+    Mutant,
+    UnboundedFor,
+    failed,
+    is_call,
+    output_only,
+    succeeded,
+)
 
 
 def _argv(name: str, arguments: Any) -> list[str] | None:
@@ -73,7 +80,7 @@ class ExecNonzeroExitIsSuccess(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer_ = await super().call_tool(name, arguments)
         if name == "exec" and answer_.get("error") == "NONZERO_EXIT":
-            return succeeded(answer_["data"])
+            return succeeded(output_only(answer_["data"]))
         return answer_
 
 

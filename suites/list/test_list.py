@@ -3,7 +3,7 @@
 """
 
 import pytest
-from _checks import refused
+from _checks import refused, took_effect
 
 from agentconf.harness.session.answers import readable
 from agentconf.harness.verdicts.errors import not_applicable
@@ -24,7 +24,7 @@ def test_names_are_relative_to_the_root_not_absolute(ws, client) -> None:
     ws.write("top.txt", "x")
     ws.write("sub/nested.txt", "x")
     result = client.call("list_files", path=str(ws.root))
-    if not result.success and client.call("list_files", path=".").success:
+    if not took_effect(result) and client.call("list_files", path=".").success:
         # Whether an absolute path inside the root is taken is CONFINE-10's check, not this
         # one's (@shtse8/filesystem-mcp refuses every absolute path).
         not_applicable(f"list_files refused the root's absolute path ({result.error}) and "
@@ -85,7 +85,7 @@ def test_listing_a_file_is_not_a_directory_or_lists_that_file(ws, client) -> Non
     ws.write("only.txt", "x")
     ws.write("other.txt", "x")
     result = client.call("list_files", path="only.txt")
-    if result.success:
+    if took_effect(result):
         assert "only.txt" in result.data and "other.txt" not in result.data, result.evidence()
     else:
         refused(result, "NOT_A_DIRECTORY")

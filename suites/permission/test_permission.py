@@ -10,7 +10,7 @@ conftest.py) beside the usual one, on the same workspace.
 from typing import Any
 
 import pytest
-from _checks import read_first, refused
+from _checks import carried_by_the_refusal, read_first, refused
 
 from agentconf.contract.modes import DENY, LOCKED_FOLDER
 from agentconf.harness.verdicts.errors import not_applicable
@@ -48,6 +48,7 @@ def test_a_denied_call_says_who_denied_it_why_and_what_to_do(ws, client, open_mo
         result = denying.call(tool, **arguments)
         refused(result, "PERMISSION_DENIED")
         assert result.data.strip(), result.evidence()
+        carried_by_the_refusal(result)
         denial = result.denial or {}
         for part in ("source", "reason", "hint"):
             value = denial.get(part)
@@ -65,7 +66,7 @@ def test_the_gate_runs_before_any_side_effect(ws, client, open_mode) -> None:
             read_first(client, arguments["path"], session=denying)
         before = ws.tree()
         result = denying.call(tool, **arguments)
-        assert result.success is False, result.evidence()
+        refused(result)
         assert ws.tree() == before, f"the denied {tool} changed the disk\n" + result.evidence()
         if tool == "bash":
             assert not (ws.tmp / "bash-ran").exists(), "the denied command ran"

@@ -6,7 +6,7 @@ Code,
 from typing import Any
 
 import pytest
-from _checks import refused, shows_number
+from _checks import carried_by_the_refusal, refused, shows_number, took_effect
 
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
@@ -193,7 +193,7 @@ def test_a_window_past_the_end_is_answered_without_a_crash(ws, client, start, en
     if end is not None:
         arguments["end_line"] = end
     result = client.call("read_file", **arguments)
-    if result.success:
+    if took_effect(result):
         assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     else:
         assert shows_number(result.data, len(WORDS)), result.evidence()
@@ -219,5 +219,6 @@ def test_a_window_ending_before_it_starts_is_invalid_args(ws, client, start: int
     refused(result, "INVALID_ARGS")
     assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     if client.has("validation_issues"):
+        carried_by_the_refusal(result)
         paths = {issue.get("path") for issue in result.issues or []}
         assert paths & {"$.start_line", "$.end_line"}, result.evidence()

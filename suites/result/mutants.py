@@ -40,6 +40,20 @@ class InventedCodes(Mutant):
         return {**answer, "error": renamed} if renamed else answer
 
 
+class FailuresSaySuccess(Mutant):
+    """Answers every failure as a success whose words refuse ("Error: ..."), with no code: the
+    refusals are right, but nothing in the envelope says so. RESULT-02 alone fails (a refusal no
+    code can be read from); every clause that expected one of these refusals is not judged."""
+
+    KILLS = ("RESULT-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("success"):
+            return answer
+        return {"success": True, "data": f"Error: {answer.get('data', '')}"}
+
+
 class CodeOnlyFailureData(Mutant):
     """A failure's data is just the code: nothing for the model to act on."""
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _checks import refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -131,6 +132,14 @@ PROBES = [_probe(case) for case in load_cases() if case.probe]
 @pytest.mark.parametrize("case", PROBES)
 def test_a_refusal_names_the_code_of_its_cause(ws, client, case: Case) -> None:
     result = play_probe(case, ws, client)
+    # A success in words that refuse is a refusal no code can be read from: this clause's one
+    # failure for it, where every clause that expected the refusal is not judged.
+    if result.success and result.refusal_unproven is not None:
+        not_applicable(str(result.unproven_refusal()))  # the self-check named this premise
+    assert result.unproven_refusal() is None, (
+        f"{case.expected_code} expected: the refusal came back as a success, in words no failure "
+        f"marker of the profile reads (give it [implementation].failure or "
+        f"[tools.{result.request.tool}].failure)\n{result.evidence()}")
     if result.success:
         not_applicable(f"the call was not refused: {case.clauses[0]}'s matter (case {case.id})")
     assert result.error in ERROR_CODES, (
@@ -301,6 +310,6 @@ def test_a_call_with_hundreds_of_problems_answers_within_the_message_budget(clie
     # Hundreds of unknown arguments: every one is a problem, and the words must stay short.
     arguments = {f"unknown_argument_{index:03d}": index for index in range(300)}
     result = client.call("read_file", path="a.txt", **arguments)
-    assert result.success is False, result.evidence()
+    refused(result)
     budget = client.limits.message_budget_chars
     assert len(result.data) <= budget, f"{len(result.data)} characters, over the budget of {budget}"

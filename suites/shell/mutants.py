@@ -13,6 +13,7 @@ from agentconf.selfcheck.mutant_base import (
     UnboundedFor,
     failed,
     is_bash_call,
+    output_only,
     spawn_shell,
     succeeded,
 )
@@ -68,7 +69,7 @@ class NonzeroExitIsSuccess(Mutant):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await super().call_tool(name, arguments)
         if answer.get("error") == "NONZERO_EXIT":
-            return succeeded(answer["data"])
+            return succeeded(output_only(answer["data"]))
         return answer
 
 

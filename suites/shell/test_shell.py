@@ -201,8 +201,9 @@ def test_stdout_and_stderr_both_over_the_limit_share_one_budget(ws, client, exit
 
     command = (f"{flood('OUT-START', 'OUT-END')}; {flood('ERR-START', 'ERR-END')} 1>&2; "
                f"(exit {exit_code})")  # a kept shell's session survives it (SHELL-02)
+    # Whether the failing command is answered as a failure is SHELL-02's: this check judges the
+    # budget the two streams share, whatever the envelope says.
     result = answered(lambda: client.call("bash", command=command), "bash")
-    assert result.success is (exit_code == 0), result.evidence()
     bound = limits.max_output_chars + 2 * limits.marker_budget_chars
     assert len(result.data) <= bound, f"{len(result.data)} characters, more than {bound}"
     shown = [mark for mark in ("OUT-START", "OUT-END") if mark in result.data]

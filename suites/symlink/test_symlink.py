@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _checks import refused, rejected_through_a_link
+from _checks import refused, rejected_through_a_link, took_effect
 
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
@@ -77,7 +77,7 @@ def test_a_dangling_link_out_is_not_a_write_target(ws, client, path: str) -> Non
     # a temporary file renamed over the path, as the MCP filesystem server 2025.7.1 does).
     result = client.call("write_file", path=path, content="created through a link")
     assert not (ws.outside / "created_by_escape.txt").exists()
-    if result.success:
+    if took_effect(result):
         written = ws.root / "dangling_out"
         assert not written.is_symlink() and written.read_text() == "created through a link", (
             "the write answered success, yet the link was neither refused nor replaced\n"
@@ -88,7 +88,7 @@ def test_a_dangling_link_out_is_not_a_write_target(ws, client, path: str) -> Non
 def test_a_dangling_link_to_a_missing_folder_out_is_not_a_write_target(ws, client) -> None:
     ws.symlink("gone_out", ws.outside / "missing_dir")
     result = client.call("write_file", path="gone_out/new.txt", content="escaped")
-    assert not result.success, result.evidence()
+    refused(result)
     assert not (ws.outside / "missing_dir").exists()
 
 
@@ -163,7 +163,7 @@ def test_grep_through_a_link_out_finds_nothing_outside(ws, client, path: str) ->
     ws.link_farm()
     result = client.call("grep", pattern="outside secret", path=path)
     # Refusing the path is right; so is finding nothing. Showing the line is the escape.
-    if result.success:
+    if took_effect(result):
         assert "secret.txt" not in result.data, result.evidence()
     else:
         refused(result, "OUTSIDE_ROOT", "NOT_FOUND")
@@ -220,7 +220,7 @@ def test_a_write_through_a_dangling_link_inside_fails_cleanly_or_lands(
     ws.symlink(link, target)
     before = ws.tree()
     result = client.call("write_file", path=path, content="written through a link\n")
-    if not result.success:
+    if not took_effect(result):
         assert ws.tree() == before, result.evidence()
         return
     assert ws.read_bytes(path) == b"written through a link\n", result.evidence()
@@ -234,7 +234,7 @@ def test_a_write_through_an_absolute_dangling_link_inside_fails_cleanly_or_lands
     ws.symlink("dangling_abs", ws.root / "made_by_absolute_link.txt")
     before = ws.tree()
     result = client.call("write_file", path="dangling_abs", content="absolute\n")
-    if not result.success:
+    if not took_effect(result):
         assert ws.tree() == before, result.evidence()
         return
     assert ws.read_bytes("dangling_abs") == b"absolute\n", result.evidence()

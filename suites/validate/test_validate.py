@@ -9,7 +9,7 @@ import weakref
 from typing import Any
 
 import pytest
-from _checks import refused
+from _checks import carried_by_the_refusal, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +37,7 @@ def _assert_invalid(result: Any) -> None:
 
 
 def _assert_well_formed(result: Any) -> None:
+    carried_by_the_refusal(result)
     assert isinstance(result.issues, list) and result.issues, result.evidence()
     for issue in result.issues:
         assert isinstance(issue, dict), result.evidence()

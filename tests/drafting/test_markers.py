@@ -5,8 +5,9 @@ a timeout worded apart, and a read of a canary taken for a refusal."""
 import re
 
 from agentconf.harness.session.result import Request, Result
+from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.findings import Findings, succeeded
-from agentconf.init_from.markers import draft_marker, says_refusal, widened
+from agentconf.init_from.markers import draft_marker, widened
 
 ROOT = "/dev/shm/agentconf-init-x/sandbox/root"
 VARIABLE = ("/dev/shm/agentconf-init-x/sandbox", ROOT)

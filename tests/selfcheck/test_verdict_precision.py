@@ -142,6 +142,24 @@ def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
     assert "no contract code could be read from this refusal" in evidence
 
 
+# Checks that decide by themselves whether a call was refused: each a place where a success in
+# words that refuse could be taken at its envelope's word.
+WORDED_REFUSAL_CLAUSES = [*UNREAD_CODE_CLAUSES, "VALIDATE-04", "CONFINE-07", "CONFINE-14",
+                          "SYMLINK-04", "SYMLINK-11", "EDIT-18", "READ-12", "PATCH-01",
+                          "PERMISSION-01", "PERMISSION-02", "RESULT-07", "SHELL-12"]
+
+
+def test_a_refusal_answered_as_a_success_fails_result_02_alone(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:agentconf.selfcheck.gallery:FailuresSaySuccess",
+                   WORDED_REFUSAL_CLAUSES)
+    found = statuses(document)
+    assert found.pop("RESULT-02") == "fail"
+    assert "fail" not in found.values(), found
+    # Not judged, with the reason, where the refusal was the check's premise.
+    not_judged = [c["evidence"] for c in document["clauses"] if c["status"] == "n/a"]
+    assert sum("in words that refuse" in text for text in not_judged) >= 10, not_judged
+
+
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [

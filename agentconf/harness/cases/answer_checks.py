@@ -7,20 +7,26 @@ from typing import Any
 from agentconf.contract import ERROR_CODES, Limits
 from agentconf.harness.session.answers import readable
 from agentconf.harness.session.result import Result
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.errors import not_judged_unless_failed
+
+
+def expects_failure(expect: dict[str, Any]) -> bool:
+    return expect.get("error") is not None or expect.get("success") is False
 
 
 def outcome_mismatches(result: Result, expect: dict[str, Any], codes_read: bool) -> list[str]:
     """Whether the call failed or succeeded as expected, and with which code."""
-    wrong = []
+    wrong: list[str] = []
     codes = expect.get("error")
+    if expects_failure(expect) and (unproven := result.unproven_refusal()) is not None:
+        # Not proven a success nor a refusal: the answer's words and the disk are still judged;
+        # a case that meets them is not judged rather than passed.
+        not_judged_unless_failed(unproven)
+        return wrong
     if codes is not None:
         # A refusal is judged apart from its code: the code only where one is read from the
         # answer (an unread code is RESULT-02's, once: suites/_checks.py `refused`).
         allowed = [codes] if isinstance(codes, str) else codes
-        if result.success and result.refusal_unproven is not None:
-            not_applicable(f"not judged: {result.request.tool}'s refusals: "
-                           f"{result.refusal_unproven} ([unproven.{result.request.tool}])")
         if result.success:
             wrong.append(f"expected failure {' or '.join(allowed)}, got success")
         elif (codes_read or result.error in ERROR_CODES) and result.error not in allowed:

@@ -18,6 +18,7 @@ from typing import Any
 from agentconf.contract import CLAUSES, Limits
 from agentconf.harness.cases.answer_checks import (
     data_mismatches,
+    expects_failure,
     outcome_mismatches,
     report_mismatches,
 )
@@ -169,9 +170,11 @@ def answer_mismatches(
     """What is wrong with one answer, against one `expect`; empty when it meets it. With
     `codes_read` (a case of a clause that `judges_codes`), an expected code must be read."""
     expect = places.fill(expect)
-    return [*outcome_mismatches(result, expect, codes_read),
-            *data_mismatches(result, expect, limits),
-            *report_mismatches(result, expect)]
+    wrong = [*outcome_mismatches(result, expect, codes_read),
+             *data_mismatches(result, expect, limits)]
+    if expects_failure(expect) and result.unproven_refusal() is not None:
+        return wrong  # a failure's issues and diff are not owed by an answer not proven one
+    return [*wrong, *report_mismatches(result, expect)]
 
 
 def _content_matches(actual: bytes, expected: Any, limits: Limits) -> bool:

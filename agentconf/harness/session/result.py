@@ -5,6 +5,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentconf.harness.verdicts.wording import unread_refusal
+
 _EVIDENCE_FIELD_CHARS = 3000
 
 
@@ -35,6 +37,17 @@ class Result:
     # Why a success of this tool cannot be told from an unrecognised refusal ([unproven.<tool>]
     # refusals): a check that expects a refusal and gets this success is not judged.
     refusal_unproven: str | None = None
+
+    def unproven_refusal(self) -> str | None:
+        """Why this success cannot be judged as one where a check expects a refusal: the draft
+        could not tell the tool's refusals from its successes, or the answer's words refuse and
+        no marker of the profile reads them (verdicts/wording.py). None for a plain success."""
+        tool = self.request.tool
+        if not self.success:
+            return None
+        if self.refusal_unproven is not None:
+            return f"not judged: {tool}'s refusals: {self.refusal_unproven} ([unproven.{tool}])"
+        return unread_refusal(tool, self.data, self.request.arguments)
 
     def evidence(self) -> str:
         """Request and response for an assertion message, with the sandbox paths made neutral."""

@@ -104,6 +104,25 @@ def not_applicable(reason: str) -> NoReturn:
     raise NotApplicable(reason)
 
 
+# Reasons the running check is not judged unless it fails on what it could judge. A process runs
+# one check at a time (pytest and each xdist worker alike), so one list serves.
+_UNLESS_FAILED: list[str] = []
+
+
+def not_judged_unless_failed(reason: str) -> None:
+    """A premise of this check is unproven (a refusal the profile cannot read as one): the check
+    goes on judging what stands without it (the disk, the rest of the answer), and ends n/a with
+    `reason` where it would have passed (harness/plugin.py `pytest_runtest_call`)."""
+    _UNLESS_FAILED.append(reason)
+
+
+def take_not_judged() -> str | None:
+    """The first reason the check that just ran recorded, forgetting them all."""
+    reason = _UNLESS_FAILED[0] if _UNLESS_FAILED else None
+    _UNLESS_FAILED.clear()
+    return reason
+
+
 class MessageChanged(AssertionError):
     """A message differs from its recorded snapshot, or has none: outcome `message-changed`.
 

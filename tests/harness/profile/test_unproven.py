@@ -29,7 +29,7 @@ def _clauses(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {clause["id"]: clause for clause in document["clauses"]}
 
 
-SPEC = '[implementation]\nspec = "python:agentconf.selfcheck.gallery:RefusalsAsSuccess"\n'
+SPEC = '[implementation]\nspec = "python:agentconf.selfcheck.gallery:NotFoundIsSilentSuccess"\n'
 UNPROVEN = ('[unproven.edit_file]\nrefusals = "an edit of text that is not there answered '
             'success and no marker tells it"\n')
 

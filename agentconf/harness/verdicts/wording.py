@@ -1,0 +1,64 @@
+"""Whether an answer's words refuse, whatever its envelope says.
+
+Two readers need the one rule: `init --from`, which drafts a failure marker for a tool whose
+failures come back as successes ("Error: ...", "Security violation: ..."), and the checks, which
+must not fail a clause on such an answer when no marker reads it: that the refusal is recognised
+is a premise the kit has not proven, so the check is "not judged" (suites/_checks.py `refused`),
+and the unread refusal is RESULT-02's once.
+"""
+
+import re
+from collections.abc import Iterable
+
+# Words of a refusal, in the languages real tool systems answer in.
+_REFUSAL_WORDS = (
+    r"errors?", r"fail(?:ed|s|ure)?", r"cannot", r"can'?t", r"could ?n[o']t", r"unable",
+    r"not found", r"no such", r"does ?n[o']t exist", r"not exist", r"denied", r"not allowed",
+    r"forbidden", r"refused?", r"invalid", r"not permitted", r"outside", r"exception",
+    r"violation", r"timed out", r"rejected", r"disallowed", r"missing",
+    r"fehler", r"nicht gefunden", r"existiert nicht", r"verweigert", r"ungültig",
+    r"erreur", r"introuvable", r"n'existe pas", r"refusé", r"no existe", r"no encontrad[oa]",
+    r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
+)
+_WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
+# Scripts whose words are not delimited by spaces: a refusal word anywhere in them.
+_CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
+                        "エラー|失敗|見つかりません|存在しません|"
+                        "错误|失败|不存在|找不到|拒绝")
+# How far into an answer a refusal word may be and still say the answer is a refusal.
+_NEAR_START = 60
+
+
+def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
+    """Whether an answer's opening words refuse, in any of the languages above. `quoted`: what
+    the answer may say back of the call itself (a path named `outside/...`), never its words."""
+    head = unwrapped(text)
+    for value in quoted:
+        if len(value) >= 3:
+            head = head.replace(value, " ")
+    head = head[:_NEAR_START]
+    return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
+
+
+def unwrapped(text: str) -> str:
+    """The answer as a model reads it: leading space and one layer of JSON quoting gone."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
+        return stripped[1:-1]
+    return stripped
+
+
+def unread_refusal(tool: str, data: object, arguments: object) -> str | None:
+    """The "not judged" reason for an answer that came back a success in words that refuse,
+    where a check expects a refusal: no failure marker of the profile reads them, so whether the
+    call was refused is a premise the kit has not proven. None when the words do not refuse."""
+    if not isinstance(data, str):
+        return None
+    quoted = [value for value in (arguments.values() if isinstance(arguments, dict) else ())
+              if isinstance(value, str)]
+    if not says_refusal(data, quoted):
+        return None
+    opening = unwrapped(data).splitlines()[0][:80] if data.strip() else ""
+    return (f"not judged: {tool} answered a success in words that refuse ({opening!r}), which no "
+            f"failure marker of the profile reads ([implementation].failure or "
+            f"[tools.{tool}].failure)")
