@@ -13,6 +13,7 @@ only with paths that resolve inside the kit's own sandbox: the client refuses an
 
 import os
 import shutil
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,17 +156,57 @@ def judge_all(ws: Any, client: Any, path: str) -> None:
     tools = path_tools(client)
     if not tools:
         not_applicable("no path tool beyond the six is advertised or declared")
-    driven = 0
+    driven, unaccepted = 0, []
     links = _links(ws.root)
     for serial, (tool, target) in enumerate(drives(client, tools, path)):
+        prepare(ws, links)
+        control = accepted(client, tool, target, serial)
         prepare(ws, links)
         result = call_with(client, tool, target, path, serial)  # the oracle judges here
         nothing_brought_in(ws, result)
         lists_nothing_outside(client, tool, result)
+        if control is not None:
+            unaccepted.append(f"{tool.name}.{target}: {control}")
+            continue
         driven += 1
+    if not driven and unaccepted:
+        # A refusal of the hostile path proves nothing when the same call with a path inside the
+        # root is refused too: the call's other arguments, not the path, were what it refused.
+        not_applicable("not judged: no path tool accepted the kit's call with a path inside "
+                       "the root, so its refusals say nothing of the path (" +
+                       "; ".join(unaccepted)[:300] + ")")
     if not driven:
         not_applicable("every path tool is destructive and this path may resolve outside the "
                     "sandbox: never sent (harness/session/reach.py)")
+
+
+# Paths inside the root a call may take where the hostile one goes: a file, a folder, a new name.
+_CONTROLS = ("a.txt", "sub", "control-{serial}")
+
+
+_ACCEPTED: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], str | None]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def accepted_once(ws: Any, client: Any, tool: PathTool, target: str) -> str | None:
+    """`accepted`, asked once per workspace (a property's examples share theirs)."""
+    known = _ACCEPTED.setdefault(ws, {})
+    if (tool.name, target) not in known:
+        prepare(ws)
+        known[(tool.name, target)] = accepted(client, tool, target, 0)
+    return known[(tool.name, target)]
+
+
+def accepted(client: Any, tool: PathTool, target: str, serial: int) -> str | None:
+    """None when `tool` does its work with a path inside the root at `target` (the other
+    arguments as the hostile call sends them); else what it answered to each."""
+    said = []
+    for control in _CONTROLS:
+        result = call_with(client, tool, target, control.format(serial=serial), serial)
+        if result.success and result.unproven_refusal() is None:
+            return None
+        said.append(" ".join(result.data.split())[:60])
+    return f"refused {', '.join(c.format(serial=serial) for c in _CONTROLS)} too ({said[0]!r})"
 
 
 

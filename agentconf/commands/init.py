@@ -173,6 +173,10 @@ def _drafted(spec_text: str) -> str:
                          f"agentconf (please report it): {error}") from None
     mapped = ", ".join(f"{g.name} -> {c}" for c, g in draft.mapped.items()) or "no tool"
     print(f"drafted from {len(draft.listing)} advertised tool(s): {mapped}")
+    if not draft.mapped and draft.listing:
+        print(f"NOTHING MAPPED: none of the {len(draft.listing)} advertised tool(s) was recognised "
+              "as one of the contract's; a run judges none of them (and is red for it) until "
+              "agentconf.toml names them ([tools.read_file] name = ..., docs/profiles.md)")
     failed = [premise for premise in draft.premises if not premise.proven]
     print(f"self-check: {len(draft.premises) - len(failed)} of {len(draft.premises)} premises "
           "proven" + ("; NOT PROVEN, their checks will not be judged ([unproven] in the draft):"

@@ -7,15 +7,18 @@ evidence and every unknown marked TODO.
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.disk.temproot import memory_temproot
-from agentconf.harness.profile.model import parse_profile
+from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
@@ -64,17 +67,58 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         listing, mapped, absolute, findings, first_start, shell_state = _session(spec, env, ws)
         state = state_entries(home_before, snapshot(ws.home))
         _merge(mapped, findings)
-        first = render(spec_text, findings.server_name, listing, mapped, absolute, findings,
-                       state)
+        first = _loading(lambda: render(spec_text, findings.server_name, listing, mapped,
+                                        absolute, findings, state), mapped)
         # The premises, proven with the draft itself on a second start (timed to its answer).
         second_start, premises = _self_check(spec, env, ws, _toml(first), listing, set(mapped))
     finally:
         remove_tree(base)
     sharing = _sharing([first_start, second_start], mapped, findings, shell_state)
-    text = render(spec_text, findings.server_name, listing, mapped, absolute, findings, state,
-                  sharing, premises)
+    text = _loading(lambda: render(spec_text, findings.server_name, listing, mapped, absolute,
+                                   findings, state, sharing, premises), mapped)
     parse_profile(_toml(text))  # the draft must load as it is
     return Draft(text, mapped, findings, listing, premises)
+
+
+def _loading(text_of: Callable[[], str], mapped: dict[str, ToolGuess]) -> str:
+    """The draft's text, with every drafted key the profile's loader rejects left out and named
+    on a TODO line with the loader's reason: a draft always loads, what it could not write
+    is n/a and said, never the end of `init`."""
+    for _ in range(_MOST_LEFT_OUT):
+        text = text_of()
+        try:
+            Profile.model_validate(_toml(text))
+        except ValidationError as error:
+            if not any(_leave_out(mapped, issue) for issue in error.errors()):
+                return text  # not a drafted key: parse_profile names it, our bug
+            continue
+        return text
+    return text_of()
+
+
+# How many rounds of leaving keys out a draft may take before its loader has its say.
+_MOST_LEFT_OUT = 8
+
+
+def _leave_out(mapped: dict[str, ToolGuess], issue: Any) -> bool:
+    """Removes the drafted key an error of the loader is about, if it is one."""
+    loc = [str(step) for step in issue.get("loc", ())]
+    if len(loc) < 3 or loc[0] != "tools" or loc[1] not in mapped:
+        return False
+    guess = mapped[loc[1]]
+    table: Any = guess.args if loc[2] == "args" else guess.keys
+    steps = loc[3:] if loc[2] == "args" else loc[2:]
+    for depth in range(len(steps), 0, -1):  # the deepest key that is there
+        holder = table
+        for step in steps[:depth - 1]:
+            holder = holder.get(step) if isinstance(holder, dict) else None
+        if isinstance(holder, dict) and steps[depth - 1] in holder:
+            value = holder.pop(steps[depth - 1])
+            where = ".".join(loc[2:2 + depth + (loc[2] == "args")])
+            guess.todo.append(f"left out {where} = {value!r}: the profile cannot hold it "
+                              f"({issue.get('msg', 'rejected')})")
+            return True
+    return False
 
 
 def _merge(mapped: dict[str, ToolGuess], findings: Findings) -> None:

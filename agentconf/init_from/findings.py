@@ -116,7 +116,7 @@ def record(found: Findings, code: str, label: str, result: Result) -> None:
         return
     structured = result.raw.get("structured_content") if isinstance(result.raw, dict) else None
     # Else in its text's JSON (mcp-code-editor's {"success": false, "error": "FileNotFoundError"})
-    located = _code_locator(structured) or _code_locator(_json_text(result), path="")
+    located = _code_locator(structured) or _code_locator(_json_text(result), structured=False)
     if located is not None and result.request.tool in CANONICAL_TOOLS:
         _learn_locator(found, code, label, result.request.tool, *located)
         found.spelled.setdefault(located[1], []).append(answer(code, label, result.data,
@@ -133,22 +133,39 @@ def _json_text(result: Result) -> Any:
         return None
 
 
-def _code_locator(value: Any, path: str = "structuredContent", depth: int = 0
-                  ) -> tuple[str, str] | None:
-    """Where structured content (or, with path "", a text's JSON) spells a failure's code
-    (`failures[0].error.code`), shallowest first, and the code there."""
-    if depth > 4:
+def _code_locator(value: Any, structured: bool = True) -> tuple[str, str] | None:
+    """Where structured content (`structuredContent.failures[0].error.code`) or, not
+    `structured`, a text's JSON (the pointer `/failures/0/error/code`, which reaches into a
+    top-level list too) spells a failure's code, shallowest first, and the code there."""
+    found = _code_steps(value, [])
+    if found is None:
+        return None
+    steps, code = found
+    dotted = "".join(f"[{step}]" if step.isdigit() else f".{step}" for step in steps)
+    if structured:
+        return f"structuredContent{dotted}", code
+    if steps[0].isdigit() or not all(_KEY.fullmatch(step) or step.isdigit() for step in steps):
+        # A top-level list or a key no dotted path can spell: a JSON pointer reaches them.
+        return "/" + "/".join(step.replace("~", "~0").replace("/", "~1") for step in steps), code
+    return dotted.lstrip("."), code
+
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def _code_steps(value: Any, steps: list[str]) -> tuple[list[str], str] | None:
+    if len(steps) > 5:
         return None
     if isinstance(value, dict):
         for key in sorted(value, key=lambda k: k not in _CODE_KEYS):
             if key in _CODE_KEYS and isinstance(value[key], str) and _CODE.fullmatch(value[key]):
-                return f"{path}.{key}" if path else key, value[key]
+                return [*steps, key], value[key]
         for key, inner in value.items():
-            found = _code_locator(inner, f"{path}.{key}" if path else key, depth + 1)
+            found = _code_steps(inner, [*steps, key])
             if found:
                 return found
     if isinstance(value, list) and value:
-        return _code_locator(value[0], f"{path}[0]", depth + 1)
+        return _code_steps(value[0], [*steps, "0"])
     return None
 
 
@@ -205,6 +222,25 @@ def ambiguous_codes(found: Findings) -> None:
         found.answers.extend(answers)
         found.notes.append(f"{theirs!r} answered {others} failures: one spelling for several "
                            "kinds is no code; their texts are left to the patterns")
+
+
+def argument_errors(found: Findings) -> None:
+    """A spelling learnt from a provocation of one kind whose every answer the INVALID_ARGS
+    patterns also fit was the probe's own call refused as malformed (a timeout below the
+    tool's minimum answered with zod's issue list): it says nothing of the kind provoked, so
+    it is no code of that kind."""
+    invalid = [re.compile(regex) for code, regex, _ in found.patterns if code == "INVALID_ARGS"]
+    if not invalid:
+        return
+    for theirs, (ours, _) in list(found.error_codes.items()):
+        answers = found.spelled.get(theirs, [])
+        if ours == "INVALID_ARGS" or not answers or not all(
+                any(regex.search(one.text) for regex in invalid) for one in answers):
+            continue
+        del found.error_codes[theirs]
+        found.notes.append(f"{answers[0].label}: answered {theirs!r} in the shape of its "
+                           f"invalid-argument answers: the probe's own call was refused, so no "
+                           f"{ours} was learned")
 
 
 def findings_as_dict(found: Findings) -> dict[str, Any]:  # for tests and debugging

@@ -18,6 +18,7 @@ from agentconf.harness.session.shell_words import not_allowed
 from agentconf.init_from.findings import (
     Findings,
     ambiguous_codes,
+    argument_errors,
     draft_markers,
     failure,
     observe,
@@ -65,6 +66,7 @@ def probe(client: Client, mapped: set[str], max_output_chars: int,
     patterns, notes = induce(found.answers, variable, found.patterns)
     found.patterns = patterns
     found.notes.extend(notes)
+    argument_errors(found)
     return found
 
 

@@ -107,9 +107,14 @@ def _exit_in_json(found: Findings, data: str) -> bool:
     shape = found.keys.setdefault("bash", {}).setdefault("result", {})
     # The text is the output and the exit status, as the model reads them (SHELL-02 looks for
     # the status; the JSON-escaped whole would hide the output's lines from TRUNCATE-06).
+    # Every place the output probe found stays (stdout and stderr both: the model reads both).
+    known = shape.get("text", [])
+    places = [known] if isinstance(known, str) else list(known)
     output = next((k for k in _OUTPUT_KEYS if isinstance(value.get(k), str)), None)
-    if output:
-        shape["text"] = [output, key]
+    if not places and output:
+        places = [output]
+    if places:
+        shape["text"] = list(dict.fromkeys([*places, key]))
     shape.update(exit_code=key, failure={"path": key, "not_equals": 0})
     found.evidence.setdefault("bash", []).append(
         f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from _path_tools import (
     CANARY_NAMES,
+    accepted_once,
     call_with,
     judge_all,
     may_drive,
@@ -22,7 +23,7 @@ from _path_tools import (
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.errors import not_applicable, not_judged_unless_failed
 from agentconf.strategies import hostile_paths
 
 PROPERTY = settings(
@@ -74,6 +75,9 @@ def test_no_hostile_path_through_any_path_tool_reaches_outside(ws, client, data)
     path = data.draw(hostile_paths(ws.root, outside=ws.outside, home=ws.home,
                                    sibling=ws.sibling, beyond=ws.outer), label="path")
     assume(may_drive(client, tool, path))
+    control = accepted_once(ws, client, tool, target)
+    if control is not None:  # its refusals say nothing of the path: the disk is still judged
+        not_judged_unless_failed(f"not judged: {tool.name}.{target} {control}")
     prepare(ws)
     result = call_with(client, tool, target, path)
     nothing_brought_in(ws, result)

@@ -47,6 +47,21 @@ class ByteSlicingThroughUtf8(_Bounds):
         return f"{head}\n[... {cut} bytes truncated ...]\n{tail}"
 
 
+class Utf16Slicing(_Bounds):
+    """Bounds by slicing UTF-16 code units, as JavaScript's `slice` does: a cut through a
+    character outside the BMP (an emoji) leaves half of its surrogate pair."""
+
+    KILLS = ("TRUNCATE-04",)
+
+    def bound(self, data: str, limit: int) -> str:
+        units = data.encode("utf-16-le", "surrogatepass")
+        half = limit // 2
+        head = units[:2 * half].decode("utf-16-le", "surrogatepass")
+        tail = units[-2 * half - 2:].decode("utf-16-le", "surrogatepass")
+        cut = len(units) // 2 - 2 * half - 1  # code units, not bytes
+        return f"{head}\n[... {cut} characters truncated ...]\n{tail}"
+
+
 class NoTruncationMarker(_Bounds):
     """Keeps head and tail but says nothing about what was cut between them."""
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from agentconf.contract import Workspace
+from agentconf.contract import PATH_TOOLS, Workspace
 from agentconf.reference.tools import bash
 from agentconf.selfcheck.mutant_base import Mutant, failed
 
@@ -183,4 +183,15 @@ class ShellWithoutDevZero(Mutant):
                 arguments.get("command")):
             arguments = {**arguments, "command": str(arguments["command"]).replace(
                 "/dev/zero", "/dev/agentconf-missing-zero")}
+        return await super().call_tool(name, arguments)
+
+
+class PathToolsRefuseEveryCall(Mutant):
+    """Its optional path tools refuse every call for a reason that is not the path (an `action`
+    selector the kit does not send): refusing a hostile path then proves nothing of
+    confinement (an implementation's CONFINE-16 and SYMLINK-12 once passed on exactly that)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name in PATH_TOOLS:
+            return failed("INVALID_ARGS", "`action` is required: one of read, write, list")
         return await super().call_tool(name, arguments)

@@ -160,6 +160,15 @@ def test_a_refusal_answered_as_a_success_fails_result_02_alone(tmp_path: Path) -
     assert sum("in words that refuse" in text for text in not_judged) >= 10, not_judged
 
 
+def test_path_tools_that_refuse_every_call_are_not_judged_confined(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:PathToolsRefuseEveryCall",
+                   ["CONFINE-16", "SYMLINK-12"])
+    assert statuses(document) == {"CONFINE-16": "n/a", "SYMLINK-12": "n/a"}
+    for clause in document["clauses"]:
+        assert "no path tool accepted the kit's call with a path inside the root" in (
+            clause["evidence"]), clause["evidence"]
+
+
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [

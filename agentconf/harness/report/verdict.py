@@ -1,15 +1,17 @@
 """Whether a run is green, and why not: the exit status of `agentconf run`.
 
-Green (0) only when every MUST clause passes, is n/a, or is an expected failure. Red (1) when a MUST
-clause fails or errors, when an expected failure passes (a stale baseline, DESIGN.md "Lessons"),
-when fewer checks ran than were planned (MCP conformance #451), when a message differs from its
-recorded snapshot (apart from the clauses: wording, not conformance), or when agentconf broke.
+Green (0) only when every MUST clause passes, is n/a, or is an expected failure, and not every
+one that needs a tool of the contract is n/a. Red (1) when a MUST clause fails or errors, when
+none of the contract's tools was judged, when an expected failure passes (a stale baseline,
+DESIGN.md "Lessons"), when fewer checks ran than were planned (MCP conformance #451), when a
+message differs from its recorded snapshot (apart from the clauses: wording, not conformance),
+or when agentconf broke.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agentconf.contract import Level
+from agentconf.contract import CANONICAL_TOOLS, Level
 
 from .aggregate import ClauseResult, Status
 from .events import EventLog, TestEvent
@@ -42,6 +44,13 @@ def verdict_of(
     failed = [r for r in musts if r.status is Status.FAIL]
     if failed:
         reasons.append(f"{len(failed)} MUST clause(s) fail: {_ids(failed)}")
+    # A run that judged none of the contract's tools says nothing about them: never green.
+    tools = [r for r in musts if set(r.clause.requires) & set(CANONICAL_TOOLS)]
+    if tools and all(r.status is Status.NA for r in tools):
+        reasons.append(
+            f"nothing of the contract's tools was judged: all {len(tools)} MUST clause(s) that "
+            "need one of them are n/a (the profile maps none, or their premises are unproven: "
+            "see the n/a reasons and agentconf.toml's [tools] tables)")
     errored = [r for r in musts if r.status is Status.ERROR]
     if errored:
         reasons.append(
