@@ -118,7 +118,7 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> tuple[dict[str, str]
 
 
 @pytest.mark.parametrize(("flags", "reuse", "clauses"), [
-    (("--run-command",), "worker", "EDIT,SHELL"),
+    pytest.param(("--run-command",), "worker", "EDIT,SHELL", marks=pytest.mark.thorough),
     # A shell that keeps a cd: every command retires the server. The clauses where a moved
     # shell would show (SHELL-06: commands run in the root), not the ones that wait on timeouts
     # and kills; the edits are the first case's.

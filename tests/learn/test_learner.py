@@ -53,16 +53,8 @@ def _walk(folder: Path) -> Walk:
 
 @pytest.fixture(scope="module")
 def walk(tmp_path_factory: pytest.TempPathFactory) -> Walk:
-    """The walk, made once for the whole session (tests/once.py): it takes minutes. The worker
-    that makes it goes on to the finished project's full run, which needs it: on another
-    worker, the full run's test would wait out the walk idle."""
-    def make(folder: Path) -> Walk:
-        made = _walk(folder)
-        if _finished(made):
-            _full_run(made, tmp_path_factory)
-        return made
-
-    return once(tmp_path_factory, "learner-walk", make)
+    """The walk, made once for the whole session (tests/once.py): it takes minutes."""
+    return once(tmp_path_factory, "learner-walk", _walk)
 
 
 def _finished(walk: Walk) -> bool:
@@ -125,6 +117,7 @@ def _full_run(walk: Walk, tmp_path_factory: pytest.TempPathFactory) -> dict[str,
     return once(tmp_path_factory, "learner-full-run", run)
 
 
+@pytest.mark.thorough  # a whole run after the walk: each lesson's own run is CI's form of it
 def test_the_finished_project_passes_every_must_clause_of_a_full_run(full_run) -> None:
     allowed = set(expand(list(COURSE.beyond))) | set(NOT_OFFERED)
     bad = {entry["id"]: entry["status"] for entry in full_run["document"]["clauses"]

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from first_peer import PROFILE, SERVER_JS, needs_first_peer
 
 CLAUSES = "EOL,EDIT"
@@ -63,6 +64,9 @@ def _run(folder: Path, kept: bool) -> tuple[dict[str, str], int]:
     return outcomes, started
 
 
+# CI's form of this rule is tests/runner/test_stdio_parity.py (a stateful server kept through the
+# EDIT checks) and tests/drafting/test_draft_sharing.py's second case.
+@pytest.mark.thorough
 @needs_first_peer
 def test_a_server_kept_after_its_departures_reaches_the_verdict_of_a_fresh_one(
     tmp_path: Path,
