@@ -28,6 +28,7 @@ from agentconf.harness.cases.play import (
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.session.client import Client
+from agentconf.harness.session.result import Request, Result
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.adapters.python import PythonAdapter
 from agentconf.harness.verdicts.errors import EscapeDetected
@@ -267,16 +268,14 @@ def test_the_tree_snapshot_sees_links_and_fifos_without_following_or_opening(
     assert set(own) == {"loop"}
 
 
-class _Answer:
-    def __init__(self, **fields: Any) -> None:
-        self.success, self.data = fields.get("success", True), fields.get("data", "")
-        self.error = fields.get("error")
-        self.refusal_unproven = fields.get("refusal_unproven")
-        self.summary, self.diff, self.issues = (
-            fields.get("summary"),
-            fields.get("diff"),
-            fields.get("issues"),
-        )
+def _Answer(**fields: Any) -> Result:
+    """A real Result of a read_file call with these parts (the rest empty)."""
+    return Result(
+        success=fields.get("success", True), data=fields.get("data", ""),
+        error=fields.get("error"), summary=fields.get("summary"), diff=fields.get("diff"),
+        issues=fields.get("issues"), denial=None, exit_code=None, raw={},
+        request=Request("read_file", {"path": "a.txt"}, "read_file", {"path": "a.txt"}),
+        refusal_unproven=fields.get("refusal_unproven"))
 
 
 @pytest.mark.parametrize(
