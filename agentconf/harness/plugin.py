@@ -71,6 +71,7 @@ _REMEMBERED = pytest.StashKey[bool]()  # the test's session made a call it may r
 _UNSETTLED = pytest.StashKey[bool]()
 _COMMANDED = pytest.StashKey[bool]()  # the test ran a command or cancelled a call
 _REVEALED = pytest.StashKey[bool]()  # the test called tool_search: its session revealed tools
+_BEYOND = pytest.StashKey[bool]()  # the test called a tool a profile declares under [tools.extra]
 # Seconds the test spent starting a server of its own, for the console's account of the run.
 _START = pytest.StashKey[float]()
 _START_AHEAD = pytest.StashKey[bool]()  # the server it started was a spare (target/spare.py)
@@ -247,7 +248,8 @@ def ws(
         kept.release(clean, request.node.stash.get(_REMEMBERED, False),
                      settled=not request.node.stash.get(_UNSETTLED, False),
                      commanded=request.node.stash.get(_COMMANDED, False),
-                     revealed=request.node.stash.get(_REVEALED, False))
+                     revealed=request.node.stash.get(_REVEALED, False),
+                     beyond=request.node.stash.get(_BEYOND, False))
     elif clean:
         with contextlib.suppress(OSError):
             remove_tree(base)
@@ -302,6 +304,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
         request.node.stash[_REVEALED] = session.revealed
+        request.node.stash[_BEYOND] = session.called_beyond
         if session.may_leave_running:
             request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
@@ -44,7 +45,7 @@ class Rule:
     """How one premise of one tool is proven: the disk prepared, the call, and what holds."""
 
     tool: str
-    kind: str  # "calls" or "refusals"
+    kind: str  # "calls", "refusals" or "arguments.<canonical argument>"
     what: str  # the premise in words, for the draft's comment
     prepare: Callable[[Path], None]
     call: Callable[[Client], Result]
@@ -140,7 +141,37 @@ REFUSALS: tuple[Rule, ...] = (
          _nothing, lambda c: c.call("exec", argv=["sh", "-c", "exit 3"]),
          lambda r, root: not r.success or r.exit_code == 3),
 )
-RULES = CALLS + REFUSALS
+
+def _timed(tool: str, call: Callable[[Client], Result]) -> Callable[[Client], Result]:
+    """`call`, made only where the profile sends timeout_ms to a property of the tool's schema
+    (renamed, in its unit): whether that call is accepted at all is the premise."""
+    def made(client: Client) -> Result:
+        mapping = client.profile.tool(tool)
+        schema = client._tools().get(mapping.name, {})
+        properties = (schema.get("input_schema") or schema.get("inputSchema") or {}).get(
+            "properties") or {}
+        if mapping.target("timeout_ms").split(".")[0] not in properties:
+            raise NotApplicable(f"{tool} takes no timeout argument")
+        return call(client)
+    return made
+
+
+# Optional arguments the checks send as the profile shapes them (renamed, in another unit): a
+# call that carries one and is refused as malformed judges the kit's shaping, not the tool.
+ARGUMENTS: tuple[Rule, ...] = (
+    Rule("bash", "arguments.timeout_ms",
+         f"`echo {MARK}-timed` with timeout_ms 5000, as the profile sends it, answers its output",
+         _nothing, _timed("bash", lambda c: c.call("bash", command=f"echo {MARK}-timed",
+                                                   timeout_ms=5000)),
+         lambda r, root: r.success and f"{MARK}-timed" in r.data),
+    Rule("exec", "arguments.timeout_ms",
+         f"argv [echo, {MARK}-timed] with timeout_ms 5000, as the profile sends it, answers its "
+         "output",
+         _nothing, _timed("exec", lambda c: c.call("exec", argv=["echo", f"{MARK}-timed"],
+                                                   timeout_ms=5000)),
+         lambda r, root: r.success and f"{MARK}-timed" in r.data),
+)
+RULES = CALLS + REFUSALS + ARGUMENTS
 
 
 def prove(client: Client, rule: Rule) -> Premise:
@@ -170,18 +201,24 @@ def self_check(client: Client, mapped: set[str]) -> list[Premise]:
     for rule in RULES:
         if rule.tool not in mapped:
             continue
-        if rule.kind == "refusals" and any(not p.proven and p.tool == rule.tool for p in found):
-            continue  # its calls are not judged at all: nothing of it stands on its refusals
+        if rule.kind != "calls" and any(not p.proven and p.tool == rule.tool
+                                        and p.kind == "calls" for p in found):
+            continue  # its calls are not judged at all: nothing else of it stands
         found.append(prove(client, rule))
     return found
 
 
-def unproven_tables(premises: list[Premise]) -> dict[str, dict[str, str]]:
+def unproven_tables(premises: list[Premise]) -> dict[str, dict[str, Any]]:
     """[unproven.<tool>] tables of the premises that failed."""
-    tables: dict[str, dict[str, str]] = {}
+    tables: dict[str, dict[str, Any]] = {}
     for premise in premises:
         if not premise.proven:
-            tables.setdefault(premise.tool, {})[premise.kind] = premise.evidence
+            table = tables.setdefault(premise.tool, {})
+            kind, _, argument = premise.kind.partition(".")
+            if argument:  # arguments.timeout_ms
+                table.setdefault(kind, {})[argument] = premise.evidence
+            else:
+                table[kind] = premise.evidence
     return tables
 
 

@@ -172,7 +172,8 @@ def _unproven_lines(premises: list[Premise] | None) -> list[str]:
         out.append(f"[unproven.{tool}]")
         out.append("# not proven: the checks standing on it are not judged (never failed); fix "
                    "the mapping above and drop this table")
-        out.extend(f"{kind} = {_quote(why)}" for kind, why in kinds.items())
+        out.extend(f"{kind} = {_quote(why) if isinstance(why, str) else _inline(why)}"
+                   for kind, why in kinds.items())
         out.append("")
     return out
 

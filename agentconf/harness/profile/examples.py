@@ -196,4 +196,9 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "an agent framework whose tools answer every failure as text in a success",
         '[unproven.edit_file]\nrefusals = "an edit of text that is not there answered success '
         '(\'Could not apply the edit\') and no failure marker tells it from a real edit"'),
+    "unproven.arguments": (
+        "a shell server whose timeout in seconds must not be below its foreground timeout",
+        '[unproven.bash]\narguments = { timeout_ms = "`echo` with timeout_ms 5000, as the '
+        'profile sends it, was refused: \'foreground_timeout_seconds must be less than or '
+        'equal to timeout_seconds\'" }'),
 }

@@ -173,6 +173,15 @@ class Profile(Strict):
         premise = self.unproven.get(canonical)
         return premise.calls if premise is not None else None
 
+    def unproven_call(self, canonical: str, arguments: dict[str, Any]) -> str | None:
+        """Why this call of `canonical` cannot be judged, if so: its calls are unproven, or a
+        call carrying one of `arguments` is."""
+        premise = self.unproven.get(canonical)
+        if premise is None:
+            return None
+        return premise.calls or next((f"{name}: {premise.arguments[name]}" for name in arguments
+                                      if name in premise.arguments), None)
+
     def unproven_refusals(self, canonical: str) -> str | None:
         premise = self.unproven.get(canonical)
         return premise.refusals if premise is not None else None

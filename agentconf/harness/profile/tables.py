@@ -197,6 +197,10 @@ class Unproven(Strict):
         "why its refusals cannot be recognised (a call that must fail answered success and no "
         "failure marker tells it from a real success): a check that expects it to refuse and "
         "gets a success is not judged"))
+    arguments: dict[str, Reason] = Field(default_factory=dict, description=(
+        "canonical argument -> why a call carrying it cannot be judged (a call with timeout_ms, "
+        "as the profile sends it, was refused as malformed): every check whose call carries "
+        "that argument is not judged"))
 
 
 UnprovenTable: type[Strict] = create_model(  # type: ignore[call-overload]

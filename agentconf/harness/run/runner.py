@@ -296,7 +296,9 @@ def unproven_lines(profile: Profile) -> list[str]:
     """The premises the draft could not prove, said before anything runs: the checks standing on
     them are not judged, and the cause is the profile's, not the implementation's."""
     lines = [f"  {tool} {kind}: {why}" for tool, premise in profile.unproven.items()
-             for kind, why in (("calls", premise.calls), ("refusals", premise.refusals)) if why]
+             for kind, why in (("calls", premise.calls), ("refusals", premise.refusals),
+                               *((f"argument {name}", text)
+                                 for name, text in premise.arguments.items())) if why]
     if not lines:
         return []
     return ["agentconf: NOT JUDGED: the checks standing on these premises ([unproven] in the "

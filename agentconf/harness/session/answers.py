@@ -137,7 +137,8 @@ def _text(value: Any, place: str) -> str:
 
 
 def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
-    """(code, message) of an error value: a string is a code when it is one of `codes`."""
+    """(code, message) of an error value: a string is a code when it is one of `codes` or a
+    single word."""
     if value is _MISSING or value is None or value is False:
         return None, None
     if isinstance(value, dict):
@@ -149,7 +150,8 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
         return (code if isinstance(code, str) and code else None,
                 message if isinstance(message, str) and message else None)
     if isinstance(value, str) and value:
-        return (value, None) if value in codes else (None, value)
+        # A bare word no table maps (`custom`) is a spelling, not the words a model reads.
+        return (value, None) if value in codes or not re.search(r"\s", value) else (None, value)
     return None, json.dumps(value, ensure_ascii=False)
 
 

@@ -95,10 +95,10 @@ class Client:
         # A call that may leave work running after its answer was made: a command (its
         # background children) or a cancelled call (the tool may go on with it).
         self.may_leave_running = False
-        # tool_search was called: what it revealed is listed and callable in this session from
-        # then on, whatever the session features (harness/target/reuse.py: a kept server is then
-        # replaced for a check that needs a session that revealed nothing).
-        self.revealed = False
+        # tool_search revealed tools to this session, whatever its features; a tool declared
+        # under [tools.extra] was called, whose effect on the server (a default working folder,
+        # say) no probe settled: a kept server is replaced where that matters (target/reuse.py).
+        self.revealed = self.called_beyond = False
 
     # ---- what the implementation offers -------------------------------------------------------
 
@@ -231,6 +231,7 @@ class Client:
 
     def call_raw(self, name: str, arguments: Any) -> Result:
         """No mapping at all: for unknown tools and arguments that are not objects."""
+        self.called_beyond |= name in self.profile.path_tools
         return self._finish([Request(name, arguments, name, arguments)])[0]
 
     def call_concurrently(self, calls: list[tuple[str, dict[str, Any]]]) -> list[Result]:
@@ -277,7 +278,7 @@ class Client:
             self.adapter.set_call_timeout(previous)
 
     def _request(self, tool: str, arguments: dict[str, Any]) -> Request:
-        unproven = self.profile.unproven_calls(tool)
+        unproven = self.profile.unproven_call(tool, arguments)
         if unproven is not None:  # a premise the draft could not prove: nothing to judge on
             raise NotApplicable(not_judged(tool, unproven))
         mapping = self.profile.tool(tool)
@@ -372,7 +373,7 @@ class Client:
         return Result(
             success=success,
             data=data,
-            error=classify_text(data, self.profile, code=code, success=success),
+            error=classify_text(data, self.profile, code, success, envelope.data),
             summary=envelope.summary,
             diff=envelope.diff,
             issues=envelope.issues,

@@ -59,7 +59,7 @@ def classify(envelope: _WireEnvelope, profile: Profile) -> str | None:
 
 
 def classify_text(data: str, profile: Profile, code: str | None = None,
-                  success: bool = False) -> str | None:
+                  success: bool = False, whole: str | None = None) -> str | None:
     """`code` in the contract's spelling, or, without one, the first pattern `data` matches.
 
     A `code` that is a message (it has spaces: `{"error": "File not found: a.txt"}`) is not a
@@ -70,9 +70,14 @@ def classify_text(data: str, profile: Profile, code: str | None = None,
         return code
     if code is not None and code in profile.error_codes:
         return profile.error_codes[code]
-    if code and _CODE_SHAPE.fullmatch(code):
-        return code
-    for text in ([code] if code else []) + [data]:
+    spelling = code if code and _CODE_SHAPE.fullmatch(code) else None
+    if spelling in ERROR_CODES or (spelling is not None and whole is None):
+        return spelling
+    # `whole`: the answer a profile's result shape read `data` (or the spelling) out of; the
+    # patterns were learnt on the whole answer, so a part of it must not hide it from them. A
+    # spelling no table maps stands only where no pattern reads a code.
+    texts = ([code] if code and spelling is None else []) + [data]
+    for text in texts + ([whole] if whole and whole != data else []):
         for entry in profile.error_patterns:
             found = entry.pattern.search(text)
             if found is None:
@@ -82,7 +87,7 @@ def classify_text(data: str, profile: Profile, code: str | None = None,
             spelled = profile.error_codes.get(found.group("code"), found.group("code"))
             if spelled in ERROR_CODES:  # else a word that is no code (`ERROR:`): next pattern
                 return spelled
-    return None
+    return spelling
 
 
 def _short(value: Any, limit: int = 200) -> str:

@@ -209,16 +209,17 @@ class WorkerServer:
             self.started += 1
 
     def release(self, clean: bool, remembered: bool = False, settled: bool = True,
-                commanded: bool = False, revealed: bool = False) -> None:
+                commanded: bool = False, revealed: bool = False, beyond: bool = False) -> None:
         """After a test: keep the server and empty the base for the next, or retire both.
         `remembered`: the test made a call the server's session may remember. `settled`: the
         test left nothing at work and its failure, if any, was a plain departure. `commanded`:
-        it ran a command or cancelled a call. `revealed`: it called tool_search."""
+        it ran a command or cancelled a call. `revealed`: it called tool_search. `beyond`: it
+        called a tool the contract does not describe, whose effect on the server is unknown."""
         if self._base is None:
             return
         self._shaped |= remembered and self._keeps_session
         self._revealed |= revealed
-        if commanded and self._keeps_shell:
+        if (commanded and self._keeps_shell) or beyond:
             self._close_adapter()  # retired: a clean test's base goes as if it started none
         if not clean and settled and self._adapter is not None and self._adapter.alive \
                 and self._set_aside(self._base):

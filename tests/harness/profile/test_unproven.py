@@ -56,3 +56,22 @@ def test_calls_that_stand_on_an_unproven_premise_are_not_judged(tmp_path: Path) 
     head = document["console"].splitlines()[1:3]
     assert head[0].startswith("agentconf: NOT JUDGED"), document["console"][:600]
     assert "read_file calls: a file of the root did not read back" in head[1]
+
+
+def test_calls_carrying_an_unproven_argument_are_not_judged_and_the_others_are(
+        tmp_path: Path) -> None:
+    profile = ('[implementation]\nspec = "reference"\n[unproven.bash]\narguments = { timeout_ms = '
+               '"`echo` with timeout_ms 5000, as the profile sends it, was refused" }\n')
+    found = _clauses(_run(tmp_path, profile, "SHELL-04,SHELL-01"))
+    assert found["SHELL-04"]["status"] == "n/a", found["SHELL-04"]
+    assert "not judged: bash: timeout_ms: `echo` with timeout_ms 5000" in json.dumps(
+        found["SHELL-04"])
+    assert found["SHELL-01"]["status"] == "pass"  # its calls carry no timeout: judged
+
+
+def test_a_failed_argument_premise_is_drafted_as_a_nested_table() -> None:
+    from agentconf.init_from.premises import Premise, unproven_tables
+
+    tables = unproven_tables([Premise("bash", "calls", True, "ok"),
+                              Premise("bash", "arguments.timeout_ms", False, "refused")])
+    assert tables == {"bash": {"arguments": {"timeout_ms": "refused"}}}

@@ -427,6 +427,36 @@ def test_an_in_process_object_is_kept_for_the_worker_and_rebuilt_only_when_retir
         kept.close()
 
 
+def test_a_check_that_called_a_declared_extra_tool_retires_the_kept_server(
+    tmp_path: Path,
+) -> None:
+    """What a tool outside the contract changed in the server (its default working folder set
+    to a folder of this root) no probe settled: the next check gets a server of its own."""
+    from agentconf.harness.target.reuse import WorkerServer
+
+    profile = parse_profile({"implementation": {"reuse": "worker"},
+                             "capabilities": {"read_before_edit": False, "stale_read": False}})
+    spec = parse_spec("reference", profile)
+    bases = iter(tmp_path / f"base{n}" for n in range(9))
+
+    def new_base() -> Path:
+        base = next(bases)
+        base.mkdir()
+        return base
+
+    kept = WorkerServer(spec, new_base)
+    try:
+        objects = []
+        for beyond in (False, True, False):
+            workspace = SandboxWorkspace(base=kept.base())
+            env = AdapterEnv(root=workspace.root, home=workspace.home, tmp=workspace.tmp)
+            objects.append(kept.open(env).adapter)
+            kept.release(clean=True, beyond=beyond)
+        assert objects[0] is objects[1] and objects[2] is not objects[1]
+    finally:
+        kept.close()
+
+
 class _Cancellable:
     name, version, alive = "toy", "1", True
 
