@@ -17,16 +17,9 @@ from agentconf.harness.plugin import load_hypothesis_profile
 
 _made: list[str] = []
 
-# Slow, thorough checks: the README's test command (and so CI) leaves them out (pyproject's
-# addopts); scripts/thorough.sh runs them, each beside a smaller form of its rule that CI runs.
-THOROUGH = "thorough"
-THOROUGH_HELP = ("a slow, thorough check, left out of the README's test command and CI; "
-                 "scripts/thorough.sh runs it (docs/benchmarks.md, 'Thorough checks')")
-
 
 def pytest_configure(config: pytest.Config) -> None:
     load_hypothesis_profile(config)
-    config.addinivalue_line("markers", f"{THOROUGH}: {THOROUGH_HELP}")
     # As in an activated virtual environment: a profile's `python3` (examples/plain-python,
     # its peer, the quickstarts) is the interpreter running the tests, not whatever a version
     # manager's shim picks (pyenv's costs 0.07 s of CPU per start; a run starts hundreds).
