@@ -200,13 +200,19 @@ def accepted_once(ws: Any, client: Any, tool: PathTool, target: str) -> str | No
 def accepted(client: Any, tool: PathTool, target: str, serial: int) -> str | None:
     """None when `tool` does its work with a path inside the root at `target` (the other
     arguments as the hostile call sends them); else what it answered to each."""
+    controls = [control.format(serial=serial) for control in _CONTROLS]
+    # A destructive tool is sent only what stays in the sandbox (a root served as `/` makes even
+    # `a.txt` an absolute path): where no control can be sent, the premise is not tried.
+    controls = [control for control in controls if may_drive(client, tool, control)]
+    if not controls:
+        return None
     said = []
-    for control in _CONTROLS:
-        result = call_with(client, tool, target, control.format(serial=serial), serial)
+    for control in controls:
+        result = call_with(client, tool, target, control, serial)
         if result.success and result.unproven_refusal() is None:
             return None
         said.append(" ".join(result.data.split())[:60])
-    return f"refused {', '.join(c.format(serial=serial) for c in _CONTROLS)} too ({said[0]!r})"
+    return f"refused {', '.join(controls)} too ({said[0]!r})"
 
 
 

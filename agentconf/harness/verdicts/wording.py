@@ -58,7 +58,7 @@ def unread_refusal(tool: str, data: object, arguments: object) -> str | None:
               if isinstance(value, str)]
     if not says_refusal(data, quoted):
         return None
-    opening = unwrapped(data).splitlines()[0][:80] if data.strip() else ""
+    opening = " ".join(unwrapped(data).split())[:80]
     return (f"not judged: {tool} answered a success in words that refuse ({opening!r}), which no "
             f"failure marker of the profile reads ([implementation].failure or "
             f"[tools.{tool}].failure)")
