@@ -260,8 +260,7 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
     """One fresh session of the implementation under test, judged by `ws`'s oracle."""
     state: RunState = request.config.stash[STATE]
     spec = state.spec()
-    needed = required_capabilities(request.node)
-    # Decided before a session is opened, which for a server is most of a test's cost.
+    needed = required_capabilities(request.node)  # before a session: most of a test's cost
     skip_if_missing(request.node, {name: why for name in needed
                                     if (why := why_missing(name, spec, state)) is not None})
     if spec.profile.setup_state:
@@ -303,8 +302,8 @@ def client(request: pytest.FixtureRequest, ws: SandboxWorkspace) -> Iterator[Cli
         yield session
     finally:
         request.node.stash[_REMEMBERED] = session.may_remember  # for `ws`: keep the server?
-        request.node.stash[_REVEALED] = session.revealed
-        request.node.stash[_BEYOND] = session.called_beyond
+        request.node.stash[_REVEALED], request.node.stash[_BEYOND] = (session.revealed,
+                                                                      session.called_beyond)
         if session.may_leave_running:
             request.node.stash[_UNSETTLED] = request.node.stash[_COMMANDED] = True
         session.close()

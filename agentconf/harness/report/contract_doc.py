@@ -45,7 +45,8 @@ def render_contract() -> str:
         f"Contract version {CONTRACT_VERSION}: {len(CLAUSES)} clauses "
         f"({', '.join(f'{n} {level.value}' for level, n in counts.items())}). Levels are RFC 2119: "
         "a run is green only when every MUST clause passes, is not applicable, or is a listed "
-        "expected failure, and not every one that needs a tool of the contract is n/a. "
+        "expected failure, and, in a whole run, not every one that needs a tool of the contract is "
+        "n/a. "
         "`agentconf explain CLAUSE` shows the tests that check a clause.",
         "",
         "Categories: " + ", ".join(f"[{c}](#{c.lower()})" for c in CATEGORIES) + ".",

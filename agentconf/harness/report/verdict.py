@@ -1,11 +1,11 @@
 """Whether a run is green, and why not: the exit status of `agentconf run`.
 
-Green (0) only when every MUST clause passes, is n/a, or is an expected failure, and not every
-one that needs a tool of the contract is n/a. Red (1) when a MUST clause fails or errors, when
-none of the contract's tools was judged, when an expected failure passes (a stale baseline,
-DESIGN.md "Lessons"), when fewer checks ran than were planned (MCP conformance #451), when a
-message differs from its recorded snapshot (apart from the clauses: wording, not conformance),
-or when agentconf broke.
+Green (0) only when every MUST clause passes, is n/a, or is an expected failure, and, in a whole
+run, not every one that needs a tool of the contract is n/a. Red (1) when a MUST clause fails or
+errors, when a whole run judged none of the contract's tools, when an expected failure passes
+(a stale baseline, DESIGN.md "Lessons"), when fewer checks ran than were planned (MCP
+conformance #451), when a message differs from its recorded snapshot (apart from the clauses:
+wording, not conformance), or when agentconf broke.
 """
 
 from collections.abc import Sequence
@@ -35,7 +35,8 @@ def _ids(results: Sequence[ClauseResult]) -> str:
 
 
 def verdict_of(
-    results: Sequence[ClauseResult], log: EventLog, pytest_status: int | None = None
+    results: Sequence[ClauseResult], log: EventLog, pytest_status: int | None = None,
+    whole: bool = False,
 ) -> Verdict:
     """`pytest_status` is the child's exit status: 0 and 1 (some test failed) are normal runs,
     anything else (collection error, usage error, internal error) means the run is not whole."""
@@ -44,9 +45,10 @@ def verdict_of(
     failed = [r for r in musts if r.status is Status.FAIL]
     if failed:
         reasons.append(f"{len(failed)} MUST clause(s) fail: {_ids(failed)}")
-    # A run that judged none of the contract's tools says nothing about them: never green.
+    # A whole run that judged none of the contract's tools says nothing about them: never
+    # green. (A selection of clauses the implementation cannot be judged on is the user's ask.)
     tools = [r for r in musts if set(r.clause.requires) & set(CANONICAL_TOOLS)]
-    if tools and all(r.status is Status.NA for r in tools):
+    if whole and tools and all(r.status is Status.NA for r in tools):
         reasons.append(
             f"nothing of the contract's tools was judged: all {len(tools)} MUST clause(s) that "
             "need one of them are n/a (the profile maps none, or their premises are unproven: "

@@ -207,7 +207,7 @@ def finish(
         expectations = profile_expectations(options.spec).merged(written)
         results = aggregate(clauses, log.tests, expectations)
         out.write(f"wrote the baseline {options.write_baseline}\n")
-    verdict = verdict_of(results, log, pytest_status)
+    verdict = verdict_of(results, log, pytest_status, whole=not options.clauses)
     document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
     write_reports(document, options.report_dir)
     out.write(render_summary(document, str(options.report_dir), snapshots))
