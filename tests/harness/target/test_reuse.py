@@ -391,16 +391,13 @@ def test_a_server_is_shared_until_a_check_depends_on_a_session_no_other_check_sh
     assert "goodbye" not in seen, seen
 
 
-def test_an_in_process_object_is_kept_for_the_worker_and_rebuilt_only_when_retired(
-    tmp_path: Path,
-) -> None:
-    """A python: factory's object is kept as a server is: one build for checks that share it,
-    a new one once the kept one is retired (a timed-out call stops its session)."""
+def _kept_reference(tmp_path: Path) -> Any:
+    """A worker's kept server of the in-process reference, without session features, its
+    bases numbered folders of `tmp_path`."""
     from agentconf.harness.target.reuse import WorkerServer
 
     profile = parse_profile({"implementation": {"reuse": "worker"},
                              "capabilities": {"read_before_edit": False, "stale_read": False}})
-    spec = parse_spec("reference", profile)
     bases = iter(tmp_path / f"base{n}" for n in range(9))
 
     def new_base() -> Path:
@@ -408,7 +405,15 @@ def test_an_in_process_object_is_kept_for_the_worker_and_rebuilt_only_when_retir
         base.mkdir()
         return base
 
-    kept = WorkerServer(spec, new_base)
+    return WorkerServer(parse_spec("reference", profile), new_base)
+
+
+def test_an_in_process_object_is_kept_for_the_worker_and_rebuilt_only_when_retired(
+    tmp_path: Path,
+) -> None:
+    """A python: factory's object is kept as a server is: one build for checks that share it,
+    a new one once the kept one is retired (a timed-out call stops its session)."""
+    kept = _kept_reference(tmp_path)
     try:
         objects = []
         for _ in range(3):
@@ -432,19 +437,7 @@ def test_a_check_that_called_a_declared_extra_tool_retires_the_kept_server(
 ) -> None:
     """What a tool outside the contract changed in the server (its default working folder set
     to a folder of this root) no probe settled: the next check gets a server of its own."""
-    from agentconf.harness.target.reuse import WorkerServer
-
-    profile = parse_profile({"implementation": {"reuse": "worker"},
-                             "capabilities": {"read_before_edit": False, "stale_read": False}})
-    spec = parse_spec("reference", profile)
-    bases = iter(tmp_path / f"base{n}" for n in range(9))
-
-    def new_base() -> Path:
-        base = next(bases)
-        base.mkdir()
-        return base
-
-    kept = WorkerServer(spec, new_base)
+    kept = _kept_reference(tmp_path)
     try:
         objects = []
         for beyond in (False, True, False):
