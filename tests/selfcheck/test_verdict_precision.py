@@ -132,11 +132,18 @@ UNREAD_CODE_CLAUSES = ["RESULT-02", "RESULT-06", "CONFINE-01", "CONFINE-02", "SY
                        "READ-04", "SHELL-02", "VALIDATE-01", "REGISTRY-04"]
 
 
-def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
-    document = run(tmp_path, "python:agentconf.selfcheck.gallery:RefusesWithoutCodes",
-                   UNREAD_CODE_CLAUSES)
+def result_02_alone(tmp_path: Path, mutant: str, clauses: list[str]
+                    ) -> tuple[dict[str, Any], dict[str, str]]:
+    """The run of `clauses` against a gallery mutant, and every clause's status but RESULT-02's,
+    which must fail."""
+    document = run(tmp_path, f"python:agentconf.selfcheck.gallery:{mutant}", clauses)
     found = statuses(document)
     assert found.pop("RESULT-02") == "fail"
+    return document, found
+
+
+def test_a_refusal_without_a_code_fails_result_02_alone(tmp_path: Path) -> None:
+    document, found = result_02_alone(tmp_path, "RefusesWithoutCodes", UNREAD_CODE_CLAUSES)
     assert found == dict.fromkeys(UNREAD_CODE_CLAUSES[1:], "pass")
     evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "RESULT-02")
     assert "no contract code could be read from this refusal" in evidence
@@ -150,10 +157,7 @@ WORDED_REFUSAL_CLAUSES = [*UNREAD_CODE_CLAUSES, "VALIDATE-04", "CONFINE-07", "CO
 
 
 def test_a_refusal_answered_as_a_success_fails_result_02_alone(tmp_path: Path) -> None:
-    document = run(tmp_path, "python:agentconf.selfcheck.gallery:FailuresSaySuccess",
-                   WORDED_REFUSAL_CLAUSES)
-    found = statuses(document)
-    assert found.pop("RESULT-02") == "fail"
+    document, found = result_02_alone(tmp_path, "FailuresSaySuccess", WORDED_REFUSAL_CLAUSES)
     assert "fail" not in found.values(), found
     # Not judged, with the reason, where the refusal was the check's premise.
     not_judged = [c["evidence"] for c in document["clauses"] if c["status"] == "n/a"]
