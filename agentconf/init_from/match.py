@@ -29,6 +29,7 @@ from agentconf.init_from.words import (
 
 _MIN_SCORE = 0.75
 _EXACT = 3.0  # an advertised tool named exactly as the canonical one
+_ON_A_FILE = ("read_file", "write_file", "edit_file", "delete_file")
 
 
 @dataclass
@@ -299,7 +300,7 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
     properties = flat_properties(schema)
     spec = CANONICAL_TOOLS[canonical] if canonical in CANONICAL_TOOLS else PATH_TOOLS[canonical]
     guess = ToolGuess(canonical, str(tool["name"]), _name_score(canonical, str(tool["name"])))
-    switch = mode_switch(schema)
+    switch = mode_switch(schema, str(tool.get("description", "")))
     if switch is not None:  # one tool for several canonical ones, by its mode
         mode = mode_for(canonical, switch)
         if mode is None:
@@ -338,6 +339,10 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         guess.score += 0.2
     if canonical == "list_files" and "pattern" in guess.args:  # a glob over a bare listing
         guess.score += 0.3
+    # A tool on one file whose path is named a folder's (dir_ops' delete beside file_ops').
+    if canonical in _ON_A_FILE and {"dir", "directory", "folder"} & set(
+            words(guess.args.get("path", ""))):
+        guess.score -= 0.2
     # A property it requires that no canonical argument fills: calls would fail without it.
     unfilled = [name for name in required_of(schema) if name not in taken
                 and name not in guess.mode[:1]
@@ -363,10 +368,13 @@ def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANON
     chosen: dict[str, ToolGuess] = {}
     used = set(used or ())
     for guess in candidates:
-        if guess.score < _MIN_SCORE or guess.canonical in chosen or guess.name in used:
+        # A tool with modes serves each canonical tool it has a mode for, here and in a later
+        # round (the path tools after the six).
+        if guess.score < _MIN_SCORE or guess.canonical in chosen or (
+                guess.name in used and not guess.mode):
             continue
         chosen[guess.canonical] = guess
-        if not guess.mode:  # a tool with modes serves each canonical tool it has a mode for
+        if not guess.mode:
             used.add(guess.name)
     return chosen
 

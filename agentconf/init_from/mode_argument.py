@@ -14,15 +14,24 @@ MODE_WORDS: dict[str, tuple[str, ...]] = {
     "edit_file": ("str_replace", "replace", "edit"),
     "list_files": ("find", "list", "ls", "glob", "view"),  # view: a folder's view (OpenHands)
     "grep": ("search", "grep"),
+    # The optional path tools (`create` is left out: it is a write's word as often as a folder's)
+    "delete_file": ("delete", "remove", "rm"),
+    "move_file": ("move", "rename", "mv"),
+    "copy_file": ("copy", "cp"),
+    "make_directory": ("mkdir", "make_directory", "create_directory"),
+    "file_info": ("get_info", "info", "stat"),
 }
 _SWITCH_NAMES = ("mode", "command", "action", "operation", "op")
 _QUOTED = re.compile(r"`([a-z_]+)`")
 _LISTED = re.compile(r":\s*([a-z_]+(?:\s*,\s*[a-z_]+)+)")
+_OPTION = re.compile(r"""["'`]([a-z_]+)["'`]""")
 
 
-def mode_switch(schema: dict[str, Any]) -> tuple[str, list[str]] | None:
+def mode_switch(schema: dict[str, Any], description: str = "") -> tuple[str, list[str]] | None:
     """The required string argument that picks the operation, and its options; None when the
-    tool has none (a `mode` of literal/regex picks no operation: Serena's replace_content)."""
+    tool has none (a `mode` of literal/regex picks no operation: Serena's replace_content).
+    Its options are its enum, else what its own description lists, else what the tool's
+    description lists under its name (a docstring's `action: "write" | "append"`)."""
     listed_required = schema.get("required")
     required = listed_required if isinstance(listed_required, list) else []
     properties = schema.get("properties") or {}
@@ -35,11 +44,30 @@ def mode_switch(schema: dict[str, Any]) -> tuple[str, list[str]] | None:
             text = str(prop.get("description", ""))
             listed = _LISTED.search(text)
             options = _QUOTED.findall(text) or (
-                [o.strip() for o in listed.group(1).split(",")] if listed else [])
+                [o.strip() for o in listed.group(1).split(",")] if listed else []
+            ) or _options_under(description, name)
         words = {word for known in MODE_WORDS.values() for word in known}
         if any(option in words for option in options):
             return name, [str(option) for option in options]
     return None
+
+
+def _options_under(text: str, name: str) -> list[str]:
+    """The quoted words on the line of a description that names the argument (`name: ...`) and
+    on the lines indented below it (a docstring's `Args:` section, options as a list)."""
+    lines = text.splitlines()
+    for at, line in enumerate(lines):
+        named = re.match(rf"(\s*){re.escape(name)}\s*:(.*)", line)
+        if named is None:
+            continue
+        block = [named.group(2)]
+        for below in lines[at + 1:]:
+            if below.strip() and len(below) - len(below.lstrip()) <= len(named.group(1)):
+                break
+            block.append(below)
+        if found := _OPTION.findall("\n".join(block)):
+            return found
+    return []
 
 
 def mode_for(canonical: str, switch: tuple[str, list[str]]) -> str | None:

@@ -56,12 +56,18 @@ def _resolve(schema: Any, root: dict[str, Any]) -> list[dict[str, Any]]:
     return branches
 
 
-def target_exists(schema: dict[str, Any], target: str) -> bool:
-    """`edits[0].oldText` names a property inside the tool's input schema."""
+def target_exists(schema: dict[str, Any], target: str, said: str = "") -> bool:
+    """`edits[0].oldText` names a property inside the tool's input schema, or a key of an
+    object the schema leaves open (no properties) that the tool's description `said` names."""
     current = [schema]
     for name, indexes in _STEP.findall(target):
-        current = [s["properties"][name] for c in current for s in _resolve(c, schema)
-                   if isinstance(s.get("properties"), dict) and name in s["properties"]]
+        found = [s["properties"][name] for c in current for s in _resolve(c, schema)
+                 if isinstance(s.get("properties"), dict) and name in s["properties"]]
+        open_objects = [s for c in current for s in _resolve(c, schema)
+                        if s.get("type") == "object" and not s.get("properties")]
+        if not found and open_objects and re.search(rf"\b{re.escape(name)}\b", said):
+            found = [{}]
+        current = found
         for _ in range(indexes.count("[")):
             current = [s["items"] for c in current for s in _resolve(c, schema)
                        if isinstance(s.get("items"), dict)]
@@ -90,7 +96,7 @@ def problems(entry: dict[str, Any]) -> list[str]:
         for argument, target in mapping.get("args", {}).items():
             if argument not in arguments:
                 found.append(f"{canonical}: {argument} is not one of its arguments {arguments}")
-            if not target_exists(input_schema(tool), target):
+            if not target_exists(input_schema(tool), target, str(tool.get("description", ""))):
                 found.append(f"{canonical}: {mapping['name']} has no {target}")
         for target in mapping.get("defaults", {}):
             if not target_exists(input_schema(tool), target):

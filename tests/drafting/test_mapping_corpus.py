@@ -31,6 +31,14 @@ NOT_IN_THE_LISTING = {
     "codemcp-0.6.0": "its one tool's `subtool` values (ReadFile, EditFile, Grep, Glob, RM) are "
                      "told in the answer to its init call, not in tools/list",
 }
+# Entries whose listing says it only in words the drafter does not read yet (strict: read, it
+# fails), and what.
+NOT_READ_YET = {
+    "code-editor-mcp-0.2.5": "read_files' request keys and edit_blocks' edit keys are told only in "
+                             "the tool's description, as an example of the object; and "
+                             "dir_ops' `create` is not drafted as make_directory (a write's "
+                             "word as often as a folder's)",
+}
 # (entry id, canonical tool, key) -> why only the probe can settle it.
 PROBE_SETTLED = {
     ("fast-filesystem-mcp-3.5.2", "read_file", "offset_base"):
@@ -48,7 +56,7 @@ def _marked(differences: dict[str, str]) -> list[Any]:
             if path.stem in differences else path for path in ENTRIES]
 
 
-@pytest.mark.parametrize("entry", _marked(NOT_IN_THE_LISTING),
+@pytest.mark.parametrize("entry", _marked(NOT_IN_THE_LISTING | NOT_READ_YET),
                          ids=[path.stem for path in ENTRIES])
 def test_the_draft_maps_a_real_listing_as_written_by_hand(entry: Path) -> None:
     document = json.loads(entry.read_text("utf-8"))
@@ -79,6 +87,8 @@ PATH_DIFFERENCES = {
                            "a file in a report) and Workflow (scriptPath): their arguments are "
                            "named as paths",
     "codemcp-0.6.0": NOT_IN_THE_LISTING["codemcp-0.6.0"],
+    "code-editor-mcp-0.2.5": "dir_ops' `create` is not drafted as make_directory (a write's "
+                             "word as often as a folder's)",
 }
 
 

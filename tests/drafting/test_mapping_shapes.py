@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from agentconf.init_from.path_tools import map_path_tools
 from agentconf.init_from.shape import map_listing
 
 S, INT, B = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
@@ -84,6 +85,18 @@ SHAPES = {
             "type": "string", "description": "Glob that paths must match, e.g. `*.py`"}}, [])],
         "list_files", {"name": "list_files", "args": {"path": "search_path",
                                                       "pattern": "filter"}}),
+    # code-editor-mcp's FastMCP tools: the options are in the docstring, not in the schema.
+    "an action whose options only the tool's docstring lists": (
+        [_tool("file_ops", {"action": S, "file_path": S, "content": S}, ["action"],
+               'File operations.\n\n    Args:\n        action: "write" | "append" | "delete"'
+               "\n        file_path: Target path.\n")],
+        "write_file", {"name": "file_ops", "args": {"path": "file_path", "content": "content"},
+                       "defaults": {"action": "write"}}),
+    "an action whose options are a docstring's list under it": (
+        [_tool("ops", {"action": S, "path": S}, ["action", "path"],
+               'Args:\n    action:\n        - "read": read a file\n        - "stat": its size'
+               "\n    path: the file\n")],
+        "read_file", {"name": "ops", "args": {"path": "path"}, "defaults": {"action": "read"}}),
 }
 
 
@@ -97,6 +110,15 @@ def test_a_shape_seen_drafted_wrong_is_mapped_by_what_it_does(shape: str) -> Non
     if guess.keys.get("defaults"):
         got["defaults"] = guess.keys["defaults"]
     assert got == expected, guess.evidence
+
+
+def test_a_delete_on_a_file_is_the_tool_whose_path_is_a_file_s() -> None:
+    """Two tools delete by an action; the one whose path is named a folder's deletes folders."""
+    docstring = 'Args:\n    action: "create" | "delete"\n'
+    listing = [_tool("dir_ops", {"action": S, "dir_path": S}, ["action", "dir_path"], docstring),
+               _tool("file_ops", {"action": S, "file_path": S}, ["action"], docstring)]
+    optional, _ = map_path_tools(listing, map_listing(listing))
+    assert optional["delete_file"].name == "file_ops", optional["delete_file"].evidence
 
 
 def test_a_window_counting_from_zero_is_offset_base_zero() -> None:

@@ -14,7 +14,13 @@ from hypothesis import given, settings
 
 from agentconf.contract import Workspace
 from agentconf.reference import create
-from agentconf.selfcheck.disguise.dimensions import Disguise, JsonStatus, TextMarker
+from agentconf.selfcheck.disguise.dimensions import (
+    OPERATIONS,
+    Disguise,
+    JsonStatus,
+    Selector,
+    TextMarker,
+)
 from agentconf.selfcheck.disguise.disguised_answers import Answer
 from agentconf.selfcheck.disguise.divergences import divergences
 from agentconf.selfcheck.disguise.judge import Verdict
@@ -40,6 +46,9 @@ def _read(system: DisguisedSystem, root: Path, name: str) -> Answer:
     listed = {tool["name"]: tool["input_schema"] for tool in system.list_tools()}
     if extra is not None and names.extra in listed[names.tool("read_file")]["properties"]:
         arguments[str(names.extra)] = extra.value or "to check the disguise"
+    selector = names.disguise.selector
+    if selector is not None and "read_file" in selector.tools:
+        arguments[names.selector_argument] = OPERATIONS["read_file"]
     answer = asyncio.run(system.call_tool(names.tool("read_file"), arguments))["answer"]
     assert isinstance(answer, Answer)
     return answer
@@ -70,8 +79,10 @@ def test_every_name_a_disguise_shows_leads_back(disguise: Disguise) -> None:
         reference = system.inner.list_tools()
     shown = [tool["name"] for tool in listed]
     assert len(set(shown)) == len(shown)
+    # A selector lists the tools it stands for as one, named back as the first of them.
+    behind = disguise.selector.tools[1:] if disguise.selector else ()
     assert [system.names.canonical_tool(name) for name in shown] == [
-        tool["name"] for tool in reference]
+        tool["name"] for tool in reference if tool["name"] not in behind]
     for tool in reference:
         arguments = system.names.reference_arguments[tool["name"]]
         for argument in arguments:
@@ -95,6 +106,29 @@ def test_a_read_in_disguise_answers_the_file_or_fails_by_the_disguise_s_own_sign
     assert _failed(disguise, missing), missing
     if disguise.codes is None:
         assert (missing.structured or {}).get("error"), missing
+
+
+def test_a_selector_s_operation_picks_the_tool_and_an_unknown_one_is_refused(
+        tmp_path: Path) -> None:
+    disguise = Disguise(selector=Selector(name="files", argument="op",
+                                          tools=("read_file", "write_file")))
+    system = _served(disguise, tmp_path)
+    listed = {tool["name"]: tool for tool in system.list_tools()}
+    assert "read_file" not in listed and "write_file" not in listed
+    assert listed["files"]["input_schema"]["required"] == ["op", "path"]
+    assert 'op: "read" | "write"' in listed["files"]["description"]
+
+    def call(arguments: dict[str, Any]) -> Answer:
+        answer = asyncio.run(system.call_tool("files", arguments))["answer"]
+        assert isinstance(answer, Answer)
+        return answer
+
+    assert not call({"op": "write", "path": "a.txt", "content": TEXT}).is_error
+    assert (tmp_path / "a.txt").read_text("utf-8") == TEXT
+    assert "beta" in call({"op": "read", "path": "a.txt"}).text
+    refused = call({"op": "delete", "path": "a.txt"})
+    assert refused.is_error and (refused.structured or {}).get("error") == "INVALID_ARGS"
+    assert "read, write" in refused.text and (tmp_path / "a.txt").exists()
 
 
 def test_a_divergence_planted_by_hand_is_found() -> None:

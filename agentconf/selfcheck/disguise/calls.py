@@ -18,6 +18,7 @@ from agentconf.reference.dispatch import MAX_ISSUES
 from agentconf.reference.sandbox.bounding import bound_text
 from agentconf.reference.validation import validate_with_schema
 
+from .dimensions import OPERATIONS
 from .disguised_listing import PATH_ARGUMENTS
 from .names import Names
 
@@ -35,7 +36,11 @@ class Call:
 def translate(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[str, Any]],
               root: str) -> Call:
     """`schemas`: canonical tool -> the disguised input schema the listing showed."""
-    tool = names.canonical_tool(name) if isinstance(name, str) else None
+    operation = _operation(name, arguments, names, schemas)
+    if isinstance(operation, Call):
+        return operation
+    tool, arguments = operation or (
+        names.canonical_tool(name) if isinstance(name, str) else None, arguments)
     if tool is None:
         shown = ", ".join(names.tool(listed) for listed in schemas)
         return Call(str(name), refusal=_fail(
@@ -60,6 +65,30 @@ def translate(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[s
     _paths(call, names, root)
     _gate(call, names)
     return call
+
+
+def _operation(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[str, Any]]
+               ) -> tuple[str, dict[str, Any]] | Call | None:
+    """A call of the selector tool: the tool its operation picks and the arguments it takes (an
+    argument the listing declares for another operation is ignored, as one tool's parameters
+    are), or a refusal of an operation it does not have (None: a call of another tool)."""
+    selector = names.disguise.selector
+    if selector is None or name != names.tool(selector.tools[0]):
+        return None
+    tool = names.selected(name, arguments)
+    if tool is None or not isinstance(arguments, dict):
+        argument = names.selector_argument
+        given = arguments.get(argument) if isinstance(arguments, dict) else None
+        options = ", ".join(OPERATIONS[tool] for tool in selector.tools)
+        message = f"`{argument}` must be one of: {options}, but got {given!r}."
+        issue = {"path": f"$.{argument}", "expected": options, "received": repr(given)[:60],
+                 "message": message}
+        return Call(str(name), refusal=_fail("INVALID_ARGS", message, issues=[issue]))
+    own = (schemas[tool].get("properties") or {}) if tool in schemas else {}
+    others = {key for other in selector.tools if other != tool and other in schemas
+              for key in schemas[other].get("properties") or {}}
+    return tool, {key: value for key, value in arguments.items()
+                  if key != names.selector_argument and (key in own or key not in others)}
 
 
 def _fail(code: str, message: str, **extra: Any) -> dict[str, Any]:

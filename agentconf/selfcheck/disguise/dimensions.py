@@ -74,6 +74,22 @@ class JsonStatus(_Frozen):
 FailureSignal = Annotated[TextMarker | JsonStatus, Field(discriminator="kind")]
 
 
+# The operation a selector's option names for each tool it stands for.
+OPERATIONS = {"read_file": "read", "write_file": "write", "list_files": "list",
+              "edit_file": "edit"}
+
+
+class Selector(_Frozen):
+    """Several file tools are one tool, `name`, whose required `argument` picks the operation
+    (`"read"`, `"write"`, ...: OPERATIONS); the options are listed in the tool's description
+    (a docstring's `Args:`), and in the schema's enum too where `declared`."""
+
+    name: str = "file_ops"
+    argument: str = "action"
+    tools: tuple[str, ...] = ("read_file", "write_file")
+    declared: bool = False
+
+
 class ShellGate(_Frozen):
     """The shell runs only these programs and refuses any other in words (PERMISSION_DENIED)."""
 
@@ -98,6 +114,7 @@ class Disguise(_Frozen):
     result_key: str | None = None  # a success's text wrapped in JSON: `{result_key: text}`
     paths: Literal["absolute", "virtual"] | None = None  # None: relative to the root
     shell_gate: ShellGate | None = None
+    selector: Selector | None = None  # file tools behind one tool and an operation argument
 
     def dimensions(self) -> tuple[str, ...]:
         """The fields that differ from the reference's way (a spelling of codes that are absent

@@ -5,7 +5,7 @@ argument (`"title": "Old Text"`)."""
 
 from typing import Any
 
-from .dimensions import Disguise
+from .dimensions import OPERATIONS, Disguise
 from .names import Names
 
 PATH_ARGUMENTS = ("path", "source", "destination", "paths")
@@ -19,7 +19,51 @@ _PATH_WORDS = {
 
 def disguise_listing(tools: list[dict[str, Any]], names: Names) -> list[dict[str, Any]]:
     names.listed(tools)
-    return [_tool(tool, names) for tool in tools]
+    shown = [_tool(tool, names) for tool in tools]
+    selector = names.disguise.selector
+    picked = [at for at, tool in enumerate(tools)
+              if selector is not None and tool["name"] in selector.tools]
+    if not picked:
+        return shown
+    merged = _behind_selector([tools[at] for at in picked], [shown[at] for at in picked], names)
+    kept = [tool for at, tool in enumerate(shown) if at not in picked]
+    return [*kept[:picked[0]], merged, *kept[picked[0]:]]
+
+
+def _behind_selector(entries: list[dict[str, Any]], shown: list[dict[str, Any]],
+                     names: Names) -> dict[str, Any]:
+    """One tool for the selected ones, as a docstring-described multiplexer lists itself: the
+    union of their arguments, each marked with the operations that use it, the operation
+    argument required, its options in the description (and the enum, where declared)."""
+    selector = names.disguise.selector
+    assert selector is not None
+    operations = [OPERATIONS[str(entry["name"])] for entry in entries]
+    users: dict[str, list[str]] = {}
+    properties: dict[str, Any] = {}
+    for operation, tool in zip(operations, shown, strict=True):
+        for argument, prop in tool["input_schema"]["properties"].items():
+            properties.setdefault(argument, prop)
+            users.setdefault(argument, []).append(operation)
+    for argument, used in users.items():
+        said = str(properties[argument].get("description", "")).rstrip()
+        only = " only" if len(used) < len(operations) else ""
+        properties[argument] = {**properties[argument],
+                                "description": f"{said} ({', '.join(used)}{only})".lstrip()}
+    everywhere = [argument for argument in users if all(
+        argument in (tool["input_schema"].get("required") or ()) for tool in shown)]
+    choice: dict[str, Any] = {"type": "string"}
+    if selector.declared:
+        choice["enum"] = operations
+    argument = names.selector_argument
+    options = " | ".join(f'"{operation}"' for operation in operations)
+    description = "\n\n".join([
+        f"File operations: {', '.join(operations)}.\n\nArgs:\n    {argument}: {options}",
+        *(f"{operation}: {tool['description']}"
+          for operation, tool in zip(operations, shown, strict=True))])
+    schema = {"type": "object", "properties": {argument: choice, **properties},
+              "required": [argument, *everywhere], "additionalProperties": False}
+    return {"name": names.tool(selector.tools[0]), "description": description,
+            "input_schema": schema}
 
 
 def takes_extra(disguise: Disguise, kind: str | None) -> bool:

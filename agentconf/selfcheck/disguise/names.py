@@ -5,7 +5,7 @@ import re
 from functools import cached_property
 from typing import Any
 
-from .dimensions import Case, Disguise
+from .dimensions import OPERATIONS, Case, Disguise
 
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
@@ -31,8 +31,25 @@ class Names:
         self.reference_arguments: dict[str, list[str]] = {}  # tool -> its canonical arguments
 
     def tool(self, canonical: str) -> str:
-        name = (self.disguise.tool_prefix or "") + self._tools.get(canonical, canonical)
+        selector = self.disguise.selector
+        own = selector.name if selector and canonical in selector.tools else None
+        name = (self.disguise.tool_prefix or "") + (own or self._tools.get(canonical, canonical))
         return cased(name, self.disguise.tool_case)
+
+    def selected(self, shown: str, arguments: Any) -> str | None:
+        """The tool a call of the selector tool picks by its operation (None: another tool, or
+        no operation it has)."""
+        selector = self.disguise.selector
+        if selector is None or not isinstance(arguments, dict) or (
+                shown != self.tool(selector.tools[0])):
+            return None
+        chosen = arguments.get(self.selector_argument)
+        return next((tool for tool in selector.tools if OPERATIONS[tool] == chosen), None)
+
+    @cached_property
+    def selector_argument(self) -> str:
+        selector = self.disguise.selector
+        return "" if selector is None else cased(selector.argument, self.disguise.argument_case)
 
     def canonical_tool(self, shown: str) -> str | None:
         return next((name for name in self._listed if self.tool(name) == shown), None)

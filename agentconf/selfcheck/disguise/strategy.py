@@ -17,6 +17,7 @@ from .vocabulary import (
     NESTED_EDITS,
     PROGRAMS,
     RESULT_KEYS,
+    SELECTORS,
     TOOL_PREFIXES,
     TOOL_SYNONYMS,
 )
@@ -65,6 +66,7 @@ DIMENSIONS: dict[str, st.SearchStrategy[Any]] = {
     "result_key": _optional(st.sampled_from(RESULT_KEYS)),
     "paths": _optional(st.sampled_from(("absolute", "virtual"))),
     "shell_gate": _optional(_allow_list()),
+    "selector": _optional(st.sampled_from(SELECTORS)),
 }
 
 

@@ -5,7 +5,7 @@ Chosen from real systems, not from the drafter's own word lists: the test is tha
 generalises to names it was never told about.
 """
 
-from .dimensions import ExtraArgument, JsonStatus, NestedEdits, TextMarker
+from .dimensions import ExtraArgument, JsonStatus, NestedEdits, Selector, TextMarker
 
 TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "read_file": ("view", "cat", "open_file", "read", "read_text_file", "get_file_contents",
@@ -70,6 +70,13 @@ EXTRA_ARGUMENTS = (
     ExtraArgument(name="encoding", value="utf-8"),
     ExtraArgument(name="encoding", value="utf-8", declared=True),
     ExtraArgument(name="confirm", value="yes"),
+)
+# File tools behind one tool and an operation argument (code-editor-mcp's file_ops, dir_ops).
+SELECTORS = (
+    Selector(),
+    Selector(name="files", argument="operation", tools=("read_file", "write_file", "list_files"),
+             declared=True),
+    Selector(name="fs", argument="op", tools=("write_file", "edit_file")),
 )
 TEXT_MARKERS = ("Error: ", "ERROR: ", "Failed: ", "error: ", "Error executing tool: ")
 JSON_STATUSES = (
