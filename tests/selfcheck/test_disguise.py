@@ -19,6 +19,8 @@ mutants of the gallery must still fail exactly the clauses they are caught by.
 """
 
 import json
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -94,3 +96,14 @@ def test_a_disguised_mutant_still_fails_exactly_its_clauses(name: str, tmp_path:
     statuses = {clause: verdict.status for clause, verdict in verdicts.items()}
     assert statuses == {clause: "fail" for clause in entry.kills}, json.dumps(
         {clause: vars(verdict) for clause, verdict in verdicts.items()}, indent=1)
+
+
+def test_the_long_run_script_refuses_an_unknown_clause_in_one_line(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[2] / "scripts" / "disguise_run.py"
+    given_file = tmp_path / "given.json"
+    given_file.write_text("[{}]", "utf-8")
+    done = subprocess.run([sys.executable, str(script), "--given", str(given_file),
+                           "--clauses", "NO-SUCH-CLAUSE", "-n", "1"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "NO-SUCH-CLAUSE" in done.stderr, done.stderr
