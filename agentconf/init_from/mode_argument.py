@@ -35,7 +35,10 @@ def mode_switch(schema: dict[str, Any], description: str = "") -> tuple[str, lis
     listed_required = schema.get("required")
     required = listed_required if isinstance(listed_required, list) else []
     properties = schema.get("properties") or {}
-    for name in _SWITCH_NAMES:
+    # In the listing's own case (`Op`, `Action`), in the order of _SWITCH_NAMES.
+    named = sorted((name for name in properties if str(name).lower() in _SWITCH_NAMES),
+                   key=lambda name: _SWITCH_NAMES.index(str(name).lower()))
+    for name in named:
         prop = properties.get(name)
         if name not in required or not isinstance(prop, dict):
             continue

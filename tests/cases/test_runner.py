@@ -410,3 +410,38 @@ def test_a_case_sending_an_optional_argument_requires_the_capability_it_needs() 
     assert CASES["registry-list-changes-nothing"].argument_requirements == ("list_pattern",)
     assert CASES["read-window-past-eof"].argument_requirements == ("line_window",)
     assert CASES["edit-missing-file"].argument_requirements == ()
+
+
+async def path_named_file(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+    """read_file's path is called `file`: its issues point at `$.file`, or (`wrong`) at `$.path`
+    although no such field is in its schema."""
+    if name != "read_file" or not isinstance(arguments, dict):
+        return None
+    own = {("path" if key == "file" else key): value for key, value in arguments.items()}
+    answer = await impl.inner.call_tool(name, own)
+    pointer = "$.path" if getattr(impl, "wrong", False) else "$.file"
+    issues = [{**issue, "path": pointer if issue.get("path") == "$.path" else issue["path"]}
+              for issue in answer.get("issues") or []]
+    return {**answer, "issues": issues} if issues else answer
+
+
+@pytest.mark.parametrize("wrong", [False, True], ids=["its-own-name", "the-canonical-name"])
+def test_an_expected_issue_pointer_follows_the_profile_s_name_for_the_argument(
+        sandbox: SandboxWorkspace, wrong: bool) -> None:
+    async def override(impl: Wrapped, name: str, arguments: Any) -> dict[str, Any] | None:
+        impl.wrong = wrong  # type: ignore[attr-defined]
+        return await path_named_file(impl, name, arguments)
+
+    profile = Profile.model_validate({"tools": {"read_file": {"args": {"path": "file"}}}})
+    env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp, call_timeout_s=20,
+                     log_dir=sandbox.logs)
+    adapter = PythonAdapter(lambda workspace: Wrapped(workspace, override), "named", env, profile)
+    client = Client(adapter, profile, sandbox.root, sandbox.oracle, sandbox.sandbox)
+    try:
+        if wrong:
+            with pytest.raises(CaseFailed, match=r"\$\.file"):
+                run_case(CASES["validate-missing-path-for-read"], sandbox, client)
+        else:
+            run_case(CASES["validate-missing-path-for-read"], sandbox, client)
+    finally:
+        client.close()

@@ -92,6 +92,11 @@ SHAPES = {
                "\n        file_path: Target path.\n")],
         "write_file", {"name": "file_ops", "args": {"path": "file_path", "content": "content"},
                        "defaults": {"action": "write"}}),
+    "an operation argument in the listing's own case": (
+        [_tool("FsFiles", {"Op": {"type": "string", "enum": ["write", "edit"]}, "Path": S,
+                           "Text": S}, ["Op", "Path"])],
+        "write_file", {"name": "FsFiles", "args": {"path": "Path", "content": "Text"},
+                       "defaults": {"Op": "write"}}),
     "an action whose options are a docstring's list under it": (
         [_tool("ops", {"action": S, "path": S}, ["action", "path"],
                'Args:\n    action:\n        - "read": read a file\n        - "stat": its size'

@@ -287,7 +287,8 @@ def play_case(
                 answers = [_call(client, step, places)]
             for (call, label), result in zip(_calls_of(step, index), answers, strict=True):
                 results.append(result)
-                expect = _virtually(client, expectations[id(call)], result)
+                expect = _in_its_names(client, call.get("tool"),
+                                       _virtually(client, expectations[id(call)], result))
                 name = call.get("tool") or call.get("raw_name")
                 if expect:
                     # An answer is bounded by its own tool's limit ([tools.bash].limits), as the
@@ -323,6 +324,21 @@ def _virtually(client: Client, expect: dict[str, Any] | None, result: Result
     if expect is None or "OUTSIDE_ROOT" not in codes or not client.judged_virtually(path):
         return expect
     return {key: value for key, value in expect.items() if key != "error"}
+
+
+def _in_its_names(client: Client, tool: str | None, expect: dict[str, Any] | None
+                  ) -> dict[str, Any] | None:
+    """Expected issue pointers at canonical arguments (`$.path`), pointing where the profile
+    maps them (`$.file_path`): an issue names the field the implementation's schema has."""
+    if expect is None or tool is None or not expect.get("issue_paths"):
+        return expect
+    mapping = client.profile.tool(tool)
+    named = []
+    for pointer in expect["issue_paths"]:
+        head, dot, rest = str(pointer).removeprefix("$.").partition(".")
+        target = mapping.target(head) if str(pointer).startswith("$.") else head
+        named.append(f"$.{target}{dot}{rest}" if target != head else pointer)
+    return {**expect, "issue_paths": named}
 
 
 def play_probe(case: Case, ws: SandboxWorkspace, client: Client) -> Result:
