@@ -38,12 +38,12 @@ from agentconf.selfcheck.mutants import gallery
 # tools and arguments named otherwise, prefixed or in another case, edits nested in a list,
 # failure messages worded otherwise (German, Korean), behind a framework's prefix or JSON-quoted,
 # codes as a text prefix, absent or spelled otherwise, results wrapped in JSON, failures said
-# as a success with a text marker or a JSON status (docs/benchmarks.md, "Disguises": each alone
-# without a divergence on every clause).
+# as a success with a text marker or a JSON status, file tools behind one tool and an operation
+# argument (docs/benchmarks.md, "Disguises": each alone without a divergence on every clause).
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
-    "failure_signal",
+    "failure_signal", "selector",
 })
 # A read, an edit, a shell command and a refusal of each: what every dimension touches.
 CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
