@@ -46,9 +46,16 @@ def outside_contract(profile: Profile, name: str, advertised: Mapping[str, Any])
             and not profile.call_other_tools)
 
 
-def is_destructive(profile: Profile, name: str, advertised: Mapping[str, Any]) -> bool:
-    canonical = {profile.tool(tool).name: tool for tool in DESTRUCTIVE_TOOLS}
-    if name in canonical:
+def is_destructive(profile: Profile, name: str, advertised: Mapping[str, Any],
+                   sent: Any = None) -> bool:
+    mapped = [tool for tool in CANONICAL_TOOLS if profile.tool(tool).name == name]
+    if len(mapped) > 1:
+        # One tool for several canonical ones, told apart by an operation argument (file_ops'
+        # action write or delete): the call is the one whose operation it carries; none of them
+        # (a raw call, another operation), destructive if any of them is.
+        chosen = [tool for tool in mapped if _carries(profile, tool, sent)] or mapped
+        return any(tool in DESTRUCTIVE_TOOLS for tool in chosen)
+    if mapped and mapped[0] in DESTRUCTIVE_TOOLS:
         return True
     declared = profile.path_tools.get(name)
     if declared is None:
@@ -58,6 +65,15 @@ def is_destructive(profile: Profile, name: str, advertised: Mapping[str, Any]) -
     listed = advertised.get(name)
     hint = declared_hint(listed, DESTRUCTIVE_HINT) if isinstance(listed, Mapping) else None
     return hint is not False  # fail safe: undeclared means destructive
+
+
+def _carries(profile: Profile, tool: str, sent: Any) -> bool:
+    """`sent` carries every default of `tool` that no canonical argument fills: its operation."""
+    mapping = profile.tool(tool)
+    fixed = {key: value for key, value in mapping.defaults.items()
+             if key not in mapping.args.values()}
+    return bool(fixed) and isinstance(sent, Mapping) and all(
+        sent.get(key) == value for key, value in fixed.items())
 
 
 def strings_in(value: Any) -> Iterator[str]:
@@ -109,7 +125,7 @@ def unsafe(profile: Profile, advertised: Mapping[str, Any], name: str, sent: Any
         return (f"the kit tried to call {name}, a tool outside the contract the profile does not "
                 "declare ([tools.extra]) nor allow ([implementation].call_other_tools)")
     escaping = escaping_strings(sent, root, sandbox) if is_destructive(
-        profile, name, advertised) else []
+        profile, name, advertised, sent) else []
     if escaping:
         return (f"the kit tried to send {name}, a destructive tool, paths that may resolve "
                 f"outside its sandbox: {escaping[:3]}")

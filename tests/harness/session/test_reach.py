@@ -71,6 +71,24 @@ def test_a_declared_tool_is_destructive_unless_it_says_otherwise() -> None:
     assert not is_destructive(profile, "read_file", listed)
 
 
+def test_one_tool_for_a_write_and_a_delete_is_destructive_by_the_operation_a_call_carries(
+) -> None:
+    profile = parse_profile({"tools": {
+        "write_file": {"name": "file_ops", "args": {"path": "file_path"},
+                       "defaults": {"action": "write"}},
+        "delete_file": {"name": "file_ops", "args": {"path": "file_path"},
+                        "defaults": {"action": "delete"}},
+        "list_files": {"name": "dir_ops", "args": {"path": "dir_path"},
+                       "defaults": {"action": "list", "dir_path": "."}}}})
+    listed = {"file_ops": {}, "dir_ops": {}}
+    write = {"action": "write", "file_path": "../../x", "content": "c"}
+    assert not is_destructive(profile, "file_ops", listed, write)  # the disk oracle judges it
+    assert is_destructive(profile, "file_ops", listed, {**write, "action": "delete"})
+    assert is_destructive(profile, "file_ops", listed, {"file_path": "../../x"})  # fail safe
+    assert is_destructive(profile, "file_ops", listed)
+    assert not is_destructive(profile, "dir_ops", listed, {"action": "list", "dir_path": "sub"})
+
+
 def test_the_client_refuses_to_send_a_destructive_call_that_may_leave_the_sandbox(
     tmp_path: Path,
 ) -> None:
