@@ -266,6 +266,14 @@ def _sharing(starts: list[float | None], mapped: dict[str, ToolGuess],
 def _tables(mapped: dict[str, ToolGuess], absolute: bool) -> dict[str, Any]:
     tools: dict[str, Any] = {}
     for canonical, guess in mapped.items():
+        if absolute:  # "." (the root, when the model leaves the path out) is refused there
+            defaults = guess.keys.get("defaults") or {}
+            for key in [key for key, value in defaults.items()
+                        if value == "." and key in guess.args.values()]:
+                defaults[key] = "{root}"
+                guess.evidence = [line.replace(f'{key} = "."', f'{key} = "{{root}}" (the root: '
+                                               'paths are absolute here)')
+                                  for line in guess.evidence]
         table: dict[str, Any] = {"name": guess.name, "args": table_args(guess)}
         table.update(guess.keys)
         tools[canonical] = table
