@@ -337,13 +337,14 @@ class Client:
                 f"{error}\nrequest: {request.tool} {dump(request.arguments)}", self._replacements
             )) from None
         success, data, code = envelope.success, envelope.data, envelope.error
-        # Only the implementation's own code says it refused before running (never a guess from
-        # its text).
+        # Only the implementation's own code says it refused before running (never its text).
         self.may_remember |= request.tool not in SESSION_NEUTRAL_TOOLS and (
             success or code not in REFUSED_BEFORE_RUNNING)
         exit_code = envelope.exit_code
         notes: tuple[str, ...] = ()
-        canonical = self._canonical_of.get(request.name, request.name)
+        # The call's own tool (file_ops may be write and delete, each with its shape); raw: by name
+        canonical = request.tool if request.tool in self.profile.tools else self._canonical_of.get(
+            request.name, request.name)
         mapping = self.profile.tools.get(canonical)  # only a tool with a table has a shape
         answer_shape = mapping.result if mapping is not None else None
         if answer_shape is not None and answer_shape.model_fields_set:
@@ -360,7 +361,7 @@ class Client:
                     code = code or "NONZERO_EXIT"  # its exit status said it failed
             if not success and reading.error_message and reading.text is None:
                 data = reading.error_message
-            code = code or reading.error_code
+            code = code or (None if success else reading.error_code)  # else: content there
             if reading.exit_code is not None:
                 exit_code = reading.exit_code
             if not success and code is None and reading.error_message:

@@ -245,3 +245,34 @@ def test_a_sync_implementation_sees_the_sandbox_home_during_calls(sandbox) -> No
         adapter.close()
     assert seen == [str(sandbox.home)]
     assert os.environ.get("HOME") == real_home
+
+
+def test_a_success_s_value_at_the_error_place_is_its_content_not_a_code(sandbox) -> None:
+    """A listing answered as a JSON array whose failures put `{"error": ...}` at /0: a success's
+    /0 is its first name, never a code (a code on a success fails RESULT-02)."""
+    answers = [{"success": True, "data": '["a.txt", "sub/"]'},
+               {"success": True, "data": '[{"path": "x", "error": "File not found"}]'}]
+    profile = """
+              [tools.list_files]
+              result = { failure = { path = "/0/error", present = true }, error = "/0" }
+              """
+    client = client_for(sandbox, Scripted(answers, [{"name": "list_files"}]), profile)
+    listed = client.call("list_files", path=".")
+    assert listed.success and listed.error is None, listed.evidence()
+    missing = client.call("list_files", path="x")
+    assert not missing.success, missing.evidence()
+
+
+@pytest.mark.parametrize("delete_first", [False, True])
+def test_one_tool_for_two_canonical_ones_answers_in_each_one_s_shape(
+        sandbox, delete_first: bool) -> None:
+    # The write's own answer has a `failed` key too (the files it could not write: none).
+    answers = [{"success": True, "data": '{"written": ["a.txt"], "failed": []}'},
+               {"success": True, "data": '{"failed": true, "why": "no such file"}'}]
+    write = '[tools.write_file]\nname = "file_ops"\ndefaults = { action = "write" }\n'
+    delete = ('[tools.delete_file]\nname = "file_ops"\ndefaults = { action = "delete" }\n'
+              'result = { failure = { path = "failed", present = true } }\n')
+    profile = delete + write if delete_first else write + delete
+    client = client_for(sandbox, Scripted(answers, [{"name": "file_ops"}]), profile)
+    assert client.call("write_file", path="a.txt", content="x").success
+    assert not client.call("delete_file", path="a.txt").success
