@@ -65,6 +65,8 @@ def _arguments() -> argparse.Namespace:
 def draw(strategy: st.SearchStrategy[Disguise], count: int, at: int) -> list[Disguise]:
     """`count` distinct disguises from `strategy`, the same ones for the same seed `at`."""
     drawn: list[Disguise] = []
+    if count < 1:  # none asked for (--per-dimension 0, the default): hypothesis wants one
+        return drawn
 
     @seed(at)
     @settings(max_examples=count * 4, database=None, phases=(Phase.generate,), deadline=None,

@@ -107,3 +107,17 @@ def test_the_long_run_script_refuses_an_unknown_clause_in_one_line(tmp_path: Pat
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and "NO-SUCH-CLAUSE" in done.stderr, done.stderr
+
+
+def test_the_long_run_script_draws_nothing_of_a_dimension_when_asked_for_none() -> None:
+    import importlib.util
+
+    from agentconf.selfcheck.disguise.strategy import disguises
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "disguise_run.py"
+    spec = importlib.util.spec_from_file_location("disguise_run", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.draw(disguises({"wording"}), 0, 1) == []  # the default --per-dimension
+    assert len(module.draw(disguises({"wording"}), 2, 1)) == 2
