@@ -183,6 +183,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
             tables = _tables(mapped, absolute)
         virtual = virtual_root(adapter, tables, ws, listing) if absolute else None
         tables["implementation"]["virtual_absolute_paths"] = virtual is not None
+        tables["implementation"]["spec"] = spec.text  # its kind: what its answers can carry
         status = json_status(adapter, tables, ws, listing)
         if status is not None:  # the probes see its failures as failures
             for table in tables["tools"].values():

@@ -234,8 +234,9 @@ def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> No
 def _by_type(guess: "ToolGuess", needed: tuple[str, ...], properties: dict[str, dict[str, Any]],
              required: list[str], taken: set[str]) -> None:
     """A required canonical argument no synonym names, given the one top-level property left
-    that takes its type (a `read_file` whose path is `file_paths`, a string or a list of them):
-    the tool's exact name says what it does; the self-check proves the argument (premises.py)."""
+    that takes its type (a `read_file` whose path is `file_paths`, a string or a list of them;
+    an `edit` mode's `target`): the tool's exact name or its mode says what it does; the
+    self-check proves the argument (premises.py)."""
     for argument in needed:
         if argument in guess.args:
             continue
@@ -324,7 +325,7 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         guess.args[argument] = target
     if canonical == "read_file":
         _line_range(guess, properties)
-    if guess.name == canonical:  # its exact name: its own names for the arguments are its own
+    if guess.name == canonical or guess.mode:  # what it does is said: its names are its own
         _by_type(guess, spec.required, properties, required_of(schema), taken)
     if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
                                                                  properties):

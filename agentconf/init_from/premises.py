@@ -135,7 +135,8 @@ REFUSALS: tuple[Rule, ...] = (
          _nothing, lambda c: c.call("grep", pattern=f"{MARK} two", path=f"{MARK}-nowhere"),
          lambda r, root: not r.success),
     Rule("bash", "refusals", "a command that exits 3 is recognised as a failure",
-         _nothing, lambda c: c.call("bash", command=exit_command(3)),
+         _nothing, lambda c: c.call("bash", command=exit_command(
+             3, getattr(c.profile.tool("bash"), "allowed_programs", None))),
          lambda r, root: not r.success or r.exit_code == 3),
     Rule("exec", "refusals", "argv [sh, -c, exit 3] is recognised as a failure",
          _nothing, lambda c: c.call("exec", argv=["sh", "-c", "exit 3"]),

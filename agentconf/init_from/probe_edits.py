@@ -7,6 +7,7 @@ from functools import partial
 
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
+from agentconf.harness.target.kinds import kind_of
 from agentconf.init_from.findings import (
     Findings,
     failure,
@@ -82,8 +83,14 @@ def features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
         done = _read_guard(client, found, unread, edit)
     if done is not None and done.success:
         found.successes.setdefault("edit_file", []).append(done.data)
-        observe(found, "diff", "a successful edit", lambda: done, lambda r: bool(r.diff))
-        observe(found, "summary", "a successful edit", lambda: done, lambda r: bool(r.summary))
+        for name, right in (("diff", lambda r: bool(r.diff)),
+                            ("summary", lambda r: bool(r.summary))):
+            if not _text_only(client, done):
+                observe(found, name, "a successful edit", lambda: done, right)
+            elif name not in found.capabilities:
+                found.capabilities[name] = (False, (
+                    f"a successful edit answered text alone: {short(done)}; its answers have no "
+                    f"structured part, so no `{name}` field to carry one"))
     if can_read:  # an implementation that wants a read before an edit gets one
         safely(lambda: client.call("read_file", path="crlf.txt"), found, "read of crlf.txt")
         safely(lambda: client.call("read_file", path="curly.txt"), found, "read of curly.txt")
@@ -137,3 +144,11 @@ def _outside_guard(client: Client, found: Findings,
         return None
     return (f"an edit of a file outside the root failed before a read ({short(first)}) and "
             "succeeded after it")
+
+
+def _text_only(client: Client, result: Result) -> bool:
+    """Whether `result` came without the structured part its kind keeps the envelope's extras in
+    (an MCP answer with no structuredContent): a missing diff or summary there is the shape of
+    the answer, which a profile declares, not a defect of the edit."""
+    kind = kind_of(client.profile.spec)
+    return bool(kind and kind.extras_need_structure) and "structured_content" not in result.raw

@@ -4,6 +4,10 @@ them anywhere the draft can read: every check needing a declined program failed,
 the shell. Each program the checks run is tried once, harmlessly; where some are declined in
 words of a refusal, the ones that ran are drafted as `[tools.bash] allowed_programs`, so a
 check that needs another is n/a, never failed.
+
+A refusal is known by its words where they are English, and by its shape in any language: every
+harmless command should run, so two or more of them failing with one text that differs only by
+the program (and command) it names are one gate's refusals, whatever words it says them in.
 """
 
 import re
@@ -33,18 +37,19 @@ def permission_gate(client: Client, found: Findings) -> list[str] | None:
     listed = getattr(client.profile.tool("bash"), "allowed_programs", None)
     if listed:
         return list(listed)
-    ran: list[str] = []
-    declined: dict[str, str] = {}
+    answers: dict[str, tuple[bool, str]] = {}
     for program, command in TRIED.items():
         try:
             result = client.call("bash", command=command)
         except (ImplementationFailure, ContractViolation):
             continue
         said = result.data.strip()
-        if _DECLINED.search(said) and (not result.success or says_refusal(said)):
-            declined[program] = said[:80]
-        else:  # it ran, whatever it answered (`read` at the end of input fails)
-            ran.append(program)
+        answers[program] = (not result.success or says_refusal(said), said)
+    shared = _one_refusal(answers)
+    declined = {program: said[:80] for program, (refused, said) in answers.items()
+                if refused and (_DECLINED.search(said) or _template(program, said) in shared)}
+    # the rest ran, whatever they answered (`read` at the end of input fails)
+    ran = [program for program in answers if program not in declined]
     if not declined or not ran:
         return None
     found.keys.setdefault("bash", {})["allowed_programs"] = ran
@@ -53,3 +58,21 @@ def permission_gate(client: Client, found: Findings) -> list[str] | None:
         f"probe: it declined {', '.join(declined)} ({first[0]}: {first[1]!r}) and ran "
         f"{', '.join(ran)}: checks needing another program are n/a")
     return ran
+
+
+def _template(program: str, said: str) -> str:
+    """An answer with the command and the program it names taken out."""
+    text = said.replace(TRIED[program], "\0")
+    return re.sub(rf"(?<![\w-]){re.escape(program)}(?![\w-])", "\0", text)
+
+
+def _one_refusal(answers: dict[str, tuple[bool, str]]) -> set[str]:
+    """The templates of failed answers that two or more programs share, each naming its own
+    program: one gate saying the same refusal of each (a shell's own failures differ by more
+    than the name)."""
+    seen: dict[str, int] = {}
+    for program, (refused, said) in answers.items():
+        template = _template(program, said)
+        if refused and template != said:
+            seen[template] = seen.get(template, 0) + 1
+    return {template for template, count in seen.items() if count >= 2}

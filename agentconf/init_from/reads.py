@@ -213,16 +213,18 @@ def refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                       listing: list[dict[str, Any]]) -> str | None:
     """Whether its tools take absolute paths only though no description says so
     (mcp-code-editor: "Path must be absolute"): a file of the root read by its relative path
-    is refused, and by its absolute path is found. Evidence when so, else None."""
+    is refused, and by its absolute path (or as `/<name>`, where / is the root: virtual_root
+    tells which) is found. Evidence when so, else None."""
     if "read_file" not in tables["tools"]:
         return None
     name = "agentconf-probe-path.txt"
     relative, refusal = _read_as(adapter, tables, ws, listing, name, absolute=False)
-    if relative or not _read_as(adapter, tables, ws, listing, name, absolute=True)[0]:
+    if relative or not any(_read_as(adapter, tables, ws, listing, name, absolute=True,
+                                    virtual=virtual)[0] for virtual in (False, True)):
         return None
     refusal = refusal.replace(str(ws.root), "<ROOT>").strip()
     return (f"probe: a file of the root read by its relative path was refused "
-            f"({refusal[:120]!r}), by its absolute path found")
+            f"({refusal[:120]!r}), by an absolute path found")
 
 
 def virtual_root(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,

@@ -80,6 +80,18 @@ class GatedShell:
 
             declined = [p for p in programs_in(command) if p not in self.ALLOWED]
             if declined:
-                return {"success": False, "error": "PERMISSION_DENIED",
-                        "data": f"Permission denied: {declined[0]} is not allowed by policy."}
+                return self.declined(declined[0])
         return await self.reference.call_tool(name, arguments)
+
+    def declined(self, program: str) -> dict[str, Any]:
+        return {"success": False, "error": "PERMISSION_DENIED",
+                "data": f"Permission denied: {program} is not allowed by policy."}
+
+
+class GatedShellInOtherWords(GatedShell):
+    """The same policy, saying so in German and with no code: known by its shape alone (one
+    text for every declined program, bar the name)."""
+
+    def declined(self, program: str) -> dict[str, Any]:
+        return {"success": False,
+                "data": f'Keine Berechtigung: "{program}" ist hier nicht erlaubt.'}

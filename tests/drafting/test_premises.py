@@ -79,14 +79,17 @@ def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path
     assert {cid: found[cid]["status"] for cid in found} == dict.fromkeys(clauses, "pass")
 
 
-def test_a_shell_behind_a_policy_is_found_by_what_it_declines(tmp_path: Path) -> None:
+@pytest.mark.parametrize("shell", ["GatedShell", "GatedShellInOtherWords"])
+def test_a_shell_behind_a_policy_is_found_by_what_it_declines(tmp_path: Path, shell: str) -> None:
     """A policy that declines most programs, listed nowhere: every shell check needing one
-    failed; the draft tries each program once and declares the ones that ran."""
-    profile, console = _draft(tmp_path, "python:premise_shapes:GatedShell")
+    failed; the draft tries each program once and declares the ones that ran, whatever words
+    the policy declines in."""
+    profile, console = _draft(tmp_path, f"python:premise_shapes:{shell}")
     allowed = set(profile["tools"]["bash"]["allowed_programs"])
     assert {"echo", "cat"} <= allowed and not {"sleep", "sh", "kill"} & allowed, console
-    found = _statuses(tmp_path, "SHELL-01,SHELL-04")
+    found = _statuses(tmp_path, "SHELL-01,SHELL-02,SHELL-04")
     assert found["SHELL-01"]["status"] == "pass"
+    assert found["SHELL-02"]["status"] == "pass", found["SHELL-02"]  # `exit` it allows
     assert found["SHELL-04"]["status"] == "n/a", found["SHELL-04"]
 
 

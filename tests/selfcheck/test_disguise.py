@@ -7,11 +7,9 @@ divergence is a mistake of the kit's drafting or judging.
 The strategy here is restricted to DRAFTED_RIGHT_TODAY: the dimensions on which today's drafter
 gets the reference's verdicts. Widen it as the drafter is fixed; `scripts/disguise_run.py` draws
 from the full strategy (`--names` checks every name of the vocabulary through the mapping alone,
-in seconds). Left out today, each with the premise the draft misses:
-- text_only: with no structured content the draft leaves `diff` on, so EDIT-10 (SHOULD) fails
-  where the reference's verdict without that information is n/a;
-- extra_argument, paths, shell_gate: a required extra argument's value, absolute or virtual
-  paths and a shell's allow-list each cost clauses the disguise did not touch in some draws.
+in seconds). Left out today, each with the premise the draft misses: extra_argument and paths
+(a required extra argument's value, absolute or virtual paths) each cost clauses the disguise did
+not touch in some draws.
 
 Draws are few and derandomized (a draft and a run of CLAUSES take about 30 s of two cores each);
 shrinking is on, so a failure names the fewest dimensions that still diverge. A few disguised
@@ -22,13 +20,14 @@ import json
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from once import once
 
-from agentconf.selfcheck.disguise.dimensions import Disguise, ToolAlias
+from agentconf.selfcheck.disguise.dimensions import ArgumentAlias, Disguise, ToolAlias
 from agentconf.selfcheck.disguise.divergences import Divergence, divergences
 from agentconf.selfcheck.disguise.judge import Mutant, Verdict, draft, judge
 from agentconf.selfcheck.disguise.strategy import disguises
@@ -39,11 +38,12 @@ from agentconf.selfcheck.mutants import gallery
 # failure messages worded otherwise (German, Korean), behind a framework's prefix or JSON-quoted,
 # codes as a text prefix, absent or spelled otherwise, results wrapped in JSON, failures said
 # as a success with a text marker or a JSON status, file tools behind one tool and an operation
-# argument (docs/benchmarks.md, "Disguises": each alone without a divergence on every clause).
+# argument, answers of text alone, a shell behind an allow-list in any words (docs/benchmarks.md,
+# "Disguises": each alone without a divergence on every clause).
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
-    "failure_signal", "selector",
+    "failure_signal", "selector", "text_only", "shell_gate",
 })
 # A read, an edit, a shell command and a refusal of each: what every dimension touches.
 CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
@@ -53,6 +53,9 @@ DISGUISED_MUTANTS = {
     "EmptyFileSilent": Disguise(tool_names=(ToolAlias(tool="read_file", name="view"),),
                                 tool_prefix="fs_"),
     "EditCreatesMissingFile": Disguise(tool_case="camel", argument_case="kebab"),
+    # Structured answers without a diff: a defect, judged (text alone is a shape: n/a).
+    "NoDiff": Disguise(argument_names=(ArgumentAlias(tool="edit_file", argument="old_text",
+                                                     name="find"),)),
 }
 
 
@@ -96,6 +99,34 @@ def test_a_disguised_mutant_still_fails_exactly_its_clauses(name: str, tmp_path:
     statuses = {clause: verdict.status for clause, verdict in verdicts.items()}
     assert statuses == {clause: "fail" for clause in entry.kills}, json.dumps(
         {clause: vars(verdict) for clause, verdict in verdicts.items()}, indent=1)
+
+
+@pytest.mark.parametrize(("disguise", "carried"), [(Disguise(text_only=True), False),
+                                                   (Disguise(), True)],
+                         ids=["text-alone", "structured"])
+def test_a_draft_judges_diff_and_summary_only_where_the_answers_can_carry_them(
+        tmp_path: Path, disguise: Disguise, carried: bool) -> None:
+    """An MCP answer of text alone has no field for a diff or a summary: the draft says so
+    (EDIT-10 and RESULT-05 n/a, as the reference's verdict without that information); one with
+    structured content keeps both on, so a missing diff there fails (NoDiff above)."""
+    capabilities = tomllib.loads(draft(tmp_path, disguise).read_text("utf-8"))["capabilities"]
+    assert capabilities.get("diff", True) is carried, capabilities
+    assert capabilities.get("summary", True) is carried, capabilities
+
+
+@pytest.mark.parametrize(("paths", "absolute", "virtual"), [
+    (None, False, False), ("absolute", True, False), ("virtual", True, True)])
+def test_a_draft_finds_how_the_tools_take_paths_by_reading_a_file(
+        tmp_path: Path, paths: str | None, absolute: bool, virtual: bool) -> None:
+    """Relative, absolute host paths, or absolute from a virtual `/` that is the root, said in
+    no words the draft knows ("a path starting with `/`"): a read of a file of the root tells,
+    and every premise stands on it."""
+    disguise = Disguise.model_validate({"paths": paths})
+    text = draft(tmp_path, disguise).read_text("utf-8")
+    implementation = tomllib.loads(text)["implementation"]
+    assert implementation["absolute_paths"] is absolute, text
+    assert implementation.get("virtual_absolute_paths", False) is virtual, text
+    assert "unproven" not in tomllib.loads(text), text
 
 
 def test_the_long_run_script_refuses_an_unknown_clause_in_one_line(tmp_path: Path) -> None:

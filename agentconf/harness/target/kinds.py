@@ -63,6 +63,9 @@ class TargetKind:
     over_pipe: ClassVar[bool] = False
     # It is started from a command line, which a mode's `args` extend.
     has_command: ClassVar[bool] = False
+    # Its answers carry the envelope's extras (summary, diff, issues, exit_code) only in a
+    # structured part beside the text: an answer without that part has no field to carry them.
+    extras_need_structure: ClassVar[bool] = False
 
     def parse(self, text: str, rest: str, profile: Profile) -> tuple[str, tuple[str, ...]]:
         """The target and the argv of `text` (`scheme:rest`), checked now so that a mistake
@@ -133,6 +136,7 @@ class CmdKind(CommandKind):
 
 class McpKind(CommandKind):
     scheme, usage = "mcp", "mcp:COMMAND"
+    extras_need_structure = True  # MCP's structuredContent
 
     def check_available(self) -> None:
         if importlib.util.find_spec("mcp") is None:
