@@ -292,3 +292,33 @@ def test_the_console_counts_an_in_process_factorys_builds_only_when_they_cost() 
     # The reference's builds take microseconds: no line at all.
     cheap = _summary_with_starts([0.0001] * 6, reuse=None, in_process=True)
     assert "builds:" not in cheap and "servers:" not in cheap, cheap
+
+
+def test_a_verdict_reached_with_checks_not_judged_says_so_in_the_console_and_report_md() -> None:
+    """A pass on two checks while a third stood on an unproven premise is a pass on what was
+    judged; a bare "pass" would let a user believe the whole clause was checked. A check stopped
+    by another clause's finding (a cascade, charged there) is no gap of this clause."""
+    from agentconf.harness.report.console import render_summary
+    from agentconf.harness.report.markdown import render_markdown
+
+    unproven = ("n/a: not judged: write_file: a write of agentconf-premise-write.txt lands in the "
+                "root byte for byte: no ([unproven.write_file])")
+    records = stream([
+        test_event("suites/test_edit.py::a", "EDIT-01", "pass"),
+        test_event("suites/test_edit.py::b", "EDIT-01", "n/a", evidence=unproven),
+        test_event("suites/test_edit.py::c", "EDIT-02", "pass"),
+        test_event("suites/test_edit.py::d", "EDIT-02", "n/a",
+                   evidence="n/a: not judged by this check, which stopped at a finding charged "
+                            "to CONFINE-14"),
+        test_event("suites/test_eol.py::e", "EOL-01", "n/a", evidence=unproven),
+    ])
+    log = as_log(records)
+    results = aggregate([CLAUSES[i] for i in IDS], log.tests, parse_expectations({}, "test"))
+    document = build_document(results, log, verdict_of(results, log), "python:fake_impl:create")
+    console = render_summary(document, "reports/x")
+    assert "judged in part: 1 clause(s)" in console and console.rstrip().count("EDIT-01") >= 1
+    assert "EDIT-02" not in console.split("judged in part:")[1].splitlines()[0], console
+    markdown = render_markdown(document)
+    section = markdown.split("## Judged in part")[1].split("\n## ")[0]
+    assert "- EDIT-01 (pass): 1 of 2 checks not judged: n/a: not judged: write_file" in section
+    assert "EDIT-02" not in section and "EOL-01" not in section, section  # EOL-01 is n/a whole

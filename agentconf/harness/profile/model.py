@@ -78,7 +78,9 @@ class Profile(Strict):
         default_factory=dict, description="other launch modes, by name")
     unproven_table: UnprovenTable = Field(  # type: ignore[valid-type]
         default_factory=UnprovenTable, alias="unproven",
-        description="premises the draft could not prove: their checks are not judged")
+        description="premises the draft could not prove: their checks are not judged (n/a with "
+                    "the premise; a clause judged on its other checks is listed \"judged in "
+                    "part\")")
 
     _path: Path | None = PrivateAttr(default=None)
 

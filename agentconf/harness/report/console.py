@@ -8,7 +8,13 @@ from typing import Any, TextIO
 
 from .escapes import escape_lines
 from .events import TestEvent
-from .summary_tables import REFERENCE_NOTE, checked_reference, counts_table, text_table
+from .summary_tables import (
+    REFERENCE_NOTE,
+    checked_reference,
+    counts_table,
+    partly_judged,
+    text_table,
+)
 from .visible import visible
 
 PROGRESS_MARKS = {"pass": ".", "fail": "F", "n/a": "n", "error": "E", "harness-error": "!",
@@ -87,6 +93,11 @@ def render_summary(
              counts_table(document, "levels", text_table), "",
              counts_table(document, "categories", text_table), ""]
     lines.append(f"{summary['executed']} of {summary['planned']} planned checks executed.")
+    partly = [clause["id"] for clause, _ in partly_judged(document)]
+    if partly:
+        lines.append(f"judged in part: {len(partly)} clause(s) came to their verdict with some "
+                     "checks not judged (an unproven premise; report.md, \"Judged in part\"): "
+                     + ", ".join(partly))
     lines += time_lines(document)
     if summary["unchecked"]:
         lines.append(f"warning: no test checks {len(summary['unchecked'])} clause(s): "

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from .escapes import escapes
-from .summary_tables import counts_table, implementation_title
+from .summary_tables import counts_table, implementation_title, partly_judged
 
 NOT_GREEN = ("fail", "error", "xpass")
 
@@ -82,6 +82,20 @@ def _clause_section(clause: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _judged_in_part(document: dict[str, Any]) -> list[str]:
+    partly = partly_judged(document)
+    if not partly:
+        return []
+    lines = ["", "## Judged in part", "",
+             "Each verdict below stands on the checks judged; the others stood on a premise the "
+             "profile's draft could not prove ([unproven]), and were not judged:", ""]
+    for clause, unjudged in partly:
+        first = str(unjudged[0].get("evidence") or "").strip().splitlines()[0]
+        lines.append(f"- {clause['id']} ({clause['status']}): {len(unjudged)} of "
+                     f"{len(clause['tests'])} checks not judged: {first}")
+    return lines
+
+
 def render_markdown(document: dict[str, Any]) -> str:
     clauses = document["clauses"]
     lines = _heading(document)
@@ -101,6 +115,7 @@ def render_markdown(document: dict[str, Any]) -> str:
     if unchecked:
         lines += ["", "## Not checked", "",
                   f"No test in the suites checks {', '.join(unchecked)} (reported n/a)."]
+    lines += _judged_in_part(document)
     not_applicable = [c for c in clauses if c["status"] == "n/a" and c["tests"]]
     if not_applicable:
         lines += ["", "## Not applicable", ""]

@@ -1,5 +1,6 @@
 """The summary tables every report shares, read from a conformance document (a dict)."""
 
+import re
 from typing import Any
 
 STATUS_COLUMNS = ("pass", "fail", "xfail", "xpass", "n/a", "error")
@@ -58,3 +59,24 @@ def counts_table(document: dict[str, Any], by: str, render: Any = markdown_table
     label = "level" if by == "levels" else "category"
     rows = [[name, *map(str, counts)] for name, counts in summary_rows(document, by)]
     return render([label, *STATUS_COLUMNS], rows)
+
+
+# A check that did not judge its clause because a premise of the profile is unproven says
+# "not judged: <premise>" (harness/session, harness/profile); one stopped by another clause's
+# finding says "not judged by this check" and is that clause's cascade, not a gap.
+_UNPROVEN = re.compile(r"\bnot judged: ")
+
+
+def partly_judged(document: dict[str, Any]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The clauses that came to a verdict on some checks while others stood on a premise the
+    draft could not prove: the verdict stands on the checks judged only, which a bare "pass"
+    would hide. Each with those checks."""
+    found = []
+    for clause in document["clauses"]:
+        if clause["status"] == "n/a":
+            continue
+        unjudged = [test for test in clause["tests"] if test["outcome"] == "n/a"
+                    and _UNPROVEN.search((test.get("evidence") or "")[:300])]
+        if unjudged:
+            found.append((clause, unjudged))
+    return found
