@@ -23,7 +23,7 @@ from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
 from agentconf.harness.session.arguments import path_for
 from agentconf.harness.session.client import set_target
 from agentconf.harness.session.reach import escaping_strings
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.errors import EscapeDetected, not_applicable
 
 # Names only a listing of the canary folders holds (never sent in a request).
 CANARY_NAMES = ("notes.md", "crlf.txt", "nested.txt")
@@ -208,7 +208,15 @@ def accepted(client: Any, tool: PathTool, target: str, serial: int) -> str | Non
         return None
     said = []
     for control in controls:
-        result = call_with(client, tool, target, control, serial)
+        try:
+            result = call_with(client, tool, target, control, serial)
+        except EscapeDetected as escape:
+            # A path inside the root changed the disk outside (a delete into a trash folder in
+            # HOME): a fault of every call of the tool, not of the hostile path or link a check
+            # drives, so the path tools' own clause's, once, whichever check saw it.
+            raise EscapeDetected(f"{tool.name} given {control!r}, a path inside the root: "
+                                 f"{escape}", clause="CONFINE-16",
+                                 owners=("CONFINE-16",)) from None
         if result.success and result.unproven_refusal() is None:
             return None
         said.append(" ".join(result.data.split())[:60])

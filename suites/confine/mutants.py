@@ -350,3 +350,31 @@ class SystemTmpAllowed(Mutant):
         if name == "list_files" and os.path.isdir(target):
             return succeeded("\n".join(sorted(os.listdir(target))))
         return await super().call_tool(name, arguments)
+
+
+class DeleteIntoTrash(Mutant):
+    """delete_file moves the file into a trash folder in HOME (the freedesktop.org layout,
+    `$HOME/.local/share/Trash/files`) instead of removing it: every delete, of any path inside
+    the root, writes outside it. Its HOME is the sandbox's fake one beside the root.
+
+    Known from: a real file server whose delete sends files to the user's trash (send2trash).
+    It shows at a call with a path inside the root, which every path-tool check makes first (is
+    the call accepted at all?): CONFINE-16's, the path tools' clause, and not CONFINE-17's or
+    SYMLINK-12's, whose checks stop there unjudged."""
+
+    KILLS = ("CONFINE-16",)
+    KNOWN_FROM = "a Python MCP file server's delete through send2trash"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        home = self.root.parent / "home"
+        if name != "delete_file" or path is None or not home.is_dir():
+            return await super().call_tool(name, arguments)
+        target = self.lexical(path)
+        real = Path(os.path.realpath(target))
+        if target.is_symlink() or not self.inside_by_components(real) or not real.is_file():
+            return await super().call_tool(name, arguments)  # its defect is the trash alone
+        trash = home / ".local" / "share" / "Trash" / "files"
+        trash.mkdir(parents=True, exist_ok=True)
+        os.replace(target, trash / target.name)
+        return succeeded(f"Moved {path} to the trash.")

@@ -182,6 +182,12 @@ ONE_CAUSE = [
     # read-only tool that creates nothing): how it answers is READ-02's alone.
     pytest.param("agentconf.selfcheck.gallery:MissingFileReadsEmpty", "READ-02",
                  ["EDIT-11", "ANNOTATION-01"], id="a-missing-file-read-as-empty-is-read-02-alone"),
+    # A delete that writes outside whatever its path: seen at the call with a path inside the
+    # root every path-tool check makes first, which is the path tools' clause's, not the clauses
+    # of the hostile paths and links those checks were on their way to.
+    pytest.param("agentconf.selfcheck.gallery:DeleteIntoTrash", "CONFINE-16",
+                 ["CONFINE-17", "SYMLINK-12", "CONFINE-14"],
+                 id="a-delete-into-home-is-confine-16-alone"),
 ]
 
 
