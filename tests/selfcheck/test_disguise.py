@@ -4,12 +4,11 @@ at random, drafted with the raw `agentconf init --from` (nothing edited) and jud
 clauses whose information the disguise removed (agentconf/selfcheck/disguise/allowed.py). A
 divergence is a mistake of the kit's drafting or judging.
 
-The strategy here is restricted to DRAFTED_RIGHT_TODAY: the dimensions on which today's drafter
-gets the reference's verdicts. Widen it as the drafter is fixed; `scripts/disguise_run.py` draws
-from the full strategy (`--names` checks every name of the vocabulary through the mapping alone,
-in seconds). Left out today, each with the premise the draft misses: extra_argument and paths
-(a required extra argument's value, absolute or virtual paths) each cost clauses the disguise did
-not touch in some draws.
+The strategy here is DRAFTED_RIGHT_TODAY: the dimensions on which today's drafter gets the
+reference's verdicts, now every dimension of the strategy (a test below keeps it so; a new
+dimension the drafter misses is left out of it with its reason). `scripts/disguise_run.py` draws
+from the full strategy at length (`--names` checks every name of the vocabulary through the
+mapping alone, in seconds).
 
 Draws are few and derandomized (a draft and a run of CLAUSES take about 30 s of two cores each);
 shrinking is on, so a failure names the fewest dimensions that still diverge. A few disguised
@@ -38,13 +37,15 @@ from agentconf.selfcheck.mutants import gallery
 # failure messages worded otherwise (German, Korean), behind a framework's prefix or JSON-quoted,
 # codes as a text prefix, absent or spelled otherwise, results wrapped in JSON, failures said
 # as a success with a text marker or a JSON status, file tools behind one tool and an operation
-# argument, answers of text alone, a shell behind an allow-list in any words (docs/benchmarks.md,
-# "Disguises": each alone without a divergence on every clause).
+# argument, answers of text alone, a shell behind an allow-list in any words, a required extra
+# argument, absolute or virtual paths (docs/benchmarks.md, "Disguises").
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
-    "failure_signal", "selector", "text_only", "shell_gate",
+    "failure_signal", "selector", "text_only", "shell_gate", "extra_argument", "paths",
 })
+# Dimensions of the strategy the drafter still misses, each with why (none today).
+LEFT_OUT: dict[str, str] = {}
 # A read, an edit, a shell command and a refusal of each: what every dimension touches.
 CLAUSES = "READ-02,READ-09,EDIT-10,EDIT-11,SHELL-05"
 DRAWS = 2
@@ -115,7 +116,7 @@ def test_a_draft_judges_diff_and_summary_only_where_the_answers_can_carry_them(
 
 
 @pytest.mark.parametrize(("paths", "absolute", "virtual"), [
-    (None, False, False), ("absolute", True, False), ("virtual", True, True)])
+    ("absolute", True, False), ("virtual", True, True)])  # relative: every other draft here
 def test_a_draft_finds_how_the_tools_take_paths_by_reading_a_file(
         tmp_path: Path, paths: str | None, absolute: bool, virtual: bool) -> None:
     """Relative, absolute host paths, or absolute from a virtual `/` that is the root, said in
@@ -127,6 +128,13 @@ def test_a_draft_finds_how_the_tools_take_paths_by_reading_a_file(
     assert implementation["absolute_paths"] is absolute, text
     assert implementation.get("virtual_absolute_paths", False) is virtual, text
     assert "unproven" not in tomllib.loads(text), text
+
+
+def test_every_dimension_of_the_strategy_is_drawn_here_or_left_out_with_its_reason() -> None:
+    from agentconf.selfcheck.disguise.strategy import DIMENSIONS
+
+    assert set(DIMENSIONS) == DRAFTED_RIGHT_TODAY | set(LEFT_OUT)
+    assert not DRAFTED_RIGHT_TODAY & set(LEFT_OUT)
 
 
 def test_the_long_run_script_refuses_an_unknown_clause_in_one_line(tmp_path: Path) -> None:
