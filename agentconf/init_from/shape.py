@@ -74,7 +74,8 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     properties = flat_properties(schema_of(tool))
     description = str(tool.get("description", ""))
     _window(guess, properties, description)
-    if guess.args.get("replace_all") == "expected_replacements":
+    # A count of replacements where the contract has a flag, at the top or nested (`request.`)
+    if guess.args.get("replace_all", "").rsplit(".", 1)[-1] == "expected_replacements":
         guess.keys["replace_all"] = "expected_replacements"
     _timeout_unit(guess, properties, description)
     if guess.canonical == "exec":
@@ -189,6 +190,18 @@ def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str 
     return None
 
 
+# context, context_lines, before_context; before/after as rg's -B/-A (not modified_before)
+_CONTEXT = re.compile(r"context|^(?:lines_)?(?:before|after)(?:_lines)?$")
+
+
+def _context_counts(properties: dict[str, dict[str, Any]], taken: set[str]) -> list[str]:
+    """A search's counts of lines shown around each match (`context_lines`, `before_context`,
+    nested in a request object too)."""
+    return [target for target, prop in properties.items()
+            if target not in taken and "integer" in types_of(prop) and prop.get("default") != 0
+            and _CONTEXT.search("_".join(words(target.rsplit(".", 1)[-1])))]
+
+
 def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
               ) -> None:
     found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
@@ -210,6 +223,10 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
     if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
         found[mode[0]] = mode[1]
         why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
+    if guess.canonical == "grep":  # lines around a match are not matches: GREP-01 reads them so
+        for target in _context_counts(properties, set(guess.args.values())):
+            found[target] = 0
+            why.append(f"{target} = 0: no lines around a match, only the matching lines")
     if guess.canonical == "grep" and (switch := content_switch(properties)):
         found[switch[0]] = switch[1]
         why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from _checks import refused, rejected_through_a_link, took_effect
 
-from agentconf.harness.verdicts.errors import ImplementationFailure
+from agentconf.harness.verdicts.errors import Finding, ImplementationFailure, not_applicable
 
 OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")
 
@@ -151,10 +151,19 @@ def test_grep_never_reports_a_match_from_outside(ws, client, path: str | None) -
     arguments = {"pattern": "agentconf-canary-"} if path is None else {
         "pattern": "agentconf-canary-", "path": path}
     result = client.call("grep", **arguments)
-    assert result.success, result.evidence()
-    assert "own.txt" in result.data, result.evidence()
     for name in OUTSIDE_NAMES:
         assert name not in result.data, result.evidence()
+    # An outside name's absence means something only where the search ran and found the file
+    # inside it must find. Where it did not, that is no escape: a search of the root that misses
+    # a match (a link loop beside it failed the whole search) is GREP-01's, one through a link
+    # inside (link_in) SYMLINK-08's.
+    if not took_effect(result) or "own.txt" not in result.data:
+        if path == "link_in":
+            said = " ".join(result.data.split())[:120]
+            not_applicable(f"not judged: the search through a link inside the root found not "
+                           f"the file it leads to ({said!r}): SYMLINK-08's, no escape")
+        raise Finding("a search of the root did not report sub/own.txt's matching line\n"
+                      + result.evidence(), clause="GREP-01", owners=("GREP-01",))
 
 
 @pytest.mark.clause("SYMLINK-07")

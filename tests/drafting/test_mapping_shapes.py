@@ -134,6 +134,21 @@ def test_a_window_counting_from_zero_is_offset_base_zero() -> None:
     assert (keys["window"], keys["offset_base"]) == ("offset_limit", 0)
 
 
+@pytest.mark.parametrize("nested", [False, True], ids=["top-level", "in-a-request-object"])
+def test_a_count_of_replacements_is_sent_as_a_count_wherever_it_sits(nested: bool) -> None:
+    """`expected_replacements` takes a count where the contract has a flag: sent `true` it is 1
+    and `false` is refused, so the draft says replace_all is that count, nested too (every
+    argument inside one `request` object, as some FastMCP servers take them)."""
+    fields = {"path": S, "old_string": S, "new_string": S, "expected_replacements": INT}
+    properties = ({"request": {"type": "object", "properties": fields, "required": ["path"]}}
+                  if nested else fields)
+    edit = _tool("edit_file", properties, ["request"] if nested else ["path"],
+                 "Replace text in a file")
+    guess = map_listing([edit])["edit_file"]
+    assert guess.args["replace_all"].endswith("expected_replacements"), guess.args
+    assert guess.keys.get("replace_all") == "expected_replacements", guess.keys
+
+
 # What a failing call's JSON answer (an MCP success) says that a working one's does not, as real
 # servers answer: the `result` keys that make it a failure, and where its message is.
 STATUS_SHAPES = {
@@ -220,3 +235,17 @@ def test_a_required_argument_with_no_counterpart_gets_a_value_that_works() -> No
     defaults = map_listing(listing)["write_file"].keys["defaults"]
     assert defaults["encoding"] == "utf-8"
     assert isinstance(defaults["reason"], str) and defaults["reason"].strip()
+
+
+def test_a_search_showing_lines_around_each_match_is_sent_none() -> None:
+    """Lines around a match are labelled context, not matches, but a check of which lines a
+    search reports reads them as reported (GREP-01 failed on a right answer): the draft sends
+    the counts of context lines as 0, and leaves a date filter alone."""
+    fields = {"pattern": S, "path": S, "context_lines": INT, "before": INT,
+              "modified_before": INT}
+    search = _tool("search_files", {"request": {"type": "object", "properties": fields,
+                                                "required": ["pattern"]}}, ["request"],
+                   "Search file contents for a regular expression")
+    defaults = map_listing([search])["grep"].keys.get("defaults", {})
+    assert defaults.get("request.context_lines") == 0 and defaults.get("request.before") == 0
+    assert "request.modified_before" not in defaults, defaults

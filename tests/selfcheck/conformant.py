@@ -195,3 +195,15 @@ class PathToolsRefuseEveryCall(Mutant):
         if name in PATH_TOOLS:
             return failed("INVALID_ARGS", "`action` is required: one of read, write, list")
         return await super().call_tool(name, arguments)
+
+
+class GrepRefusesLinks(Mutant):
+    """A search whose path is a link is refused ("Symlinks are not allowed"), a link inside the
+    root too: nothing from outside is ever shown, so SYMLINK-07 holds; that a link inside cannot
+    be searched through is SYMLINK-08's (a SHOULD), which its check charged to SYMLINK-07."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if name == "grep" and isinstance(path, str) and (self.root / path).is_symlink():
+            return failed("OUTSIDE_ROOT", "Symlinks are not allowed.")
+        return await super().call_tool(name, arguments)

@@ -54,6 +54,8 @@ CONFORMANT = [
                  id="result-08-home-as-path-tail"),
     pytest.param("DashShell", ["SHELL-04", "SHELL-07"], {}, id="shell-04-07-dash"),
     pytest.param("RefusesAbsoluteListing", ["LIST-01"], {}, id="list-01-absolute-refused"),
+    # Refusing every search near a link shows nothing from outside: no SYMLINK-07 failure.
+    pytest.param("GrepRefusesLinks", ["SYMLINK-07"], {}, id="symlink-07-links-refused"),
 ]
 
 
