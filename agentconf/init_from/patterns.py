@@ -114,10 +114,15 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, unquoted(answer.text)[0])
     for candidate in _all_candidates(answer, variable):
+        # An answer of another kind in this very message ("File not found: <path>" to a path
+        # under a file too) is no clash where the words say this kind and not that one: the
+        # implementation answered it as this kind, a departure its own clause judges.
         clash = [other for other in answers if other.code != answer.code
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
-                 and not (other.code in GUESSED and answer.code not in GUESSED)]
+                 and not (other.code in GUESSED and answer.code not in GUESSED)
+                 and not (plausible and _same_message(answer, other)
+                          and not says_kind(other.code, unquoted(other.text)[0]))]
         if clash:
             refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
@@ -132,6 +137,16 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                 + (f", not its {len(siblings)} sibling(s)," if siblings else ",")
                 + f" and says nothing of {answer.code}")
     return "; ".join(refused) or "its text has no stable part"
+
+
+def _same_message(one: Answer, other: Answer) -> bool:
+    """The two texts alike but for what each call said (its paths, its names)."""
+    def bare(answer: Answer) -> str:
+        text = answer.text
+        for said in sorted(answer.said, key=len, reverse=True):
+            text = text.replace(said, "") if len(said) >= 2 else text
+        return text
+    return bare(one) == bare(other)
 
 
 def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,

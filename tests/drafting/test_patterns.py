@@ -146,3 +146,22 @@ def test_one_answer_of_another_kind_teaches_no_code() -> None:
     kept, notes = induce(answers, PROBE_ONLY)
     assert "IS_DIRECTORY" not in {code for code, _, _ in kept}, kept
     assert any("says nothing of IS_DIRECTORY" in note for note in notes), notes
+
+
+def test_a_message_that_says_its_kind_is_learnt_though_another_kind_gets_it_too() -> None:
+    """"File not found" to a missing file, and the same words to a path under a file (where the
+    contract expects NOT_A_DIRECTORY): the words say NOT_FOUND and not the other kind, so the
+    pattern is NOT_FOUND's (the conflation is the other clause's departure to judge); a
+    message that says neither kind teaches neither."""
+    answers = [Answer("NOT_FOUND", "read of a missing file", "File not found: gone.txt",
+                      "read_file", ("gone.txt",)),
+               Answer("NOT_FOUND", "read of a missing file", "File not found: lost/deep.txt",
+                      "read_file", ("lost/deep.txt",)),
+               Answer("NOT_A_DIRECTORY", "read of a path under a file",
+                      "File not found: a.txt/inner.txt", "read_file", ("a.txt/inner.txt",))]
+    found = _patterns(answers)
+    assert re.search(found["NOT_FOUND"], "File not found: other.md"), found
+    assert "NOT_A_DIRECTORY" not in found, found
+    vague = [Answer(a.code, a.label, a.text.replace("File not found", "Cannot open"), a.tool,
+                    a.said) for a in answers]
+    assert _patterns(vague) == {}, "words that say neither kind teach neither"
