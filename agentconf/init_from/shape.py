@@ -202,6 +202,25 @@ def _context_counts(properties: dict[str, dict[str, Any]], taken: set[str]) -> l
             and _CONTEXT.search("_".join(words(target.rsplit(".", 1)[-1])))]
 
 
+def _size_cap(properties: dict[str, dict[str, Any]], taken: set[str]) -> str | None:
+    """A read's own cap on the size of a file it reads, in bytes (`max_size`, `max_bytes`,
+    nested in a request object too): sent as the contract's limit, so that READ-05 judges the
+    limit the run is held to and not the implementation's larger default."""
+    for target, prop in properties.items():
+        named = set(words(target.rsplit(".", 1)[-1]))
+        said = f"{target} {prop.get('description', '')}".lower()
+        if (target not in taken and "integer" in types_of(prop)
+                and not _OTHER_UNIT.search(said)
+                and ({"max", "size"} <= named or {"max", "bytes"} <= named
+                     or {"size", "limit"} <= named)):
+            return target
+    return None
+
+
+# A size counted in something else than bytes: not the contract's max_read_bytes.
+_OTHER_UNIT = re.compile(r"\b(?:lines?|char(?:acter)?s?|tokens?|[kmg]i?b|kilo|mega)\b")
+
+
 def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
               ) -> None:
     found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
@@ -227,6 +246,10 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         for target in _context_counts(properties, set(guess.args.values())):
             found[target] = 0
             why.append(f"{target} = 0: no lines around a match, only the matching lines")
+    if guess.canonical == "read_file" and (cap := _size_cap(properties, set(guess.args.values()))):
+        found[cap] = DEFAULT_LIMITS.max_read_bytes
+        why.append(f"{cap} = {DEFAULT_LIMITS.max_read_bytes}: the contract's max_read_bytes, which "
+                   "a bigger file is refused over (READ-05; follow [limits] if you change it)")
     if guess.canonical == "grep" and (switch := content_switch(properties)):
         found[switch[0]] = switch[1]
         why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "

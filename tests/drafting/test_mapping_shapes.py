@@ -249,3 +249,20 @@ def test_a_search_showing_lines_around_each_match_is_sent_none() -> None:
     defaults = map_listing([search])["grep"].keys.get("defaults", {})
     assert defaults.get("request.context_lines") == 0 and defaults.get("request.before") == 0
     assert "request.modified_before" not in defaults, defaults
+
+
+def test_a_reads_own_size_cap_is_sent_as_the_contracts_limit() -> None:
+    """A read that caps the file size per call (`max_size`, in bytes) read a 640 KB file whole
+    at its own 10 MB default, and READ-05 failed on a limit it was never given: the draft sends
+    the contract's max_read_bytes there. A cap in lines is not a size in bytes."""
+    from agentconf.contract import DEFAULT_LIMITS
+
+    fields = {"path": S, "max_size": dict(INT, description="Lower the size limit for this "
+                                            "read. Cannot raise it above the configured maximum."),
+              "max_lines": dict(INT, description="Maximum number of lines"),
+              "max_size_kb": dict(INT, description="Maximum size in KB")}
+    read = _tool("read_file", {"request": {"type": "object", "properties": fields,
+                                           "required": ["path"]}}, ["request"], "Read a file")
+    defaults = map_listing([read])["read_file"].keys.get("defaults", {})
+    assert defaults.get("request.max_size") == DEFAULT_LIMITS.max_read_bytes, defaults
+    assert "request.max_lines" not in defaults and "request.max_size_kb" not in defaults
