@@ -221,6 +221,26 @@ def _size_cap(properties: dict[str, dict[str, Any]], taken: set[str]) -> str | N
 _OTHER_UNIT = re.compile(r"\b(?:lines?|char(?:acter)?s?|tokens?|[kmg]i?b|kilo|mega)\b")
 
 
+def _reading_defaults(guess: ToolGuess, tool: dict[str, Any],
+                      properties: dict[str, dict[str, Any]], found: dict[str, Any],
+                      why: list[str]) -> None:
+    """A read's size cap and a search's context lines and content switch."""
+    taken = set(guess.args.values())
+    if guess.canonical == "read_file" and (cap := _size_cap(properties, taken)):
+        found[cap] = DEFAULT_LIMITS.max_read_bytes
+        why.append(f"{cap} = {DEFAULT_LIMITS.max_read_bytes}: the contract's max_read_bytes, which "
+                   "a bigger file is refused over (READ-05; follow [limits] if you change it)")
+    if guess.canonical != "grep":
+        return
+    for target in _context_counts(properties, taken):  # lines around a match are no matches
+        found[target] = 0
+        why.append(f"{target} = 0: no lines around a match, only the matching lines")
+    if switch := content_switch(properties):
+        found[switch[0]] = switch[1]
+        why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
+                   f"({_said(properties[switch[0]], tool)})")
+
+
 def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
               ) -> None:
     found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
@@ -242,18 +262,7 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
     if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
         found[mode[0]] = mode[1]
         why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
-    if guess.canonical == "grep":  # lines around a match are not matches: GREP-01 reads them so
-        for target in _context_counts(properties, set(guess.args.values())):
-            found[target] = 0
-            why.append(f"{target} = 0: no lines around a match, only the matching lines")
-    if guess.canonical == "read_file" and (cap := _size_cap(properties, set(guess.args.values()))):
-        found[cap] = DEFAULT_LIMITS.max_read_bytes
-        why.append(f"{cap} = {DEFAULT_LIMITS.max_read_bytes}: the contract's max_read_bytes, which "
-                   "a bigger file is refused over (READ-05; follow [limits] if you change it)")
-    if guess.canonical == "grep" and (switch := content_switch(properties)):
-        found[switch[0]] = switch[1]
-        why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
-                   f"({_said(properties[switch[0]], tool)})")
+    _reading_defaults(guess, tool, properties, found, why)
     required = required_of(schema_of(tool))
     # "." is no neutral path where the path is a glob or a list of files (strands' file_read)
     neutral = {target: _neutral(guess, argument) for argument, target in guess.args.items()
