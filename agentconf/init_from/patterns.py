@@ -294,7 +294,9 @@ def _escape(piece: str, flexible: bool = False) -> str:
 
 
 def _literal(regex: str) -> str:
-    return regex.removeprefix(r"\A").replace("\\", "")
+    r"""A pattern as a reader reads it in a note: escaped punctuation shown plain (`\.` as `.`),
+    character classes kept (`\W+`, `\w`, `\s`)."""
+    return re.sub(r"\\([^A-Za-z0-9])", r"\1", regex.removeprefix(r"\A"))
 
 
 def neutral(text: str, variable: tuple[str, ...]) -> str:

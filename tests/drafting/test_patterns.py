@@ -165,3 +165,11 @@ def test_a_message_that_says_its_kind_is_learnt_though_another_kind_gets_it_too(
     vague = [Answer(a.code, a.label, a.text.replace("File not found", "Cannot open"), a.tool,
                     a.said) for a in answers]
     assert _patterns(vague) == {}, "words that say neither kind teach neither"
+
+
+def test_a_pattern_in_a_note_keeps_its_character_classes() -> None:
+    """The draft's notes show a refused pattern as a reader reads it: `\\.` as `.`, but `\\W+`
+    and `\\w` kept (they read `W+` and `w`, another pattern, before)."""
+    from agentconf.init_from.patterns import _literal
+
+    assert _literal(r"\A(?<!\w)Error\W+calling\W+tool\.") == r"(?<!\w)Error\W+calling\W+tool."
