@@ -87,8 +87,9 @@ def _judged_in_part(document: dict[str, Any]) -> list[str]:
     if not partly:
         return []
     lines = ["", "## Judged in part", "",
-             "Each verdict below stands on the checks judged; the others stood on a premise the "
-             "profile's draft could not prove ([unproven]), and were not judged:", ""]
+             "Each verdict below stands on the checks judged; the others stood on a premise not "
+             "proven (one the profile's draft could not prove, [unproven], or the scenario a "
+             "check needed, which did not happen), and were not judged:", ""]
     for clause, unjudged in partly:
         first = str(unjudged[0].get("evidence") or "").strip().splitlines()[0]
         lines.append(f"- {clause['id']} ({clause['status']}): {len(unjudged)} of "

@@ -61,16 +61,16 @@ def counts_table(document: dict[str, Any], by: str, render: Any = markdown_table
     return render([label, *STATUS_COLUMNS], rows)
 
 
-# A check that did not judge its clause because a premise of the profile is unproven says
-# "not judged: <premise>" (harness/session, harness/profile); one stopped by another clause's
+# A check that did not judge its clause because a premise is not proven (the profile's, or the
+# scenario the check needed) says "not judged: <premise>"; one stopped by another clause's
 # finding says "not judged by this check" and is that clause's cascade, not a gap.
 _UNPROVEN = re.compile(r"\bnot judged: ")
 
 
 def partly_judged(document: dict[str, Any]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """The clauses that came to a verdict on some checks while others stood on a premise the
-    draft could not prove: the verdict stands on the checks judged only, which a bare "pass"
-    would hide. Each with those checks."""
+    """The clauses that came to a verdict on some checks while others stood on a premise not
+    proven: the verdict stands on the checks judged only, which a bare "pass" would hide. Each
+    with those checks."""
     found = []
     for clause in document["clauses"]:
         if clause["status"] == "n/a":
