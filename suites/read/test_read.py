@@ -1,6 +1,6 @@
 """READ: whole text, classified failures, binary and size guards, line windows (dskcode, Claude
-Code,
-002, 003). Lines carry NATO words so a line's text never looks like a line number.
+Code, agentkit, @clarvis/agent-tools). Lines carry NATO words so a line's text never looks like a
+line number.
 """
 
 from typing import Any
@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from _checks import carried_by_the_refusal, refused, shows_number, took_effect
 
+from agentconf.harness.session.answers import says_something
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
@@ -171,7 +172,9 @@ def test_reading_an_empty_file_succeeds_and_says_it_is_empty(ws, client) -> None
     ws.write("empty.txt", b"")
     result = client.call("read_file", path="empty.txt")
     assert result.success, result.evidence()
-    assert result.data.strip(), result.evidence()
+    # Judged on the whole answer the model sees, not on the part the profile reads as the
+    # file's text: `{"content": "", "size": 0}` says it, `{"content": ""}` does not.
+    assert says_something(result.shown), result.evidence()
 
 
 @pytest.mark.clause("READ-10")

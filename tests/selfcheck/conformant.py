@@ -7,6 +7,7 @@ in a way that must be a failed check rather than a crash of the kit.
 """
 
 import asyncio
+import json
 import os
 import re
 from pathlib import Path
@@ -207,3 +208,27 @@ class GrepRefusesLinks(Mutant):
         if name == "grep" and isinstance(path, str) and (self.root / path).is_symlink():
             return failed("OUTSIDE_ROOT", "Symlinks are not allowed.")
         return await super().call_tool(name, arguments)
+
+
+class ReadsAsJson(Mutant):
+    """Answers every read as JSON text with the file's size beside its content (airgap-file-
+    bridge does): a profile reads `content` as the text. An empty file's answer still says it is
+    empty (`"size": 0`), which READ-09 once missed, judging the empty `content` alone; with
+    `SIZE = False` the answer is a wrapper around nothing, and READ-09 fails."""
+
+    SIZE = True
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "read_file" or not answer.get("success"):
+            return answer
+        target = self.lexical(arguments["path"])
+        content = target.read_text("utf-8", errors="replace") if target.is_file() else ""
+        said: dict[str, Any] = {"content": content}
+        if self.SIZE:
+            said["size"] = len(content.encode())
+        return {**answer, "data": json.dumps(said)}
+
+
+class ReadsAsJsonWithoutSize(ReadsAsJson):
+    SIZE = False

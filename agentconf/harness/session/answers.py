@@ -172,3 +172,21 @@ def readable(data: str) -> str:
         elif isinstance(item, list):
             stack.extend(item)
     return "\n".join([data, *strings])
+
+
+def says_something(text: str) -> bool:
+    """Whether an answer says anything: text that is not blank and, when it is JSON, holds a
+    value that is not empty (`""`, null, `[]`, `{}`): a wrapper around nothing says nothing,
+    while `{"content": "", "size": 0}` says the file is empty."""
+    if not text.strip():
+        return False
+    parsed = _parsed(text)
+    return parsed is None or _holds_something(parsed)
+
+
+def _holds_something(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_holds_something(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_something(item) for item in value)
+    return value not in ("", None)

@@ -38,6 +38,13 @@ class Result:
     # refusals): a check that expects a refusal and gets this success is not judged.
     refusal_unproven: str | None = None
 
+    @property
+    def shown(self) -> str:
+        """The answer's whole text, as the model sees it: `data` before a profile's `result`
+        table read a part of it (`content` of `{"content": "", "size": 0}`)."""
+        whole = self.raw.get("data")
+        return whole if isinstance(whole, str) else self.data
+
     def unproven_refusal(self) -> str | None:
         """Why this success cannot be judged as one where a check expects a refusal: the draft
         could not tell the tool's refusals from its successes, or the answer's words refuse and
