@@ -195,7 +195,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         # What a real success of each tool looks like, before any refusal is read as one.
         early = _confirmed(adapter, tables, ws, listing, mapped)
         client = session_client(adapter, tables, ws, listing)
-        findings = probe(client, set(mapped), DEFAULT_LIMITS.max_output_chars,
+        findings = probe(client, ws, set(mapped), DEFAULT_LIMITS.max_output_chars,
                          successes={p.tool: [p.text] for p in early if p.proven and p.text},
                          marked=partial(_marked, adapter, tables, ws, listing))
         if status is not None:

@@ -67,12 +67,15 @@ def _strings(value: Any) -> list[str]:
 
 
 def induce(answers: list[Answer], variable: tuple[str, ...],
-           first: list[tuple[str, str, str]] | None = None
+           first: list[tuple[str, str, str]] | None = None, others: tuple[Answer, ...] = ()
            ) -> tuple[list[tuple[str, str, str]], list[str]]:
     """(code, regex, evidence) patterns and the notes of what could not be kept.
 
     `variable`: strings an answer may quote back of the probe itself (paths, tool names).
     `first`: patterns already settled (code "": the code is spelled in the text).
+    `others`: answers whose code was read elsewhere (a field, structured content): no pattern
+    is learnt from them, and none is kept that fits one of another kind ("The request could not
+    be completed." for every failure, its kind in structured content alone).
     """
     kept: list[tuple[str, str, str]] = list(first or [])
     refusals: dict[int, str] = {}
@@ -86,7 +89,7 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
                    if code in ("", one.code)):
                 refusals.pop(index, None)
                 continue  # its code is spelled out, or a pattern of its own kind covers it
-            refusals[index] = _keep_one(one, answers, variable, kept, relaxed)
+            refusals[index] = _keep_one(one, answers, variable, kept, relaxed, others)
     said: dict[tuple[str, str], str] = {}  # one note per provocation: its twins say no more
     for index, why in sorted(refusals.items()):
         one = answers[index]
@@ -98,7 +101,8 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
 
 
 def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
-              kept: list[tuple[str, str, str]], relaxed: bool) -> str:
+              kept: list[tuple[str, str, str]], relaxed: bool, others: tuple[Answer, ...] = ()
+              ) -> str:
     """Appends the best candidate that no answer of another kind reaches (`relaxed`: none but
     those an earlier pattern already gives their own code); "" when kept, else why.
 
@@ -112,17 +116,17 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                 and other.label == answer.label and other is not answer]
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
-    plausible = says_kind(answer.code, unquoted(answer.text)[0])
+    plausible = says_kind(answer.code, _message(answer))
     for candidate in _all_candidates(answer, variable):
         # An answer of another kind in this very message ("File not found: <path>" to a path
         # under a file too) is no clash where the words say this kind and not that one: the
         # implementation answered it as this kind, a departure its own clause judges.
-        clash = [other for other in answers if other.code != answer.code
+        clash = [other for other in (*answers, *others) if other.code != answer.code
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
                  and not (other.code in GUESSED and answer.code not in GUESSED)
                  and not (plausible and _same_message(answer, other)
-                          and not says_kind(other.code, unquoted(other.text)[0]))]
+                          and not says_kind(other.code, _message(other)))]
         if clash:
             refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
@@ -141,12 +145,19 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
 
 def _same_message(one: Answer, other: Answer) -> bool:
     """The two texts alike but for what each call said (its paths, its names)."""
-    def bare(answer: Answer) -> str:
-        text = answer.text
-        for said in sorted(answer.said, key=len, reverse=True):
-            text = text.replace(said, "") if len(said) >= 2 else text
-        return text
-    return bare(one) == bare(other)
+    return _unsaid(one.text, one) == _unsaid(other.text, other)
+
+
+def _message(answer: Answer) -> str:
+    """What the answer says in its own words: unquoted, without what its call said (a probe's
+    path `../escape.txt` says nothing of a refusal's kind)."""
+    return _unsaid(unquoted(answer.text)[0], answer)
+
+
+def _unsaid(text: str, answer: Answer) -> str:
+    for said in sorted(answer.said, key=len, reverse=True):
+        text = text.replace(said, "") if len(said) >= 2 else text
+    return text
 
 
 def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,

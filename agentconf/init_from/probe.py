@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from agentconf.contract import DEFAULT_LIMITS
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import not_allowed
@@ -27,6 +27,7 @@ from agentconf.init_from.findings import (
     short,
 )
 from agentconf.init_from.patterns import SPELLED_CODE, induce, spelled_codes
+from agentconf.init_from.probe_cases import drawn, names_in, play_drawn
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
 from agentconf.init_from.reads import shown_text, text_place
@@ -35,23 +36,27 @@ _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
 
 
-def probe(client: Client, mapped: set[str], max_output_chars: int,
+def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_chars: int,
           successes: dict[str, list[str]] | None = None,
           marked: Callable[[Findings], Client] | None = None) -> Findings:
     """`successes`: per tool, the texts of calls seen doing their work (the self-check's).
     `marked`: a client of the same session that reads the failure markers drafted so far: the
     features are probed through it, so a refusal that says success is never taken for one."""
     found = Findings(successes={tool: list(texts) for tool, texts in (successes or {}).items()})
-    _scratch_files(client)
+    cases = drawn(client, mapped)  # the golden cases marked probe (probe_cases.py)
     # What a message may quote back of the probe itself: never part of a pattern.
     variable = (str(client.root.parent), str(client.root), _PROBE_MARK, "12345", "a.txt",
-                "twice.txt", "thrice.txt", "unread.txt",
+                "twice.txt", "thrice.txt", "unread.txt", *names_in(cases),
                 *(mapping.name for mapping in client.profile.tools.values()))
+    # First: a case's tree may name a scratch file (a.txt), which the probes below rely on.
+    play_drawn(client, ws, found, cases, late=False)
+    _scratch_files(client)
     _failures(client, found, mapped)
     draft_markers(found, variable)
     client = marked(found) if marked is not None else client
     _features(client, found, mapped, max_output_chars)
     # Last: answers a server may crash or hang on, which would cost every probe after them.
+    play_drawn(client, ws, found, cases, late=True)
     _late_failures(client, found, mapped)
     if "bash" in mapped:
         probe_shell(client, found)
@@ -63,7 +68,8 @@ def probe(client: Client, mapped: set[str], max_output_chars: int,
         found.patterns.append(("", SPELLED_CODE, why))
         for spelling, ours in theirs.items():
             found.error_codes.setdefault(spelling, (ours, f"answered as {spelling}: ..."))
-    patterns, notes = induce(found.answers, variable, found.patterns)
+    patterns, notes = induce(found.answers, variable, found.patterns,
+                             others=tuple(one for group in found.spelled.values() for one in group))
     found.patterns = patterns
     found.notes.extend(notes)
     argument_errors(found)
@@ -86,18 +92,10 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
             "write_file", path=".", content="x"))
     if "apply_patch" in mapped:
         _failures_of_patches(client, found)
-    # REGISTRY-04: the MCP Python SDK answers "Unknown tool: <name>" as text
-    failure(found, "TOOL_NOT_FOUND", "a call of a tool it does not have",
-            partial(client.call_raw, f"{_PROBE_MARK}_no_such_tool", {}),
-            partial(client.call_raw, "summon_dragon", {}))
-    if "grep" in mapped:  # GREP-08's and GREP-06's refusals
+    if "grep" in mapped:  # GREP-08's refusal
         failure(found, "NOT_FOUND", "a search in a missing folder",
                 partial(client.call, "grep", pattern="alpha", path=f"{_PROBE_MARK}-nodir"),
                 partial(client.call, "grep", pattern="omega", path="gone/away"))
-        if not client.profile.tool("grep").is_literal:
-            failure(found, "INVALID_ARGS", "a search for a pattern that is no regex",
-                    partial(client.call, "grep", pattern="(unclosed"),
-                    partial(client.call, "grep", pattern="[z-a]"))
     if "exec" in mapped:
         _failures_of_exec(client, found)
     if "list_files" in mapped:  # LIST-03's two failures
@@ -140,24 +138,9 @@ def _features(client: Client, found: Findings, mapped: set[str], max_output_char
 
 
 def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:
-    """A binary file and one over max_read_bytes (READ-04/05), a write into a link loop
-    (SYMLINK-05: often refused in other words than a read of one)."""
+    """A write into a link loop (SYMLINK-05: often refused in other words than a read of one);
+    the binary and oversized reads are the probe cases' (probe_cases.LATE_CODES)."""
     root = client.root
-    if "read_file" in mapped:
-        (root / f"{_PROBE_MARK}.bin").write_bytes(b"\x00\x01binary\x00\xff" * 64)
-        (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 32)
-        failure(found, "BINARY_FILE", "read of a binary file",
-                partial(client.call, "read_file", path=f"{_PROBE_MARK}.bin"),
-                partial(client.call, "read_file", path="image.png"))
-        big = root / f"{_PROBE_MARK}-over.txt"  # a line over the default max_read_bytes
-        big.write_text(("z" * 99 + "\n") * (DEFAULT_LIMITS.max_read_bytes // 100 + 1), "utf-8")
-        bigger = root / "huge.log"
-        bigger.write_text(("w" * 49 + "\n") * (DEFAULT_LIMITS.max_read_bytes // 25), "utf-8")
-        failure(found, "FILE_TOO_LARGE", "read of a file over max_read_bytes",
-                partial(client.call, "read_file", path=big.name),
-                partial(client.call, "read_file", path=bigger.name))
-        big.unlink()
-        bigger.unlink()
     if "write_file" in mapped:
         for link, target in (("loop_a", "loop_b"), ("loop_b", "loop_a")):
             if not (root / link).is_symlink():
@@ -189,22 +172,16 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     def read(code: str, label: str, *paths: str) -> None:
         failure(found, code, label, *(partial(client.call, "read_file", path=p) for p in paths))
 
-    read("NOT_FOUND", "read of a missing file", f"{_PROBE_MARK}-missing.txt", "gone-notes.md")
-    # Some implementations word a missing folder apart from a missing file.
-    read("NOT_FOUND", "read of a file in a missing folder", f"{_PROBE_MARK}-nodir/missing.txt",
-         "lost/deeper/gone.py")
+    # A missing file, one in a missing folder, a folder, a path out by ../: the probe cases'.
     for name, target in ((f"{_PROBE_MARK}-dangling", f"{_PROBE_MARK}-nowhere.txt"),
                          ("stale-link", "vanished.md")):
         (root / name).symlink_to(target)
     read("NOT_FOUND", "read of a dangling link", f"{_PROBE_MARK}-dangling", "stale-link")
     (root / "notes").mkdir(exist_ok=True)
-    read("IS_DIRECTORY", "read of a folder", f"{_PROBE_MARK}-dir", "notes")
     read("NOT_A_DIRECTORY", "read of a path under a file", "a.txt/inner.txt", "twice.txt/x.md")
     (root / "loop_a").symlink_to("loop_b")
     (root / "loop_b").symlink_to("loop_a")
     read("IO_ERROR", "read of a symbolic link loop", "loop_a", "loop_b")
-    read("OUTSIDE_ROOT", "read of a file outside the root by ../", "../outside/secret.txt",
-         "../home/.ssh/authorized_keys")
     # An absolute path is often refused in words of its own (@shtse8/filesystem-mcp: "Absolute
     # paths are not allowed"); the scratch sandbox's own canaries, like the ones above. Not
     # where `/` is the root: there it names a missing file of the root.

@@ -89,6 +89,12 @@ def test_a_sound_case_file_has_no_problems(tmp_path: Path) -> None:
         ({"probe": True, "expect": {"success": False}}, "/cases/0/probe", "exactly one error"),
         ({"probe": True, "expect": {"error": ["NOT_FOUND", "IS_DIRECTORY"]}}, "/cases/0/probe",
          "exactly one error"),
+        # A twin varies what the probe names, for init --from's learner: what it names is there.
+        ({"probe": True, "twin": {"gone.txt": "lost.md"}}, "/cases/0/twin/gone.txt",
+         "occurs nowhere"),
+        ({"twin": {"missing.txt": "lost.md"}}, "/cases/0/twin", "only a probe case"),
+        ({"probe": True, "twin": {"missing.txt": "missing.txt"}}, "/cases/0/twin/missing.txt",
+         "must vary"),
     ],
 )
 def test_a_malformed_case_is_named_by_file_and_pointer(

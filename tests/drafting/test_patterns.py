@@ -173,3 +173,32 @@ def test_a_pattern_in_a_note_keeps_its_character_classes() -> None:
     from agentconf.init_from.patterns import _literal
 
     assert _literal(r"\A(?<!\w)Error\W+calling\W+tool\.") == r"(?<!\w)Error\W+calling\W+tool."
+
+
+def test_a_probes_own_path_does_not_make_a_message_say_its_kind() -> None:
+    """"missing: <path>" to a missing file and to a write out of the root by `../escape.txt`:
+    "escape" is the probe's own name, not the message's word for OUTSIDE_ROOT, so the words say
+    NOT_FOUND alone and the pattern is NOT_FOUND's (the write's code is its own clause's)."""
+    answers = [Answer("NOT_FOUND", "read of a missing file", "missing: gone.txt", "read_file",
+                      ("gone.txt",)),
+               Answer("NOT_FOUND", "read of a missing file", "missing: lost/deep.txt",
+                      "read_file", ("lost/deep.txt",)),
+               Answer("OUTSIDE_ROOT", "write out by ../", "missing: ../escape.txt",
+                      "write_file", ("../escape.txt",))]
+    found = _patterns(answers)
+    assert re.search(found.get("NOT_FOUND", "(?!)"), "missing: other.md"), found
+
+
+def test_no_pattern_fits_an_answer_of_another_kind_whose_code_was_read_elsewhere() -> None:
+    """Every failure answered "The request could not be completed.", its kind in structured
+    content alone: an unknown tool's answer (no table reads its structure) teaches no pattern
+    that the reads' answers, of other kinds, fit too."""
+    unknown = [Answer("TOOL_NOT_FOUND", "an unknown tool", "The request could not be completed.",
+                      "no_such_tool", ()),
+               Answer("TOOL_NOT_FOUND", "an unknown tool", "The request could not be completed.",
+                      "summon_dragon", ())]
+    located = (Answer("NOT_FOUND", "read of a missing file",
+                      "The request could not be completed.", "read_file", ("gone.txt",)),)
+    assert induce(unknown, PROBE_ONLY)[0], "alone, the text is the unknown tool's"
+    kept, notes = induce(unknown, PROBE_ONLY, others=located)
+    assert kept == [], notes

@@ -10,7 +10,7 @@ Playing a case against an implementation is `cases/play.py`'s.
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from jsonschema.exceptions import ValidationError
 from agentconf.contract import CAPABILITIES, CLAUSES, ERROR_CODES, Limits
 from agentconf.contract.categories import CASES_FILE
 from agentconf.harness.cases.cascades import cascade_findings
+from agentconf.harness.cases.probes import last_code, probe_findings, renamed
 from agentconf.harness.resources import suites_dir
 from agentconf.harness.session.missing_capabilities import NEEDS
 
@@ -60,6 +61,7 @@ class Case:
     source: Path
     pointer: str
     probe: bool = False
+    twin: dict[str, str] | None = None  # harness/cases/probes.py
 
     @property
     def where(self) -> str:
@@ -83,10 +85,16 @@ class Case:
             for capability, (tool, arguments) in NEEDS.items()
             if call.get("tool") == tool and set(arguments) & set(call["arguments"])))
 
+    def twin_case(self) -> "Case":
+        """The case with its twin's replacements made in its tree and calls (cases/probes.py)."""
+        renames = self.twin or {}
+        return replace(self, id=f"{self.id} (twin)", tree=renamed(self.tree, renames),
+                       calls=tuple(renamed(list(self.calls), renames)))
+
     @property
     def expected_code(self) -> str | None:
         """The one error code the last call expects (a probe's: lint holds it so), else None."""
-        return _last_code({"calls": list(self.calls), "expect": self.expect})
+        return last_code({"calls": list(self.calls), "expect": self.expect})
 
     @property
     def waits(self) -> bool:
@@ -114,6 +122,8 @@ class Case:
             document["after"] = self.after
         if self.probe:
             document["probe"] = True
+        if self.twin is not None:
+            document["twin"] = self.twin
         return document
 
 
@@ -271,21 +281,6 @@ def _call_findings(case: dict[str, Any]) -> Iterator[Finding]:
             yield f"{field}/success", "an expected error code contradicts success: true"
 
 
-def _last_code(case: dict[str, Any]) -> str | None:
-    """The one error code the last tool call expects, if it expects exactly one."""
-    last = next((step for step in reversed(case["calls"]) if "disk" not in step), None)
-    if last is None or "concurrently" in last:
-        return None
-    codes = (last.get("expect") or case.get("expect") or {}).get("error")
-    return codes if isinstance(codes, str) else None
-
-
-def _probe_findings(case: dict[str, Any]) -> Iterator[Finding]:
-    """A probe provokes one code, with its last call, alone."""
-    if case.get("probe") and _last_code(case) is None:
-        yield "/probe", "a probe's last call must expect exactly one error code"
-
-
 def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
     """`<LIMIT:name>` placeholders and `fill` entries name real limits."""
     limit_names = set(Limits.__dataclass_fields__)
@@ -307,7 +302,7 @@ def _limit_findings(case: dict[str, Any]) -> Iterator[Finding]:
 
 def _case_problems(path: Path, pointer: str, case: dict[str, Any]) -> list[LintProblem]:
     """What the schema cannot say: references into the catalogue, limits, and coherence."""
-    findings = [*_catalogue_findings(case), *_call_findings(case), *_probe_findings(case),
+    findings = [*_catalogue_findings(case), *_call_findings(case), *probe_findings(case),
                 *_limit_findings(case),
                 *cascade_findings(case, _calls_in(case["calls"]))]
     return [LintProblem(path, pointer + field, message) for field, message in findings]
@@ -395,6 +390,7 @@ def _load(directory: Path) -> list[Case]:
                     source=path,
                     pointer=f"/cases/{index}",
                     probe=raw.get("probe", False),
+                    twin=raw.get("twin"),
                 )
             )
     return cases

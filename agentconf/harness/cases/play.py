@@ -163,6 +163,31 @@ def _call(client: Client, step: dict[str, Any], places: Placeholders) -> Result:
     return client.call(step["tool"], **arguments)
 
 
+def _setting(case: Case, ws: SandboxWorkspace, client: Client) -> tuple[Limits, Placeholders]:
+    """The case's tree built under the root; the limits and placeholders its calls are filled
+    with. A read limit of read_file's own ([tools.read_file.limits]) sizes the files it gets."""
+    limits = client.limits.with_overrides(
+        {"max_read_bytes": client.limits_for("read_file").max_read_bytes})
+    places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
+    build_tree(ws.root, case.tree, places, limits)
+    return limits, places
+
+
+def provoke(case: Case, ws: SandboxWorkspace, client: Client) -> Result:
+    """The answer a probe case's last call provokes, its steps played and nothing judged:
+    what `init --from` learns an implementation's wording from (init_from/probe_cases.py)."""
+    limits, places = _setting(case, ws, client)
+    answer: Result | None = None
+    for step in case.calls:
+        if "disk" in step:
+            build_tree(ws.root, step["disk"], places, limits)
+        elif "concurrently" not in step:
+            answer = _call(client, step, places)
+    if answer is None:
+        raise ValueError(f"case {case.id} makes no call to provoke with")
+    return answer
+
+
 def answer_mismatches(
     result: Result, expect: dict[str, Any], places: Placeholders, limits: Limits,
     codes_read: bool = False,
@@ -261,11 +286,7 @@ def play_case(
     case: Case, ws: SandboxWorkspace, client: Client
 ) -> tuple[list[Result], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
-    # A read limit of read_file's own ([tools.read_file.limits]) sizes the files read_file gets.
-    limits = client.limits.with_overrides(
-        {"max_read_bytes": client.limits_for("read_file").max_read_bytes})
-    places = Placeholders.of(ws, limits, client.profile.tool("grep").first_line_number)
-    build_tree(ws.root, case.tree, places, limits)
+    limits, places = _setting(case, ws, client)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
     codes_read = any(CLAUSES[clause].judges_codes for clause in case.clauses)
     results: list[Result] = []

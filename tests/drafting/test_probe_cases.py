@@ -1,0 +1,49 @@
+"""`init --from` provokes failures with the golden cases marked `probe` (init_from/probe_cases.py),
+each beside its twin: the provocations are the cases' data, not code of the drafter's own."""
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from draft_programs import draft_toy
+
+from agentconf.harness.cases.load import load_cases
+from agentconf.init_from import probe_cases
+from agentconf.init_from.probe_cases import drawn
+
+
+def _case(case_id: str) -> Any:
+    return next(case for case in load_cases() if case.id == case_id)
+
+
+def test_a_twin_varies_the_names_of_the_tree_and_the_calls_and_keeps_the_code() -> None:
+    case = _case("read-folder")
+    twin = case.twin_case()
+    assert set(twin.tree) == {"notes/x.txt"} and twin.calls[-1]["arguments"] == {"path": "notes"}
+    assert twin.expected_code == case.expected_code == "IS_DIRECTORY"
+    assert case.calls[-1]["arguments"] == {"path": "sub"}, "the case itself is left as it was"
+
+
+def test_the_drafter_plays_the_probe_cases_its_tools_can_play_plainest_first() -> None:
+    client = SimpleNamespace(profile=None)  # no grep mapped: its literal flag is never asked
+    cases = drawn(client, {"read_file"})  # type: ignore[arg-type]
+    ids = [case.id for case in cases]
+    assert {"read-missing", "read-folder", "read-too-large", "registry-unknown-tool-plain",
+            "confine-dotdot-read-canary"} <= set(ids), ids
+    for case in cases:
+        assert {call["tool"] for call in case.calls if "tool" in call} <= {"read_file"}, case.id
+        assert case.twin, case.id
+    codes = [case.expected_code for case in cases]
+    assert codes[:codes.count("NOT_FOUND")] == ["NOT_FOUND"] * codes.count("NOT_FOUND"), codes
+
+
+def test_a_probe_case_is_what_the_draft_learns_a_failure_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new probe case is one case's change: the draft plays what the cases hold, here one
+    provocation of a missing file named only by the case and its twin."""
+    only = _case("read-missing")
+    monkeypatch.setattr(probe_cases, "load_cases", lambda: [only])
+    _profile, text = draft_toy(tmp_path)
+    assert "case read-missing" in text, text
+    assert "case read-folder" not in text, text
