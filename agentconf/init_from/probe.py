@@ -92,16 +92,9 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
             "write_file", path=".", content="x"))
     if "apply_patch" in mapped:
         _failures_of_patches(client, found)
-    if "grep" in mapped:  # GREP-08's refusal
-        failure(found, "NOT_FOUND", "a search in a missing folder",
-                partial(client.call, "grep", pattern="alpha", path=f"{_PROBE_MARK}-nodir"),
-                partial(client.call, "grep", pattern="omega", path="gone/away"))
     if "exec" in mapped:
         _failures_of_exec(client, found)
-    if "list_files" in mapped:  # LIST-03's two failures
-        failure(found, "NOT_FOUND", "list of a missing folder",
-                partial(client.call, "list_files", path=f"{_PROBE_MARK}-nodir"),
-                partial(client.call, "list_files", path="gone/away"))
+    if "list_files" in mapped:  # LIST-03's other failure (a missing folder: a probe case's)
         failure(found, "NOT_A_DIRECTORY", "list of a file",
                 partial(client.call, "list_files", path="a.txt"),
                 partial(client.call, "list_files", path="twice.txt"))
@@ -172,11 +165,8 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     def read(code: str, label: str, *paths: str) -> None:
         failure(found, code, label, *(partial(client.call, "read_file", path=p) for p in paths))
 
-    # A missing file, one in a missing folder, a folder, a path out by ../: the probe cases'.
-    for name, target in ((f"{_PROBE_MARK}-dangling", f"{_PROBE_MARK}-nowhere.txt"),
-                         ("stale-link", "vanished.md")):
-        (root / name).symlink_to(target)
-    read("NOT_FOUND", "read of a dangling link", f"{_PROBE_MARK}-dangling", "stale-link")
+    # A missing file, one in a missing folder, a dangling link, a folder, a path out by ../:
+    # the probe cases' (probe_cases.py).
     (root / "notes").mkdir(exist_ok=True)
     read("NOT_A_DIRECTORY", "read of a path under a file", "a.txt/inner.txt", "twice.txt/x.md")
     (root / "loop_a").symlink_to("loop_b")
