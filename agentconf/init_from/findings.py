@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
@@ -60,7 +60,10 @@ class Findings:
     session_state: str | None = None
 
 
-def safely(call: Callable[[], Result], found: Findings, label: str) -> Result | None:
+_T = TypeVar("_T")  # what a probe's call answers: a Result, or one with more beside it
+
+
+def safely(call: Callable[[], _T], found: Findings, label: str) -> _T | None:
     try:
         return call()
     except (ImplementationFailure, ContractViolation) as error:

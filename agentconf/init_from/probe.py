@@ -82,7 +82,7 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
         _failures_of_reads(client, found)
     _validation(client, found, mapped)
     if "edit_file" in mapped:
-        failures_of_edits(client, found, can_read="read_file" in mapped)
+        failures_of_edits(client, found)
     if "write_file" in mapped:
         failure(found, "IS_DIRECTORY", "write of a folder",
                 partial(client.call, "write_file", path=f"{_PROBE_MARK}-dir", content="x"),

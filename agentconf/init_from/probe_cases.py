@@ -4,9 +4,12 @@ provocations RESULT-02 plays, so what a draft learns to read is what the run ask
 and a new probe case is one case's change in its category's folder.
 
 A probe case without a twin is RESULT-02's alone: a provocation whose incidental names cannot
-be varied (the root itself) would teach a pattern the probe's own text.
+be varied (the root itself) would teach a pattern the probe's own text, and a session's guard
+(an edit of a file never read) may be satisfied by a case played before it on the same file:
+those are probed on files of their own (probe_edits.py).
 """
 
+import re
 from functools import partial
 
 from agentconf.contract import CANONICAL_TOOLS
@@ -14,7 +17,10 @@ from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import provoke
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
-from agentconf.init_from.findings import Findings, failure
+from agentconf.init_from.findings import Findings, record, safely, succeeded
+
+# The tools whose success changes the disk: one that answers success and changed nothing refused.
+_CHANGING_TOOLS = frozenset({"write_file", "edit_file", "apply_patch"})
 
 # Answers a server may crash or hang on (a binary file, one over max_read_bytes): played after
 # every other probe, so that a crash costs none of them.
@@ -43,14 +49,31 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
         code = case.expected_code
         if code is None or (code in LATE_CODES) != late:
             continue
-        failure(found, code, f"case {case.id}", partial(provoke, case, ws, client),
-                partial(provoke, case.twin_case(), ws, client))
+        label = f"case {case.id}"
+        for played in (case, case.twin_case()):
+            provoked = safely(partial(provoke, played, ws, client), found, label)
+            if provoked is None:
+                continue
+            result, changed = provoked
+            if not result.success:
+                record(found, code, label, result)
+            elif changed or result.request.tool not in _CHANGING_TOOLS:
+                succeeded(found, code, label, result)
+            else:  # a "success" of a write or an edit that changed nothing: refused in words
+                succeeded(found, code, label, result, did_nothing=True)
 
 
 def names_in(cases: list[Case]) -> tuple[str, ...]:
-    """What a message may quote back of these cases, never part of a pattern: the names each
-    twin varies, on both sides."""
-    return tuple(name for case in cases for pair in (case.twin or {}).items() for name in pair)
+    """What a message to another call may quote back of these cases, never part of a pattern:
+    the file and tool names each twin varies, on both sides. Not its other words ("ab" of an
+    edit's old text would be cut out of "absent"): each answer's own call says those
+    (patterns.py `said`)."""
+    return tuple(name for case in cases for pair in (case.twin or {}).items() for name in pair
+                 if _NAME.fullmatch(name))
+
+
+# A file or tool name: a word with a dot, a slash or an underscore in it.
+_NAME = re.compile(r"(?=.*[./_])[\w./-]{4,}")
 
 
 def _playable(case: Case, client: Client, mapped: set[str]) -> bool:

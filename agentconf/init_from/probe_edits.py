@@ -16,7 +16,6 @@ from agentconf.init_from.findings import (
     safely,
     settle,
     short,
-    succeeded,
     unsettled,
 )
 
@@ -24,41 +23,13 @@ _PROBE_MARK = "agentconf-probe"
 
 
 
-def failures_of_edits(client: Client, found: Findings, can_read: bool) -> None:
-    if can_read:  # a read guard would answer NOT_READ to both instead
-        safely(lambda: client.call("read_file", path="a.txt"), found, "read of a.txt")
-        safely(lambda: client.call("read_file", path="twice.txt"), found, "read of twice.txt")
-        safely(lambda: client.call("read_file", path="thrice.txt"), found, "read of thrice.txt")
-    # EDIT-11: an edit of a missing file is often worded apart from a read of one
-    failure(found, "NOT_FOUND", "edit of a missing file",
-            partial(client.call, "edit_file", path=f"{_PROBE_MARK}-missing.txt", old_text="x",
-                    new_text="y"),
-            partial(client.call, "edit_file", path="gone/away.md", old_text="alpha",
-                    new_text="omega"))
+def failures_of_edits(client: Client, found: Findings) -> None:
+    """An edit of a folder; the other refusals of an edit (a missing file, text not there or
+    there twice) are the probe cases' (probe_cases.py)."""
     failure(found, "IS_DIRECTORY", "edit of a folder",
             partial(client.call, "edit_file", path=f"{_PROBE_MARK}-dir", old_text="x",
                     new_text="y"),
             partial(client.call, "edit_file", path="notes", old_text="alpha", new_text="omega"))
-    for code, label, path, old in (
-            ("TEXT_NOT_FOUND", "edit of text that is not there", "a.txt",
-             f"{_PROBE_MARK} absent"),
-            ("TEXT_NOT_FOUND", "edit of text that is not there", "twice.txt", "nowhere here"),
-            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there more than once", "twice.txt",
-             "same"),
-            ("TEXT_MULTIPLE_MATCHES", "edit of text that is there more than once", "thrice.txt",
-             "again")):
-        before = (client.root / path).read_bytes()
-        result = safely(lambda p=path, o=old: client.call(  # type: ignore[misc]
-            "edit_file", path=p, old_text=o, new_text="other"), found, label)
-        if result is None:
-            continue
-        if not result.success:
-            record(found, code, label, result)
-        elif (client.root / path).read_bytes() == before:  # a "success" that changed nothing
-            succeeded(found, code, label, result, did_nothing=True)
-        else:
-            found.notes.append(f"{label}: succeeded and changed the file, so no {code} was "
-                               "learned")
 
 
 def features_of_edits(client: Client, found: Findings, can_read: bool) -> None:

@@ -173,16 +173,19 @@ def _setting(case: Case, ws: SandboxWorkspace, client: Client) -> tuple[Limits, 
     return limits, places
 
 
-def provoke(case: Case, ws: SandboxWorkspace, client: Client) -> Result:
-    """The answer a probe case's last call provokes, its steps played and nothing judged:
-    what `init --from` learns an implementation's wording from (init_from/probe_cases.py)."""
+def provoke(case: Case, ws: SandboxWorkspace, client: Client) -> tuple[Result, bool]:
+    """The answer a probe case's last call provokes, its steps played and nothing judged, and
+    whether that call changed the disk under the root: what `init --from` learns an
+    implementation's wording from (init_from/probe_cases.py)."""
     limits, places = _setting(case, ws, client)
-    answer: Result | None = None
+    answer: tuple[Result, bool] | None = None
     for step in case.calls:
         if "disk" in step:
             build_tree(ws.root, step["disk"], places, limits)
         elif "concurrently" not in step:
-            answer = _call(client, step, places)
+            before = snapshot_tree(ws.root, ws.oracle.state)
+            result = _call(client, step, places)
+            answer = result, snapshot_tree(ws.root, ws.oracle.state) != before
     if answer is None:
         raise ValueError(f"case {case.id} makes no call to provoke with")
     return answer
