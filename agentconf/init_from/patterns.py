@@ -118,9 +118,9 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, _message(answer))
     for candidate in _all_candidates(answer, variable):
-        # An answer of another kind in this very message ("File not found: <path>" to a path
-        # under a file too) is no clash where the words say this kind and not that one: the
-        # implementation answered it as this kind, a departure its own clause judges.
+        # An answer of another kind in words that say this kind and not that one ("File not
+        # found: <path>" to a path under a file too) is no clash: the implementation answered
+        # it as this kind, a departure its own clause judges.
         clash = [other for other in (*answers, *others) if other.code != answer.code
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
@@ -144,14 +144,22 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
 
 
 def _same_message(one: Answer, other: Answer) -> bool:
-    """The two texts alike but for what each call said (its paths, its names)."""
-    return _unsaid(one.text, one) == _unsaid(other.text, other)
+    """The two texts alike but for what each call said and the paths they quote (a path the
+    implementation quotes as it resolved it: `tmp/…/secret.txt` for `/tmp/…/secret.txt`)."""
+    def words(answer: Answer) -> str:
+        return _NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(answer.text, answer))).strip()
+    return words(one) == words(other)
 
 
 def _message(answer: Answer) -> str:
-    """What the answer says in its own words: unquoted, without what its call said (a probe's
-    path `../escape.txt` says nothing of a refusal's kind)."""
-    return _unsaid(unquoted(answer.text)[0], answer)
+    """What the answer says in its own words: unquoted, without what its call said and without
+    any path it quotes (`../escape.txt`, `tmp/…/outside/secret.txt`: a path names a place, it
+    says nothing of a refusal's kind)."""
+    return _PATH_TOKEN.sub(" ", _unsaid(unquoted(answer.text)[0], answer))
+
+
+_PATH_TOKEN = re.compile(r"\S*/\S*")
+_NOT_WORD = re.compile(r"\W+")
 
 
 def _unsaid(text: str, answer: Answer) -> str:

@@ -202,3 +202,23 @@ def test_no_pattern_fits_an_answer_of_another_kind_whose_code_was_read_elsewhere
     assert induce(unknown, PROBE_ONLY)[0], "alone, the text is the unknown tool's"
     kept, notes = induce(unknown, PROBE_ONLY, others=located)
     assert kept == [], notes
+
+
+def test_an_absolute_path_looked_up_inside_the_root_does_not_veto_its_missing_files_words(
+) -> None:
+    """gia-file-tools 0.1.2 strips an absolute path's leading "/" and looks it up inside its
+    root: the probe meant OUTSIDE_ROOT, the answer says "does not exist", quoting the path as
+    it resolved it. Its words say NOT_FOUND, so it is no clash for the missing file's pattern
+    (RESULT-02 failed for want of it)."""
+    outside = "/tmp/x1/sandbox/outside/secret.txt"
+    answers = [Answer("NOT_FOUND", "read of a missing file",
+                      "Error: File 'missing.txt' does not exist.", "read_file", ("missing.txt",)),
+               Answer("NOT_FOUND", "read of a missing file",
+                      "Error: File 'gone-notes.md' does not exist.", "read_file",
+                      ("gone-notes.md",)),
+               Answer("OUTSIDE_ROOT", "read by an absolute path",
+                      f"Error: File '{outside[1:]}' does not exist.", "read_file", (outside,))]
+    found = _patterns(answers)
+    assert re.search(found.get("NOT_FOUND", "(?!)"), "Error: File 'b.md' does not exist."), found
+    assert "OUTSIDE_ROOT" not in found, found
+
