@@ -173,8 +173,9 @@ def test_reading_an_empty_file_succeeds_and_says_it_is_empty(ws, client) -> None
     result = client.call("read_file", path="empty.txt")
     assert result.success, result.evidence()
     # Judged on the whole answer the model sees, not on the part the profile reads as the
-    # file's text: `{"content": "", "size": 0}` says it, `{"content": ""}` does not.
-    assert says_something(result.shown), result.evidence()
+    # file's text: `{"content": "", "size": 0}` says it; `{"content": ""}` does not, nor does
+    # `[{"path": "empty.txt", "content": ""}]`, which only echoes the path it was given.
+    assert says_something(result.shown, result.request.said), result.evidence()
 
 
 @pytest.mark.clause("READ-10")

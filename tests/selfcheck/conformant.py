@@ -232,3 +232,17 @@ class ReadsAsJson(Mutant):
 
 class ReadsAsJsonWithoutSize(ReadsAsJson):
     SIZE = False
+
+
+class ReadsAsJsonEchoingItsPath(ReadsAsJson):
+    """`[{"path": "empty.txt", "content": ""}]` (shtse8's filesystem-mcp answers a read so): the
+    path it was given echoed back says nothing of the file being empty."""
+
+    SIZE = False
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success"):
+            said = json.loads(answer["data"])
+            answer = {**answer, "data": json.dumps([{"path": arguments["path"], **said}])}
+        return answer

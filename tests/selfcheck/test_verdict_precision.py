@@ -87,15 +87,17 @@ def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     assert statuses(document)["VALIDATE-03"] == "pass"
 
 
-@pytest.mark.parametrize(("variant", "verdict"),
-                         [("ReadsAsJson", "pass"), ("ReadsAsJsonWithoutSize", "fail")])
+@pytest.mark.parametrize(("variant", "place", "verdict"),
+                         [("ReadsAsJson", "content", "pass"),
+                          ("ReadsAsJsonWithoutSize", "content", "fail"),
+                          ("ReadsAsJsonEchoingItsPath", "/0/content", "fail")])
 def test_an_empty_file_is_judged_on_the_whole_answer_not_the_text_read_from_it(
-    tmp_path: Path, variant: str, verdict: str
+    tmp_path: Path, variant: str, place: str, verdict: str
 ) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text(
         f'[implementation]\nspec = "python:conformant:{variant}"\n'
-        '[tools.read_file.result]\ntext = "content"\n', "utf-8")
+        f'[tools.read_file.result]\ntext = "{place}"\n', "utf-8")
     document = run(tmp_path, str(profile), ["READ-09", "READ-01"])
     assert statuses(document) == {"READ-09": verdict, "READ-01": "pass"}
 

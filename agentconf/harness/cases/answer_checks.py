@@ -56,7 +56,7 @@ def data_mismatches(result: Result, expect: dict[str, Any], limits: Limits) -> l
         if text in shown
     ]
     # Said or not on the whole answer the model sees, not the part a profile reads as its text.
-    if expect.get("data_nonempty") and not says_something(result.shown):
+    if expect.get("data_nonempty") and not says_something(result.shown, result.request.said):
         wrong.append("data should not be empty")
     if expect.get("data_bounded"):
         bound = limits.max_output_chars + limits.marker_budget_chars

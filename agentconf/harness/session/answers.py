@@ -174,19 +174,24 @@ def readable(data: str) -> str:
     return "\n".join([data, *strings])
 
 
-def says_something(text: str) -> bool:
+def says_something(text: str, said: tuple[str, ...] = ()) -> bool:
     """Whether an answer says anything: text that is not blank and, when it is JSON, holds a
-    value that is not empty (`""`, null, `[]`, `{}`): a wrapper around nothing says nothing,
+    value that is not empty (`""`, null, `[]`, `{}`) and is no echo of what the call `said` (a
+    path it was given, its tail, or one ending so): a wrapper around nothing says nothing,
     while `{"content": "", "size": 0}` says the file is empty."""
     if not text.strip():
         return False
     parsed = _parsed(text)
-    return parsed is None or _holds_something(parsed)
+    echoes = tuple(value for value in said if len(value) >= 3)
+    return parsed is None or _holds_something(parsed, echoes)
 
 
-def _holds_something(value: Any) -> bool:
+def _holds_something(value: Any, echoes: tuple[str, ...]) -> bool:
     if isinstance(value, dict):
-        return any(_holds_something(item) for item in value.values())
+        return any(_holds_something(item, echoes) for item in value.values())
     if isinstance(value, list):
-        return any(_holds_something(item) for item in value)
+        return any(_holds_something(item, echoes) for item in value)
+    if isinstance(value, str) and (value.endswith(echoes) or any(
+            echo.endswith(value) for echo in echoes if len(value) >= 3)):
+        return False  # the path it was given, as given or as it resolved it
     return value not in ("", None)

@@ -18,6 +18,12 @@ class Request:
     sent: Any  # as sent
     notes: tuple[str, ...] = ()  # what shaping the arguments changed or dropped
 
+    @property
+    def said(self) -> tuple[str, ...]:
+        """The strings the call sent, as sent (what an answer may echo back)."""
+        values = self.sent.values() if isinstance(self.sent, dict) else ()
+        return tuple(value for value in values if isinstance(value, str))
+
 
 @dataclass(frozen=True)
 class Result:

@@ -129,6 +129,14 @@ answer = call(READ, {"file_path": "empty.txt"})
 check("READ-09", answer == "", "an empty file reads as '' with nothing saying so", answer)
 answer = call(READ, {"file_path": "missing.txt"})
 check("RESULT-06", True, "(SHOULD) a failure names no next step", answer)
+answer = call(LIST, {"directory": "nope"})
+check(
+    "RESULT-02",
+    "is not a directory" in answer,
+    "a missing folder is answered 'is not a directory': no word of its cause (not found), "
+    "nothing a code can be read from",
+    answer,
+)
 os.mkfifo(root / "fifo")
 result: list[str] = []
 worker = threading.Thread(

@@ -116,6 +116,8 @@ with tempfile.TemporaryDirectory() as base:
         ("terminal", {"command": "sleep 37", "timeout": 1}),
         ("apply_patch", {"patch": "*** Begin Patch\n*** Add File: inside.txt\n+in\n"
                                   "*** Add File: ../escape2.txt\n+out\n*** End Patch\n"}),
+        ("grep", {"pattern": "hit", "path": str(root / "nope")}),
+        ("glob", {"pattern": "*", "path": str(root / "nope")}),
     ])
     sleeping = sorted(set(RUNNING))
     labels = iter(answers)
@@ -180,6 +182,12 @@ with tempfile.TemporaryDirectory() as base:
     show("apply_patch adding inside.txt and ../escape2.txt", a,
          "a refused patch leaves its earlier files written: not all or nothing"
          if not a[0] and (root / "inside.txt").exists() else None)
+    for tool in ("grep", "glob"):
+        a = next(labels)
+        show(f"{tool} in a missing folder", a,
+             "a missing folder is refused as 'not a valid directory': no word of its cause (not "
+             "found), nothing a code can be read from" if "not a valid directory" in a[1]
+             else None)
     time.sleep(0.1)
 
 print(f"\n{len(seen)} departure(s) reproduced")
