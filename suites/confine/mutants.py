@@ -378,3 +378,18 @@ class DeleteIntoTrash(Mutant):
         trash.mkdir(parents=True, exist_ok=True)
         os.replace(target, trash / target.name)
         return succeeded(f"Moved {path} to the trash.")
+
+
+class AbsolutePathsLookedUpInside(Mutant):
+    """Strips an absolute path's leading `/` and looks it up inside the root (`relative.lstrip
+    ("/")`): an absolute path outside is never refused, it lands in root/<that path>; the root's
+    own absolute path is a folder that does not exist."""
+
+    KILLS = ("CONFINE-02", "CONFINE-10")
+    KNOWN_FROM = "gia-file-tools 0.1.2's _safe_path strips the leading slash"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        if path is not None and path.startswith("/"):
+            arguments = {**arguments, "path": path.lstrip("/")}
+        return await super().call_tool(name, arguments)

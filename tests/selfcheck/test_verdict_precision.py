@@ -205,6 +205,13 @@ ONE_CAUSE = [
     pytest.param("agentconf.selfcheck.gallery:DeleteIntoTrash", "CONFINE-16",
                  ["CONFINE-17", "SYMLINK-12", "CONFINE-14"],
                  id="a-delete-into-home-is-confine-16-alone"),
+    # An absolute path looked up inside the root: the root's own absolute path is CONFINE-10's
+    # (an absolute path inside), and /tmp left untouched is all CONFINE-17 asks.
+    pytest.param("agentconf.selfcheck.gallery:AbsolutePathsLookedUpInside", "CONFINE-10",
+                 ["CONFINE-15", "CONFINE-17"], id="absolute-paths-inside-are-confine-10-alone"),
+    # The root refused as `.`: its absolute path is then not judged, not failed.
+    pytest.param("agentconf.selfcheck.gallery:RootRejected", "CONFINE-15", ["CONFINE-10"],
+                 id="a-root-refused-is-confine-15-alone"),
 ]
 
 
