@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from _checks import carried_by_the_refusal, refused, shows_number, took_effect
 
-from agentconf.harness.session.answers import says_something
+from agentconf.harness.session.answers import says_empty
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
@@ -175,7 +175,7 @@ def test_reading_an_empty_file_succeeds_and_says_it_is_empty(ws, client) -> None
     # Judged on the whole answer the model sees, not on the part the profile reads as the
     # file's text: `{"content": "", "size": 0}` says it; `{"content": ""}` does not, nor does
     # `[{"path": "empty.txt", "content": ""}]`, which only echoes the path it was given.
-    assert says_something(result.shown, result.request.said), result.evidence()
+    assert says_empty(result.shown, result.request.said), result.evidence()
 
 
 @pytest.mark.clause("READ-10")

@@ -195,3 +195,30 @@ def _holds_something(value: Any, echoes: tuple[str, ...]) -> bool:
             echo.endswith(value) for echo in echoes if len(value) >= 3)):
         return False  # the path it was given, as given or as it resolved it
     return value not in ("", None)
+
+
+def says_empty(text: str, said: tuple[str, ...] = ()) -> bool:
+    """Whether an answer to a read of an empty file says it is: words of its own (text that is
+    not JSON and not blank: what they say is the model's to read) or, in JSON, a count of zero
+    (`"size": 0`, `"total_lines": 0`) or a value that says empty. `{"content": ""}`, its path
+    echoed, "File read successfully" or `"totalLines": 1` say nothing of it."""
+    if not says_something(text, said):
+        return False
+    parsed = _parsed(text)
+    return parsed is None or _says_empty(parsed, tuple(value for value in said if len(value) >= 3))
+
+
+_EMPTY_WORDS = re.compile(r"empty|\b0 bytes\b|no content|no lines|leer|vide|vac[ií]o", re.I)
+
+
+def _says_empty(value: Any, echoes: tuple[str, ...]) -> bool:
+    if isinstance(value, dict):
+        return any(_says_empty(item, echoes) for item in value.values())
+    if isinstance(value, list):
+        return any(_says_empty(item, echoes) for item in value)
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return value == 0
+    return (isinstance(value, str) and not value.endswith(echoes)
+            and _EMPTY_WORDS.search(value) is not None)

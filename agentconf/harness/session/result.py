@@ -20,9 +20,19 @@ class Request:
 
     @property
     def said(self) -> tuple[str, ...]:
-        """The strings the call sent, as sent (what an answer may echo back)."""
-        values = self.sent.values() if isinstance(self.sent, dict) else ()
-        return tuple(value for value in values if isinstance(value, str))
+        """The strings the call sent, as sent, nested ones too (what an answer may echo back:
+        `{"paths": ["a.txt"]}` said `a.txt`)."""
+        found: list[str] = []
+        stack = [self.sent]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, dict):
+                stack.extend(value.values())
+            elif isinstance(value, list):
+                stack.extend(value)
+        return tuple(found)
 
 
 @dataclass(frozen=True)
