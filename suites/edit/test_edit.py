@@ -237,6 +237,7 @@ def _mode(ws: Any, rel: str) -> int:
 
 
 @pytest.mark.clause("EDIT-15")
+@pytest.mark.requires("edit_file")
 @pytest.mark.parametrize("mode", [0o755, 0o600, 0o640], ids=oct)
 def test_an_edit_keeps_the_permission_bits(ws, client, mode: int) -> None:
     ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
@@ -305,6 +306,7 @@ FOLDER_REFUSALS = ("IS_DIRECTORY", "NOT_READ")
 
 
 @pytest.mark.clause("EDIT-17")
+@pytest.mark.requires("edit_file")
 @pytest.mark.parametrize("path", ["folder", "folder/", "."])
 def test_editing_a_folder_is_is_directory(ws, client, path: str) -> None:
     ws.write("folder/inside.txt", "alpha\n")

@@ -221,3 +221,20 @@ def test_one_cause_fails_one_clause(tmp_path: Path, mutant: str, failing: str,
     found = statuses(run(tmp_path, f"python:{mutant}", [failing, *passing]))
     assert found[failing] == "fail"
     assert {cid: found[cid] for cid in passing} == dict.fromkeys(passing, "pass")
+
+
+def test_a_clause_of_writes_or_edits_is_judged_on_the_writes_where_there_is_no_edit(
+    tmp_path: Path
+) -> None:
+    """EDIT-15 ("overwriting or editing keeps the mode") and EDIT-17 ("editing or writing a
+    folder") were n/a "lacks edit_file" for an implementation with a write tool and no edit
+    tool (gia-file-tools' edit went unmapped), hiding the writes' own departures."""
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:agentconf.reference:create"\n'
+                       '[capabilities]\nedit_file = false\n', "utf-8")
+    document = run(tmp_path, str(profile), ["EDIT-15", "EDIT-17"])
+    assert statuses(document) == {"EDIT-15": "pass", "EDIT-17": "pass"}
+    passed = {test["nodeid"].split("::")[1].split("[")[0] for clause in document["clauses"]
+              for test in clause["tests"] if test["outcome"] == "pass"}
+    assert {"test_an_overwrite_keeps_the_permission_bits",
+            "test_writing_to_a_folder_is_is_directory"} <= passed, passed
