@@ -5,7 +5,7 @@ them together, in this order). Each returns what is wrong, empty when the part m
 from typing import Any
 
 from agentconf.contract import ERROR_CODES, Limits
-from agentconf.harness.session.answers import readable, says_something
+from agentconf.harness.session.answers import readable
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import not_judged_unless_failed
 
@@ -55,8 +55,9 @@ def data_mismatches(result: Result, expect: dict[str, Any], limits: Limits) -> l
         for text in expect.get("data_not_contains", [])
         if text in shown
     ]
-    # Said or not on the whole answer the model sees, not the part a profile reads as its text.
-    if expect.get("data_nonempty") and not says_something(result.shown, result.request.said):
+    # Said or not on the whole answer the model sees, not the part a profile reads as its text
+    # (an empty folder's `{"entries": []}` says it is empty).
+    if expect.get("data_nonempty") and not result.shown.strip():
         wrong.append("data should not be empty")
     if expect.get("data_bounded"):
         bound = limits.max_output_chars + limits.marker_budget_chars

@@ -174,35 +174,12 @@ def readable(data: str) -> str:
     return "\n".join([data, *strings])
 
 
-def says_something(text: str, said: tuple[str, ...] = ()) -> bool:
-    """Whether an answer says anything: text that is not blank and, when it is JSON, holds a
-    value that is not empty (`""`, null, `[]`, `{}`) and is no echo of what the call `said` (a
-    path it was given, its tail, or one ending so): a wrapper around nothing says nothing,
-    while `{"content": "", "size": 0}` says the file is empty."""
-    if not text.strip():
-        return False
-    parsed = _parsed(text)
-    echoes = tuple(value for value in said if len(value) >= 3)
-    return parsed is None or _holds_something(parsed, echoes)
-
-
-def _holds_something(value: Any, echoes: tuple[str, ...]) -> bool:
-    if isinstance(value, dict):
-        return any(_holds_something(item, echoes) for item in value.values())
-    if isinstance(value, list):
-        return any(_holds_something(item, echoes) for item in value)
-    if isinstance(value, str) and (value.endswith(echoes) or any(
-            echo.endswith(value) for echo in echoes if len(value) >= 3)):
-        return False  # the path it was given, as given or as it resolved it
-    return value not in ("", None)
-
-
 def says_empty(text: str, said: tuple[str, ...] = ()) -> bool:
     """Whether an answer to a read of an empty file says it is: words of its own (text that is
     not JSON and not blank: what they say is the model's to read) or, in JSON, a count of zero
     (`"size": 0`, `"total_lines": 0`) or a value that says empty. `{"content": ""}`, its path
     echoed, "File read successfully" or `"totalLines": 1` say nothing of it."""
-    if not says_something(text, said):
+    if not text.strip():
         return False
     parsed = _parsed(text)
     return parsed is None or _says_empty(parsed, tuple(value for value in said if len(value) >= 3))
