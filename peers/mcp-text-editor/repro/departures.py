@@ -161,14 +161,6 @@ with Sandbox() as box, Server(box) as s:
         len(content(answer) or "") >= 320000,
         "no size limit: a 320,000-byte file comes back whole",
     )
-    box.write("nothing.txt", "")
-    answer = read(str(root / "nothing.txt"))
-    d.check(
-        "READ-09",
-        content(answer) == "",
-        "an empty file answers content '' and says nothing of being empty",
-        answer,
-    )
     box.write("words.txt", "alpha\nbravo\ncharlie\ndelta\necho\nfoxtrot\n")
     answer = read(str(root / "words.txt"), start=5, end=3)
     d.check(
