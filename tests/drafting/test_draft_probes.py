@@ -113,22 +113,14 @@ def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> N
     assert classify_text("ALREADY_EXISTS: a.txt", loaded) == "ALREADY_EXISTS"
 
 
-def _mcp_shapes(folder: Path, mode: str) -> str:
-    """The MCP server of tests/harness/shape_programs.py (the profile shapes' tests) in `mode`."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "harness" / "shape_programs.py"
-    loaded = importlib.util.spec_from_file_location("shape_programs_for_drafting", path)
-    assert loaded is not None and loaded.loader is not None
-    module = importlib.util.module_from_spec(loaded)
-    loaded.loader.exec_module(module)
-    program = folder / "mcp_shapes.py"
-    program.write_text(module.MCP_SHAPES)
+def _mcp_shapes(mode: str) -> str:
+    """The MCP server of tests/harness/shape_toys/ (the profile shapes' tests) in `mode`."""
+    program = Path(__file__).resolve().parents[1] / "harness" / "shape_toys" / "mcp_shapes.py"
     return f"mcp:{sys.executable} {program} {mode}"
 
 
-def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -> None:
-    spec = _mcp_shapes(tmp_path, "structured")
+def test_a_code_in_structured_content_is_located_not_patterned() -> None:
+    spec = _mcp_shapes("structured")
     draft = draft_profile(parse_spec(spec), spec)
     profile = tomllib.loads(draft.text)
     assert profile["tools"]["read_file"]["result"] == {
