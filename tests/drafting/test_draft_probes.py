@@ -46,7 +46,7 @@ def _classified(profile: dict[str, Any], text: str) -> str | None:
 
 
 def test_no_pattern_matching_every_failure_is_kept(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--error-prefix")
+    profile, text = _draft(tmp_path, "error-prefix")
     assert profile.get("error_patterns"), text
     for entry in profile["error_patterns"]:
         assert not re.search(entry["pattern"], "Error: x"), entry
@@ -56,7 +56,7 @@ def test_no_pattern_matching_every_failure_is_kept(tmp_path: Path) -> None:
 
 
 def test_a_pattern_is_checked_against_every_other_probe_answer(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--claude", "--read-guard")
+    profile, text = _draft(tmp_path, "claude", "read-guard")
     for code, failure in CLAUDE_FAILURES.items():
         assert _classified(profile, failure) in (code, None), (code, failure, text)
     assert _classified(profile, CLAUDE_FAILURES["TEXT_MULTIPLE_MATCHES"]) == (
@@ -64,10 +64,10 @@ def test_a_pattern_is_checked_against_every_other_probe_answer(tmp_path: Path) -
 
 
 def test_a_read_guard_and_stale_reads_are_probed_not_assumed(tmp_path: Path) -> None:
-    guarded, text = _draft(tmp_path, "--read-guard")
+    guarded, text = _draft(tmp_path, "read-guard")
     assert guarded["capabilities"]["read_before_edit"] is True, text
     assert guarded["capabilities"]["stale_read"] is True, text
-    failing, text = _draft(tmp_path, "--edits-fail")
+    failing, text = _draft(tmp_path, "edits-fail")
     # Edits that fail read or not show no guard: off, with a TODO saying why.
     assert failing["capabilities"]["read_before_edit"] is False, text
     assert failing["capabilities"]["stale_read"] is False, text
@@ -75,7 +75,7 @@ def test_a_read_guard_and_stale_reads_are_probed_not_assumed(tmp_path: Path) -> 
 
 
 def test_validation_issues_are_probed_without_a_read_tool(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--no-read")
+    profile, text = _draft(tmp_path, "no-read")
     assert profile["capabilities"]["validation_issues"] is False, text
     # No read tool: nothing a mention prefix would matter for is judged, and nothing unprobed
     # is switched off on a guess.
@@ -83,10 +83,10 @@ def test_validation_issues_are_probed_without_a_read_tool(tmp_path: Path) -> Non
 
 
 def test_a_window_counting_from_zero_is_drafted_zero_based(tmp_path: Path) -> None:
-    said, text = _draft(tmp_path, "--zero-based", "--say-base")
+    said, text = _draft(tmp_path, "zero-based", "say-base")
     assert said["tools"]["read_file"]["offset_base"] == 0, text
     assert "counting from 0" in text
-    probed, text = _draft(tmp_path, "--zero-based")  # the schema is silent: the probe tells
+    probed, text = _draft(tmp_path, "zero-based")  # the schema is silent: the probe tells
     assert probed["tools"]["read_file"]["offset_base"] == 0, text
     assert probed["capabilities"]["line_window"] is True, text
     one, text = _draft(tmp_path)
@@ -94,7 +94,7 @@ def test_a_window_counting_from_zero_is_drafted_zero_based(tmp_path: Path) -> No
 
 
 def test_what_it_changes_in_its_own_home_is_declared_as_its_state(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--state")
+    profile, text = _draft(tmp_path, "state")
     assert profile["setup"]["state"] == ["{home}/.toystate"], text
     plain, _ = _draft(tmp_path)
     assert "setup" not in plain
@@ -104,7 +104,7 @@ def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> N
     from agentconf.harness.profile.model import parse_profile
     from agentconf.harness.session.normalise import classify_text
 
-    profile, text = _draft(tmp_path, "--spelled")
+    profile, text = _draft(tmp_path, "spelled")
     assert profile["error_patterns"][0] == {"pattern": r"\A(?P<code>[A-Z][A-Z_]+):"}, text
     assert profile["error_codes"] == {"ACCESS_DENIED": "OUTSIDE_ROOT",
                                       "INVALID_INPUT": "INVALID_ARGS"}, text
@@ -113,22 +113,14 @@ def test_codes_the_server_spells_out_are_read_from_the_text(tmp_path: Path) -> N
     assert classify_text("ALREADY_EXISTS: a.txt", loaded) == "ALREADY_EXISTS"
 
 
-def _mcp_shapes(folder: Path, mode: str) -> str:
-    """The MCP server of tests/harness/shape_programs.py (the profile shapes' tests) in `mode`."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "harness" / "shape_programs.py"
-    loaded = importlib.util.spec_from_file_location("shape_programs_for_drafting", path)
-    assert loaded is not None and loaded.loader is not None
-    module = importlib.util.module_from_spec(loaded)
-    loaded.loader.exec_module(module)
-    program = folder / "mcp_shapes.py"
-    program.write_text(module.MCP_SHAPES)
+def _mcp_shapes(mode: str) -> str:
+    """The MCP server of tests/harness/shape_toys/ (the profile shapes' tests) in `mode`."""
+    program = Path(__file__).resolve().parents[1] / "harness" / "shape_toys" / "mcp_shapes.py"
     return f"mcp:{sys.executable} {program} {mode}"
 
 
-def test_a_code_in_structured_content_is_located_not_patterned(tmp_path: Path) -> None:
-    spec = _mcp_shapes(tmp_path, "structured")
+def test_a_code_in_structured_content_is_located_not_patterned() -> None:
+    spec = _mcp_shapes("structured")
     draft = draft_profile(parse_spec(spec), spec)
     profile = tomllib.loads(draft.text)
     assert profile["tools"]["read_file"]["result"] == {
@@ -147,7 +139,7 @@ def test_an_edit_that_says_success_and_changes_nothing_gets_a_failure_marker(
     from agentconf.harness.profile.model import parse_profile
     from agentconf.harness.session.normalise import classify_text
 
-    profile, text = _draft(tmp_path, "--quiet-misses")
+    profile, text = _draft(tmp_path, "quiet-misses")
     marker = re.compile(profile["tools"]["edit_file"]["result"]["failure"]["matches"])
     missed = f"Search content not found in {tmp_path}/x.txt."
     assert marker.search(missed) and marker.search("Expected 1 occurrences but found 3 in y.")
@@ -161,7 +153,7 @@ def test_an_edit_that_says_success_and_changes_nothing_gets_a_failure_marker(
 def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
     tmp_path: Path,
 ) -> None:
-    profile, text = _draft(tmp_path, "--zod")
+    profile, text = _draft(tmp_path, "zod")
     other_issue = 'Error: [\n  {\n    "code": "unrecognized_keys",\n    "keys": ["Path"]\n  }\n]'
     assert _classified(profile, other_issue) == "INVALID_ARGS", text
     assert _classified(profile, "Error: No arguments provided for Edit command") == (
@@ -170,7 +162,7 @@ def test_zod_issues_over_several_lines_and_null_arguments_are_invalid_args(
 
 
 def test_a_folder_is_learned_from_edits_when_reads_list_it(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--error-prefix", "--lists-folders")
+    profile, text = _draft(tmp_path, "error-prefix", "lists-folders")
     assert _classified(profile, "Error: sub is a folder") == "IS_DIRECTORY", text
 
 
@@ -184,7 +176,7 @@ def test_the_probes_run_where_the_run_puts_its_sandboxes(
     monkeypatch.setattr(draft_module, "memory_temproot", lambda environ: str(runs),
                         raising=False)
     monkeypatch.setenv("TOY_ALLOWED", str(runs))
-    profile, text = _draft(tmp_path, "--fixed-allow")
+    profile, text = _draft(tmp_path, "fixed-allow")
     assert _classified(profile, "missing: agentconf-probe-missing.txt") == "NOT_FOUND", text
 
 
@@ -192,7 +184,7 @@ def test_a_read_answering_json_has_its_text_located(tmp_path: Path) -> None:
     """filesystem-mcp 1.0.2's read_file answers {"path", "content", "size"} (fast-filesystem-mcp
     {"content", "mode", ...}): the draft left the JSON as the text, and every exact check of a
     read's text failed on it."""
-    profile, text = _draft(tmp_path, "--json-read")
+    profile, text = _draft(tmp_path, "json-read")
     assert profile["tools"]["read_file"].get("result", {}).get("text") == "content", text
     plain, _ = _draft(tmp_path)
     assert "result" not in plain["tools"]["read_file"]
@@ -203,7 +195,7 @@ def test_a_miss_worded_in_korean_quoting_the_old_text_bare_gets_a_pattern(
     """mcp-filesystem-server 1.0.3: its Korean words were no words to the draft (only ASCII
     counted), so the first line said "nothing but Error", and the pattern read on into the
     probe's own old text ("... absent"): no real miss matched it."""
-    profile, text = _draft(tmp_path, "--korean")
+    profile, text = _draft(tmp_path, "korean")
     assert _classified(profile, "Error: 수정할 텍스트를 찾을 수 없습니다:\ngoodbye") == (
         "TEXT_NOT_FOUND"), text
 
@@ -212,7 +204,7 @@ def test_the_failures_of_a_listing_are_probed(tmp_path: Path) -> None:
     """fast-filesystem-mcp 3.5.2's fast_list_directory of a file answers "Path is not a
     directory": the draft probed reads only, kept no pattern for it, and LIST-03 failed an
     answer that says just what the contract asks."""
-    profile, text = _draft(tmp_path, "--list")
+    profile, text = _draft(tmp_path, "list")
     assert profile["tools"]["list_files"]["name"] == "list_directory", text
     assert _classified(profile, "Path is not a directory") == "NOT_A_DIRECTORY", text
     assert _classified(profile, "ENOENT: no such file or directory, scandir '/x/nope'") == (
@@ -224,7 +216,7 @@ def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
     """fast-filesystem-mcp 3.5.2's fast_edit_block answers {"message": "Text not found", ...} as a
     success: the draft read that as straight quotes matching curly ones (curly_quotes = true),
     and EDIT-07 failed on a feature the draft had invented."""
-    profile, text = _draft(tmp_path, "--quiet-misses")
+    profile, text = _draft(tmp_path, "quiet-misses")
     # Nor off: what the probe saw go wrong stays judged (EDIT-07), said in a comment.
     assert "curly_quotes" not in profile["capabilities"], text
     assert "curly_quotes stays on: EDIT-07" in text, text
@@ -234,14 +226,14 @@ def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:
     """filesystem-mcp 1.0.2 (the MCP Python SDK) answers "Unknown tool: no_such_tool" as text:
     the draft never called an unknown name, kept no TOOL_NOT_FOUND pattern, and REGISTRY-04
     failed an answer that says what it asks."""
-    profile, text = _draft(tmp_path, "--unknown-text")
+    profile, text = _draft(tmp_path, "unknown-text")
     assert _classified(profile, "Unknown tool: agentconf_no_such_tool") == "TOOL_NOT_FOUND", text
 
 
 def test_a_shells_exit_timeout_and_output_are_probed(tmp_path: Path) -> None:
     """Claude Code's Bash: a non-zero exit and a timeout both start "Exit code"; its output sits
     in JSON. RESULT-02, SHELL-02/04 and TRUNCATE-06 once failed on a draft that never ran it."""
-    profile, text = _draft(tmp_path, "--shell")
+    profile, text = _draft(tmp_path, "shell")
     assert _classified(profile, "Exit code 42\nout-mark\nerr-mark") == "NONZERO_EXIT", text
     assert _classified(profile, "Exit code 143\nCommand timed out after 0s") == "TIMEOUT", text
     assert profile["tools"]["bash"]["result"]["text"] == ["stdout", "stderr"], text
@@ -251,7 +243,7 @@ def test_binary_too_large_missing_edit_and_write_loop_wordings_are_probed(
         tmp_path: Path) -> None:
     """Claude Code's wordings the draft never asked for (READ-04, READ-05, EDIT-11, SYMLINK-05
     failed on its draft with no code)."""
-    profile, text = _draft(tmp_path, "--claude", "--claude-files")
+    profile, text = _draft(tmp_path, "claude", "claude-files")
     for code, failure in {
         "BINARY_FILE": "Tool Read input is invalid: This tool cannot read binary files. The "
                        "file appears to be a binary file.",
@@ -272,7 +264,7 @@ def test_a_shell_whose_failed_commands_carry_no_code_gets_a_nonzero_exit_pattern
         tmp_path: Path) -> None:
     # mcp-server-commands 0.5.0: a non-zero exit is "Command failed: <command>" with isError
     # and no code; without a probe of a failing command its shell failures had none (RESULT-02).
-    profile, text = _draft(tmp_path, "--run-command")
+    profile, text = _draft(tmp_path, "run-command")
     assert profile["tools"]["bash"]["name"] == "run_command", text
     assert _classified(profile, "Command failed: echo out; exit 42\nerr\n") == "NONZERO_EXIT", text
     assert _classified(profile, "Command failed: false\n") == "NONZERO_EXIT", text
@@ -281,7 +273,7 @@ def test_a_shell_whose_failed_commands_carry_no_code_gets_a_nonzero_exit_pattern
 def test_a_shell_that_fails_every_command_teaches_no_nonzero_exit_pattern(tmp_path: Path) -> None:
     # @openai/codex-shell-tool-mcp refuses every command until a sandbox is configured: its
     # "... sandbox was required but not provided" was drafted as NONZERO_EXIT.
-    profile, text = _draft(tmp_path, "--run-command", "--no-sandbox")
+    profile, text = _draft(tmp_path, "run-command", "no-sandbox")
     assert not [entry for entry in profile.get("error_patterns", [])
                 if entry["code"] == "NONZERO_EXIT"], text
     assert "sandbox was required" in text, text  # the note says what every command answered
@@ -290,7 +282,7 @@ def test_a_shell_that_fails_every_command_teaches_no_nonzero_exit_pattern(tmp_pa
 def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path: Path) -> None:
     # @openai/codex-shell-tool-mcp: `exit 42` answered success with {"exit_code": 42, "output":
     # ...}; the draft left every failed command a success (SHELL-02, RESULT-02).
-    profile, text = _draft(tmp_path, "--run-command", "--json-shell")
+    profile, text = _draft(tmp_path, "run-command", "json-shell")
     result = profile["tools"]["bash"].get("result")
     assert result == {"text": ["output", "exit_code"], "exit_code": "exit_code",
                       "failure": {"path": "exit_code", "not_equals": 0}}, text
@@ -300,7 +292,7 @@ def test_a_shell_stating_its_exit_in_words_gets_a_failure_marker(tmp_path: Path)
     # openai-agents 0.24.0: exec_command answers every command as a success whose header says
     # "Process exited with code N"; the draft's `exit 3` probe learned nothing (RESULT-02,
     # SHELL-02 failed on a profile that took `exit 42` for a success).
-    profile, text = _draft(tmp_path, "--run-command", "--text-shell")
+    profile, text = _draft(tmp_path, "run-command", "text-shell")
     marker = profile["tools"]["bash"].get("result", {}).get("failure", {}).get("matches")
     assert marker, text
     head = "Chunk ID: 0a1b2c\nWall time: 0.0012 seconds\nProcess exited with code {}\nOutput:\n"
@@ -314,7 +306,7 @@ def test_a_shell_stating_its_exit_in_words_gets_a_failure_marker(tmp_path: Path)
 def test_the_failures_of_a_patch_tool_are_probed(tmp_path: Path) -> None:
     # openai-agents 0.24.0's apply_patch words every failure without a code; no patch was
     # probed, so PATCH-03 and PATCH-05 failed on codes the draft never learnt.
-    profile, text = _draft(tmp_path, "--patch")
+    profile, text = _draft(tmp_path, "patch")
     assert profile["tools"]["apply_patch"]["name"] == "apply_patch", text
     for code, said in (
             ("TEXT_NOT_FOUND", "Invalid Context 0:\nabsent line"),
@@ -327,7 +319,7 @@ def test_the_failures_of_a_patch_tool_are_probed(tmp_path: Path) -> None:
 
 
 def test_an_exit_stated_after_the_output_is_anchored_at_the_end(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--run-command", "--exit-trailer")
+    profile, text = _draft(tmp_path, "run-command", "exit-trailer")
     marker = profile["tools"]["bash"].get("result", {}).get("failure", {}).get("matches")
     assert marker, text
     assert re.search(marker, "out\nerr\n[exit status 42]"), text
@@ -335,7 +327,7 @@ def test_an_exit_stated_after_the_output_is_anchored_at_the_end(tmp_path: Path) 
     assert not re.search(marker, "[exit status 3]\nout\n[exit status 0]"), text
 
 
-@pytest.mark.parametrize(("flag", "virtual"), [("--virtual-root", True), ("--say-absolute", False)])
+@pytest.mark.parametrize(("flag", "virtual"), [("virtual-root", True), ("say-absolute", False)])
 def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
         tmp_path: Path, flag: str, virtual: bool) -> None:
     """deepagents' virtual_mode: its schema says "absolute path", and `/a.txt` is root/a.txt;
@@ -347,7 +339,7 @@ def test_absolute_paths_rooted_at_the_sandbox_are_probed_as_virtual(
     assert _classified(profile, "folder: /agentconf-probe-dir") == "IS_DIRECTORY", text
 
 
-@pytest.mark.parametrize(("flags", "absolute"), [(("--absolute-only",), True), ((), False)])
+@pytest.mark.parametrize(("flags", "absolute"), [(("absolute-only",), True), ((), False)])
 def test_tools_that_refuse_relative_paths_unannounced_are_probed_as_absolute(
         tmp_path: Path, flags: tuple[str, ...], absolute: bool) -> None:
     """mcp-code-editor's read says "Path must be absolute" only when it is sent a relative
@@ -363,7 +355,7 @@ def test_tools_that_refuse_relative_paths_unannounced_are_probed_as_absolute(
 def test_a_quoted_value_over_several_lines_still_matches_its_pattern(tmp_path: Path) -> None:
     """deepagents quotes the old text of a miss; an old text with a newline in it once left its
     TEXT_MULTIPLE_MATCHES unclassified (the pattern's wildcard stopped at the line's end)."""
-    profile, text = _draft(tmp_path, "--error-prefix", "--quote-text")
+    profile, text = _draft(tmp_path, "error-prefix", "quote-text")
     assert _classified(profile, "Error: 'a = 1\nb' twice") == "TEXT_MULTIPLE_MATCHES", text
     assert _classified(profile, "Error: 'a = 1\nb' has no such text") == "TEXT_NOT_FOUND", text
 
@@ -374,7 +366,7 @@ def test_answers_that_carry_their_own_status_in_json_are_drafted_as_failures(
     """mcp-code-editor answers every call with an MCP success whose JSON says
     `"success": false` when it failed: drafted without a failure marker, a missing file read as
     a text, and no probe after it learned a code."""
-    profile, text = _draft(tmp_path, *(["--json-status"] if status else []))
+    profile, text = _draft(tmp_path, *(["json-status"] if status else []))
     tools = profile["tools"]
     marked = {name for name, table in tools.items()
               if table.get("result", {}).get("failure") == {"path": "success", "equals": False}}
@@ -398,7 +390,7 @@ def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
     "content"}]` or `[{"path", "error"}]`, an edit `{"message", "results": [{"file", "error"}]}`.
     Drafted without markers, every failure was a success to the checks (a missing file read as
     its JSON), and no probe learned a code."""
-    profile, text = _draft(tmp_path, "--json-items")
+    profile, text = _draft(tmp_path, "json-items")
     read, edit = (profile["tools"][name]["result"] for name in ("read_file", "edit_file"))
     assert read == {"text": "/0/content", "error": "/0",
                     "failure": {"path": "/0/error", "present": True}}, text
@@ -414,7 +406,7 @@ def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
     assert all("result" not in table for table in plain["tools"].values()), plain
 
 
-@pytest.mark.parametrize("shape", ["--json-status", "--json-items"])
+@pytest.mark.parametrize("shape", ["json-status", "json-items"])
 def test_a_server_answering_its_status_in_json_is_judged_as_one_answering_plainly(
         tmp_path: Path, shape: str) -> None:
     """The same toy with and without its JSON status (mcp-code-editor's status field, or
@@ -446,7 +438,7 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> dict[str, str]:
 def test_a_window_that_ends_before_it_starts_is_probed_for_its_refusal(tmp_path: Path) -> None:
     """READ-12's refusal is INVALID_ARGS: learnt from a reversed window, not left unclassified
     (mcp-code-editor's "start_line (3) cannot be greater than end_line (1)")."""
-    profile, text = _draft(tmp_path, "--start-end")
+    profile, text = _draft(tmp_path, "start-end")
     assert "a read of a window ending before it starts" in text, text
     assert _classified(profile, "reversed: lines.txt") == "INVALID_ARGS", text
     assert _classified(profile, "missing: lines.txt") == "NOT_FOUND", text

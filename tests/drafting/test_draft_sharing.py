@@ -21,7 +21,7 @@ OFF = {"read_before_edit": (False, "an edit of a file never read: ok"),
 def test_a_slow_server_with_no_session_state_is_drafted_to_share_one_per_worker(
     tmp_path: Path,
 ) -> None:
-    profile, text = _draft(tmp_path, "--slow-start", "--run-command")
+    profile, text = _draft(tmp_path, "slow-start", "run-command")
     assert profile["implementation"].get("reuse") == "worker", text
     assert "no session state seen" in text and "took 0." in text, text
     # A profile with reuse must say the session features are off: the probes said so.
@@ -30,7 +30,7 @@ def test_a_slow_server_with_no_session_state_is_drafted_to_share_one_per_worker(
 
 
 def test_a_read_guard_shares_a_server_that_a_read_or_a_write_retires(tmp_path: Path) -> None:
-    profile, text = _draft(tmp_path, "--slow-start", "--read-guard")
+    profile, text = _draft(tmp_path, "slow-start", "read-guard")
     assert profile["implementation"].get("reuse") == "worker", text
     assert "it keeps session state (read_before_edit and stale_read)" in text, text
     retired = "a check that reads, writes, runs a command or reveals tools retires the server"
@@ -41,7 +41,7 @@ def test_a_read_guard_shares_a_server_that_a_read_or_a_write_retires(tmp_path: P
 def test_a_shell_that_keeps_a_cd_and_an_export_shares_a_server_that_every_command_retires(
     tmp_path: Path,
 ) -> None:
-    profile, text = _draft(tmp_path, "--slow-start", "--run-command", "--session-shell")
+    profile, text = _draft(tmp_path, "slow-start", "run-command", "session-shell")
     assert profile["implementation"].get("reuse") == "worker-fresh-shell", text
     assert "its shell keeps a cd and an export between calls, so a check that runs a command " \
         "retires the server: one server per worker otherwise" in text, text
@@ -50,7 +50,7 @@ def test_a_shell_that_keeps_a_cd_and_an_export_shares_a_server_that_every_comman
 def test_a_session_no_probe_could_settle_shares_a_server_that_every_read_retires(
     tmp_path: Path,
 ) -> None:
-    profile, text = _draft(tmp_path, "--slow-start", "--edits-fail")
+    profile, text = _draft(tmp_path, "slow-start", "edits-fail")
     assert profile["implementation"].get("reuse") == "worker-stateful", text
     assert "whether it keeps session state (read_before_edit and stale_read) could not be " \
         "probed, so it is taken to keep it" in text, text
@@ -63,14 +63,14 @@ def test_a_read_guard_outside_the_root_alone_shares_a_server_that_every_read_ret
 ) -> None:
     """No guard inside the root, one outside it (Claude Code's Edit): no feature the contract
     judges there, but session state a kept server would carry to the next check."""
-    profile, text = _draft(tmp_path, "--slow-start", "--outside-guard")
+    profile, text = _draft(tmp_path, "slow-start", "outside-guard")
     assert profile["implementation"].get("reuse") == "worker-stateful", text
     assert "it keeps session state (an edit of a file outside the root failed before a read " \
         "(failed: 'unread: ../outside/" in text, text
     assert profile["capabilities"]["read_before_edit"] is False, text  # judged in the root
     # Without the guard outside, the same server shares as one with no state at all.
     (tmp_path / "plain").mkdir()
-    plain, plain_text = _draft(tmp_path / "plain", "--slow-start")
+    plain, plain_text = _draft(tmp_path / "plain", "slow-start")
     assert plain["implementation"].get("reuse") == "worker", plain_text
 
 
@@ -118,11 +118,11 @@ def _outcomes(profile: Path, report: Path, clauses: str) -> tuple[dict[str, str]
 
 
 @pytest.mark.parametrize(("flags", "reuse", "clauses"), [
-    pytest.param(("--run-command",), "worker", "EDIT,SHELL", marks=pytest.mark.thorough),
+    pytest.param(("run-command",), "worker", "EDIT,SHELL", marks=pytest.mark.thorough),
     # A shell that keeps a cd: every command retires the server. The clauses where a moved
     # shell would show (SHELL-06: commands run in the root), not the ones that wait on timeouts
     # and kills; the edits are the first case's.
-    (("--run-command", "--session-shell", "--list"), "worker-fresh-shell",
+    (("run-command", "session-shell", "list"), "worker-fresh-shell",
      "SHELL-01,SHELL-02,SHELL-03,SHELL-05,SHELL-06,LIST"),
 ])
 def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
@@ -131,9 +131,9 @@ def test_a_kept_server_reaches_the_verdict_of_a_fresh_one_on_every_check(
     """The sharing rules' verdict equality: the drafted profile run as drafted (one server per
     worker) and with `reuse` taken out (one per check), on the categories where a session could
     carry something from one check to the next (edits after reads, the shell)."""
-    _, text = _draft(tmp_path, "--slow-start", *flags)
+    _, text = _draft(tmp_path, "slow-start", *flags)
     # The same server without its slow start: the rule, not the sleep, is under test.
-    kept = text.replace(" --slow-start", "")
+    kept = text.replace(" slow-start", "")
     shared_starts, alone_starts = _same_verdicts_kept_and_fresh(tmp_path, kept, reuse, clauses)
     # Shared: fewer starts than checks that opened a session (the listing checks share one).
     assert shared_starts < alone_starts, (shared_starts, alone_starts)

@@ -58,9 +58,9 @@ def refused(result: Result, code: str) -> bool:
 # ---- the shell ---------------------------------------------------------------------------------
 
 def test_argv_sends_the_command_inside_the_shell_array(shapes: Start) -> None:
-    client, _ = shapes("--argv")
+    client, _ = shapes("argv")
     assert not echoes(client.call("bash", command="echo hello"))
-    client, _ = shapes("--argv", extra=ARGV)
+    client, _ = shapes("argv", extra=ARGV)
     result = client.call("bash", command="echo hello")
     assert echoes(result), result.evidence()
     assert result.request.sent == {"argv": ["sh", "-c", "echo hello"]}
@@ -71,23 +71,23 @@ def test_a_list_for_an_argv_shell_command_is_its_own_type_not_an_ill_typed_one(
         shapes: Start) -> None:
     """agno's run_shell_command takes `args: List[str]`: VALIDATE-02's "a list for command" is
     that tool's own type there, so the check cannot say whether it validates (it ran the list)."""
-    client, _ = shapes("--argv", extra=ARGV)
+    client, _ = shapes("argv", extra=ARGV)
     with pytest.raises(NotApplicable, match=r"argv"):
         client.call("bash", command=["echo", "x"])
 
 def test_a_program_outside_the_allow_list_makes_the_check_not_applicable(shapes: Start) -> None:
-    client, _ = shapes("--allow=echo,ls")
+    client, _ = shapes("allow=echo,ls")
     assert not client.call("bash", command="sleep 0").success  # a false SHELL failure
-    client, _ = shapes("--allow=echo,ls", extra='allowed_programs = ["echo", "ls"]\n')
+    client, _ = shapes("allow=echo,ls", extra='allowed_programs = ["echo", "ls"]\n')
     with pytest.raises(NotApplicable, match=r"'sleep'.*\[tools.bash\].allowed_programs"):
         client.call("bash", command="echo a; sleep 0")
     assert echoes(client.call("bash", command="echo hello"))
 
 
 def test_a_root_placeholder_in_defaults_is_the_session_root(shapes: Start) -> None:
-    client, _ = shapes("--workdir")
+    client, _ = shapes("workdir")
     assert not echoes(client.call("bash", command="echo hello"))
-    client, ws = shapes("--workdir", extra='defaults = { workdir = "{root}" }\n')
+    client, ws = shapes("workdir", extra='defaults = { workdir = "{root}" }\n')
     result = client.call("bash", command="echo hello")
     assert echoes(result), result.evidence()
     assert result.request.sent["workdir"] == str(ws.root)
@@ -96,7 +96,7 @@ def test_a_root_placeholder_in_defaults_is_the_session_root(shapes: Start) -> No
 def test_a_timeout_in_seconds_for_an_integer_or_null_parameter_is_a_whole_number(
         shapes: Start) -> None:
     """SHELL-04 sends 500 ms; 0.5 s to `anyOf: [{integer}, {null}]` was refused as not whole."""
-    client, _ = shapes("--timeout-any", extra='args = { timeout_ms = "timeout" }\n'
+    client, _ = shapes("timeout-any", extra='args = { timeout_ms = "timeout" }\n'
                                               'units = { timeout_ms = "s" }\n')
     result = client.call("bash", command="echo hello", timeout_ms=500)
     assert echoes(result), result.evidence()
@@ -104,9 +104,9 @@ def test_a_timeout_in_seconds_for_an_integer_or_null_parameter_is_a_whole_number
 
 
 def test_a_non_zero_return_code_is_a_failure_with_not_equals(shapes: Start) -> None:
-    client, _ = shapes("--rc")
+    client, _ = shapes("rc")
     assert client.call("bash", command="exit 3").success  # SHELL-02 would pass a failure
-    client, _ = shapes("--rc", extra='result = { text = "output", exit_code = "return_code", '
+    client, _ = shapes("rc", extra='result = { text = "output", exit_code = "return_code", '
                                      'failure = { path = "return_code", not_equals = 0 } }\n')
     failed = client.call("bash", command="echo out; exit 3")
     assert (failed.success, failed.exit_code) == (False, 3), failed.evidence()
@@ -117,7 +117,7 @@ def test_a_non_zero_return_code_is_a_failure_with_not_equals(shapes: Start) -> N
 def test_a_failure_by_a_non_zero_exit_code_is_nonzero_exit(shapes: Start) -> None:
     # codex-shell-tool-mcp answers {"exit_code": N, "output": ...}: a failure its profile marks by
     # exit_code != 0 had no code at all, so RESULT-02 and SHELL-02 failed on the kit's reading.
-    client, _ = shapes("--rc", extra='result = { exit_code = "return_code", '
+    client, _ = shapes("rc", extra='result = { exit_code = "return_code", '
                                      'failure = { path = "return_code", not_equals = 0 } }\n')
     failed = client.call("bash", command="echo out; exit 3")
     assert (failed.success, failed.error) == (False, "NONZERO_EXIT"), failed.evidence()
@@ -127,7 +127,7 @@ def test_a_failure_by_a_non_zero_exit_code_is_nonzero_exit(shapes: Start) -> Non
 def test_a_number_among_the_text_places_keeps_its_name(shapes: Start) -> None:
     # codex-shell-tool-mcp's text is its output and exit status: "exit 3" read as the bare "3"
     # said nothing in words (RESULT-03), where the model reads {"exit_code": 3, "output": ""}.
-    client, _ = shapes("--rc", extra='result = { text = ["output", "return_code"], '
+    client, _ = shapes("rc", extra='result = { text = ["output", "return_code"], '
                                      'exit_code = "return_code", '
                                      'failure = { path = "return_code", not_equals = 0 } }\n')
     failed = client.call("bash", command="echo out; exit 3")
@@ -140,11 +140,11 @@ SETUP = '\n[[setup.requests]]\nmethod = "sandbox/configure"\nparams = { root = "
 
 
 def test_a_setup_request_is_sent_before_the_first_call_over_cmd(shapes: Start) -> None:
-    client, ws = shapes("--needs-sandbox")
+    client, ws = shapes("needs-sandbox")
     ws.write("a.txt", "alpha\n")
     result = client.call("read_file", path="a.txt")
     assert not result.success and "sandbox was required" in result.data  # every check fails
-    client, ws = shapes("--needs-sandbox", extra=SETUP)
+    client, ws = shapes("needs-sandbox", extra=SETUP)
     ws.write("a.txt", "alpha\n")
     assert client.call("read_file", path="a.txt").success
 
@@ -162,7 +162,7 @@ def test_a_setup_request_is_sent_before_the_first_call_over_mcp(shapes: Start) -
 def test_a_refused_setup_request_stops_the_start_naming_it(shapes: Start) -> None:
     wrong = SETUP.replace("{root}", "/nowhere")
     with pytest.raises(ImplementationFailure, match=r"sandbox/configure.*setup.requests"):
-        shapes("--needs-sandbox", extra=wrong)
+        shapes("needs-sandbox", extra=wrong)
     with pytest.raises(ImplementationFailure, match=r"sandbox/configure.*setup.requests"):
         shapes(mcp="sandbox", extra=wrong)
 
@@ -180,10 +180,10 @@ STATUS = '\n[tools.edit_file.result]\nfailure = { path = "status", equals = ["no
 
 
 def test_failure_equals_any_of_a_list(shapes: Start) -> None:
-    client, ws = shapes("--status")
+    client, ws = shapes("status")
     ws.write("a.txt", "alpha alpha\n")
     assert client.call("edit_file", path="a.txt", old_text="omega", new_text="x").success
-    client, ws = shapes("--status", extra=STATUS)
+    client, ws = shapes("status", extra=STATUS)
     ws.write("a.txt", "alpha alpha\n")
     for old in ("omega", "alpha"):
         result = client.call("edit_file", path="a.txt", old_text=old, new_text="x")
@@ -194,10 +194,10 @@ def test_failure_equals_any_of_a_list(shapes: Start) -> None:
 def test_a_plain_text_success_that_matches_is_a_failure(shapes: Start) -> None:
     too_long = '\n[tools.read_file.result]\nfailure = { matches = "\\\\AThe answer is too long" }' \
                '\n\n[[error_patterns]]\ncode = "FILE_TOO_LARGE"\npattern = "too long"\n'
-    client, ws = shapes("--too-long=5")
+    client, ws = shapes("too-long=5")
     ws.write("big.txt", "line\n" * 10)
     assert client.call("read_file", path="big.txt").success  # READ-05 would fail
-    client, ws = shapes("--too-long=5", extra=too_long)
+    client, ws = shapes("too-long=5", extra=too_long)
     ws.write("big.txt", "line\n" * 10)
     assert refused(client.call("read_file", path="big.txt"), "FILE_TOO_LARGE")
     ws.write("small.txt", "line\n")
@@ -247,7 +247,7 @@ READ_LIMITS = "\n[tools.read_file.limits]\nmax_read_bytes = 100000\nmax_read_lin
 
 def verdicts(folder: Path, keys: bool) -> dict[str, set[str]]:
     folder.mkdir()
-    profile = write_shapes(folder, "--grep0", "--max-lines=1000", "--max-bytes=100000",
+    profile = write_shapes(folder, "grep0", "max-lines=1000", "max-bytes=100000",
                            grep="line_base = 0" if keys else "",
                            extra=PREFIXED_CODES + (READ_LIMITS if keys else ""))
     found = run(folder, profile, VERDICT_CLAUSES)
@@ -276,7 +276,7 @@ def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
         shapes: Start, kind: str) -> None:
     """CANCEL: it escaped as the SDK's exception, a harness-error (mcp:), or as a violation of
     the envelope (cmd:); -32800 is LSP's and JSON-RPC's RequestCancelled."""
-    client, _ = shapes("--cancel-error") if kind == "cmd" else shapes(mcp="rpc-error")
+    client, _ = shapes("cancel-error") if kind == "cmd" else shapes(mcp="rpc-error")
     result = client.call_cancelled("read_file", lambda: False, path="a.txt")
     assert result is not None and not result.success, result
     assert result.raw["protocol_error"]["code"] == -32800
@@ -286,7 +286,7 @@ def test_a_json_rpc_error_answering_a_cancelled_call_is_an_answer_not_a_crash(
 def test_a_server_printing_on_stdout_is_named_once_plainly(
         shapes: Start, caplog: pytest.LogCaptureFixture, tmp_path: Path, kind: str) -> None:
     """Instead of a traceback of the SDK's for every line (42 KB for one chatty server)."""
-    client, _ = shapes("--noisy") if kind == "cmd" else shapes(mcp="noisy")
+    client, _ = shapes("noisy") if kind == "cmd" else shapes(mcp="noisy")
     assert client.profile.path is not None
     second, _ = open_client(tmp_path, parse_spec(str(client.profile.path)))  # same server
     try:

@@ -22,12 +22,12 @@ def verdicts(folder: Path, clauses: str, *flags: str, extra: str = "",
 
 
 def test_validate_checks_never_call_a_write_file_the_implementation_lacks(tmp_path: Path) -> None:
-    found = verdicts(tmp_path, "VALIDATE-05,VALIDATE-06", "--only=search,shell")
+    found = verdicts(tmp_path, "VALIDATE-05,VALIDATE-06", "only=search,shell")
     assert found["VALIDATE-05"] == {"n/a"} and found["VALIDATE-06"] == {"n/a"}, found
 
 
 def test_a_state_folder_inside_the_root_is_not_a_file_left_behind(tmp_path: Path) -> None:
-    found = verdicts(tmp_path, "EDIT-16,CONCUR-02", "--state-in-root",
+    found = verdicts(tmp_path, "EDIT-16,CONCUR-02", "state-in-root",
                      extra='\n[setup]\nstate = [".shapes-state"]\n')
     assert found["EDIT-16"] == {"pass"} and found["CONCUR-02"] == {"pass"}, found
 
@@ -38,7 +38,7 @@ def test_a_json_listing_with_ascii_escapes_names_unusual_files(tmp_path: Path) -
 
 
 def test_an_envelope_without_a_code_fails_result_02_not_result_04(tmp_path: Path) -> None:
-    found = verdicts(tmp_path, "RESULT-02,RESULT-04", "--only=read,write,list")
+    found = verdicts(tmp_path, "RESULT-02,RESULT-04", "only=read,write,list")
     assert "fail" in found["RESULT-02"], found
     assert found["RESULT-04"] <= {"pass", "n/a"} and "pass" in found["RESULT-04"], found
 
@@ -54,7 +54,7 @@ def test_a_wrong_window_fails_read_06_not_validate_08_too(tmp_path: Path) -> Non
 def test_a_grep_that_shows_only_the_match_fails_grep_01_alone(tmp_path: Path) -> None:
     """It failed GREP-03, GREP-04 and SYMLINK-07 too, whose subjects it met; and GREP-03's
     "no mention of ripgrep" tripped on its JSON key `ripgrep_enhanced`."""
-    found = verdicts(tmp_path, "GREP-01,GREP-03,GREP-04,SYMLINK-07", "--match-only",
+    found = verdicts(tmp_path, "GREP-01,GREP-03,GREP-04,SYMLINK-07", "match-only",
                      extra=CODES)
     assert "fail" in found["GREP-01"], found
     for clause in ("GREP-03", "GREP-04", "SYMLINK-07"):
@@ -68,7 +68,7 @@ def test_confine_14_reports_an_example_that_escapes_by_itself_and_says_it_first(
     sections to find the escapes: the console, report.md and report.html now open with them."""
     folder = tmp_path / "run"
     folder.mkdir()
-    profile = write_shapes(folder, "--unconfined-write", "--only=write,read")
+    profile = write_shapes(folder, "unconfined-write", "only=write,read")
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--impl", str(profile), "--clauses",
          "CONFINE-14,READ-01", "--report", str(folder / "report")],
@@ -97,11 +97,11 @@ def test_confine_14_reports_an_example_that_escapes_by_itself_and_says_it_first(
 def test_an_allow_listed_shell_is_judged_on_the_programs_it_allows(tmp_path: Path) -> None:
     """`printf` and `true` are refused by the program's allow-list: without the key SHELL-01
     fails on them, with it those checks are n/a, naming the program and the key."""
-    without = verdicts(tmp_path / "without", "SHELL-01", "--allow=echo,cat")
+    without = verdicts(tmp_path / "without", "SHELL-01", "allow=echo,cat")
     assert "fail" in without["SHELL-01"], without
     folder = tmp_path / "with"
     folder.mkdir()
-    profile = write_shapes(folder, "--allow=echo,cat",
+    profile = write_shapes(folder, "allow=echo,cat",
                            extra='allowed_programs = ["echo", "cat"]\n')
     events = run(folder, profile, "SHELL-01")["SHELL-01"]
     assert outcomes(events) == {"pass", "n/a"}, events
@@ -114,6 +114,6 @@ def test_confine_16_reports_a_path_tool_escape_as_a_failure_not_a_harness_error(
     """@agent-infra/mcp-server-filesystem's create_directory made <root>_evil/... (its prefix
     check): CONFINE-16's generated paths hit a harness error (hypothesis: FlakyStrategyDefinition)
     because the folder the first example made outside was still there when it replayed it."""
-    found = verdicts(tmp_path, "CONFINE-16", "--mkdir-anywhere", "--only=read,write,mkdir",
+    found = verdicts(tmp_path, "CONFINE-16", "mkdir-anywhere", "only=read,write,mkdir",
                      extra=CODES + '\n[tools.make_directory]\nname = "mkdir"\n')
     assert "fail" in found["CONFINE-16"] and "harness-error" not in found["CONFINE-16"], found
