@@ -254,7 +254,9 @@ def test_an_overwrite_keeps_the_permission_bits(ws, client, mode: int) -> None:
     ws.write("tool.sh", "#!/bin/sh\necho old\n", mode=mode)
     read_first(client, "tool.sh")
     result = client.call("write_file", path="tool.sh", content="#!/bin/sh\necho new\n")
-    assert result.success, result.evidence()
+    if not took_effect(result):
+        not_applicable("the overwrite was refused: whether write_file replaces a file is "
+                       "EDIT-16's matter, not the mode it keeps")
     assert _mode(ws, "tool.sh") == mode
 
 

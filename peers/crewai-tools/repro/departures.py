@@ -164,6 +164,15 @@ check(
     f"a listing of 2,600 names is {len(answer)} characters, unbounded",
 )
 
+answer = call(WRITE, {"filename": ".", "content": "content", "overwrite": True})
+check(
+    "EDIT-17",
+    "must not escape" in answer,
+    "a write to the root itself is refused as escaping the directory (OUTSIDE_ROOT's words), "
+    "not IS_DIRECTORY",
+    answer,
+)
+
 # WRITE: file_writer_tool (filename relative to directory, overwrite true as the profile sends it)
 answer = call(WRITE, {"filename": "v.txt", "content": "c", "overwrite": True, "Path": "y.txt"})
 check(

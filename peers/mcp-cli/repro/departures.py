@@ -311,6 +311,16 @@ with Sandbox() as box, Server(box) as s:
         "partial file: fs.writeFileSync truncates first)",
     )
 
+    (box.root / "folder").mkdir()
+    answer = write("folder", "replaced a folder")
+    d.check(
+        "EDIT-17",
+        '"success": true' in answer[1] and (box.root / "folder").is_dir(),
+        "a write to a folder path answers success and writes nothing (shelljs reports the "
+        "EISDIR through shell.error(), which no one reads)",
+        answer,
+    )
+
     tools = s.tools()
     d.check(
         "REGISTRY-05",

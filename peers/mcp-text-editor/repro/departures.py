@@ -144,6 +144,15 @@ with Sandbox() as box, Server(box) as s:
         "create_text_file never replaces a file (EDIT-19, CANCEL-03; EDIT-13 SHOULD)",
         answer,
     )
+    (root / "sub").mkdir()
+    answer = create(str(root / "sub"), "content")
+    d.check(
+        "EDIT-17",
+        answer is not None and "File already exists" in answer[1],
+        "a write to a folder path is refused as 'File already exists' (ALREADY_EXISTS), not "
+        "IS_DIRECTORY",
+        answer,
+    )
 
     # READ
     box.write("blob.bin", b"BINTOKEN\x00\x01\x02 more BINTOKEN")
