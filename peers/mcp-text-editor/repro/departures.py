@@ -144,8 +144,8 @@ with Sandbox() as box, Server(box) as s:
         "create_text_file never replaces a file (EDIT-19, CANCEL-03; EDIT-13 SHOULD)",
         answer,
     )
-    (root / "sub").mkdir()
-    answer = create(str(root / "sub"), "content")
+    (root / "a-folder").mkdir()
+    answer = create(str(root / "a-folder"), "content")
     d.check(
         "EDIT-17",
         answer is not None and "File already exists" in answer[1],
