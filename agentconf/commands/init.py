@@ -118,6 +118,10 @@ FILES = {
 }
 
 
+# The contract's file and shell tools a tool system usually has (not apply_patch, exec,
+# tool_search: optional shapes whose absence says little).
+_CORE_TOOLS = ("read_file", "write_file", "edit_file", "list_files", "grep", "bash")
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("directory", nargs="?", default=".", type=Path,
                         help="the repository to set up (default: the current folder)")
@@ -177,6 +181,11 @@ def _drafted(spec_text: str) -> str:
         print(f"NOTHING MAPPED: none of the {len(draft.listing)} advertised tool(s) was recognised "
               "as one of the contract's; a run judges none of them (and is red for it) until "
               "agentconf.toml names them ([tools.read_file] name = ..., docs/profiles.md)")
+    unmapped = [tool for tool in _CORE_TOOLS if tool not in draft.mapped]
+    if draft.mapped and unmapped:
+        # Said here, not only in the draft: each is a row of n/a clauses in the run.
+        print(f"not recognised among its tools: {', '.join(unmapped)} (their clauses will be n/a; "
+              "a tool of yours that is one of them: name it under [tools.<tool>] in the draft)")
     failed = [premise for premise in draft.premises if not premise.proven]
     print(f"self-check: {len(draft.premises) - len(failed)} of {len(draft.premises)} premises "
           "proven" + ("; NOT PROVEN, their checks will not be judged ([unproven] in the draft):"

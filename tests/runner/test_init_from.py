@@ -134,3 +134,6 @@ def test_a_server_printing_on_stdout_is_named_once_without_tracebacks(tmp_path: 
     assert "Traceback" not in said and "Failed to parse" not in said, said
     assert said.count("Noisy server starting on stdio") == 1, said
     assert "stdout must carry protocol messages only" in said
+    # Its one tool is read_file: the console says which of the contract's tools it lacks.
+    assert ("not recognised among its tools: write_file, edit_file, list_files, grep, bash"
+            in done.stdout), done.stdout
