@@ -28,6 +28,16 @@ from agentconf.init_from.words import (
 )
 
 _MIN_SCORE = 0.75
+# An edit tool, by its description; its old and new texts, by theirs (the old first: "the text
+# to replace" is the old one, "the text to replace it with" the new).
+_EDIT_TOOL = re.compile(r"\b(?:replace|edit)", re.IGNORECASE)
+_EDIT_TEXTS = {
+    ("edit_file", "old_text"): re.compile(
+        r"\bto find\b|\bsearch(?:es)? for\b|\bold\b|"
+        r"\bto (?:be )?replaced?\b(?! (?:it|them) with)", re.IGNORECASE),
+    ("edit_file", "new_text"): re.compile(
+        r"\bnew\b|\breplacement\b|\breplace (?:it |them )?with\b|\binsert", re.IGNORECASE),
+}
 _EXACT = 3.0  # an advertised tool named exactly as the canonical one
 _ON_A_FILE = ("read_file", "write_file", "edit_file", "delete_file")
 
@@ -189,7 +199,9 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
                 continue
             if _fits(canonical, argument, prop, leaf, switch, tool_text):
                 return target
-    if not named:
+    # An edit tool's texts go by what their descriptions say where its name is its own
+    # (`replace_text`'s target_snippet, "the exact text block to find").
+    if not (named or (canonical == "edit_file" and _EDIT_TOOL.search(tool_text))):
         return None
     return _by_words(canonical, argument, properties, taken, wanted, switch, tool_text)
 
@@ -211,7 +223,10 @@ def _by_words(canonical: str, argument: str, properties: dict[str, dict[str, Any
         named = argument == "path" and "path" in words(target) and len(words(target)) > 1
         globbed = (canonical, argument) == ("list_files", "pattern") and len(
             words(target)) == 1 and describes_glob(str(prop.get("description", "")))
-        if (named or globbed) and _fits(canonical, argument, prop, target, switch, tool_text):
+        said = _EDIT_TEXTS.get((canonical, argument))
+        edited = said is not None and said.search(str(prop.get("description", ""))) is not None
+        if (named or globbed or edited) and _fits(canonical, argument, prop, target, switch,
+                                                  tool_text):
             return target
     return None
 

@@ -67,6 +67,7 @@ DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
     "bash": ("command", "shell", "terminal"),
     "exec": ("argv", "arguments", "program", "executable"),
     "edit_file": ("replace", "edit"),
+    "directory_tree": ("tree", "recursive"),
 }
 ARGUMENT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "path": ("path", "file_path", "filepath", "file", "filename", "file_name", "relative_path",

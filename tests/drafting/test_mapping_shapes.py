@@ -19,6 +19,17 @@ def _tool(name: str, properties: dict[str, Any], required: list[str],
 
 
 SHAPES = {
+    # gia-file-tools 0.1.2: texts named by what they are for, not by any known name.
+    "an edit whose texts say what they are": (
+        [_tool("replace_text", {
+            "file_path": S,
+            "target_snippet": {**S, "description": "The exact text block to find."},
+            "replacement_snippet": {**S, "description": "The new text to replace it with."}},
+               ["file_path", "target_snippet", "replacement_snippet"],
+               "Replace a specific block of text inside a file")],
+        "edit_file", {"name": "replace_text",
+                      "args": {"path": "file_path", "old_text": "target_snippet",
+                               "new_text": "replacement_snippet"}}),
     "read_file taking file_name": (
         [_tool("read_file", {"file_name": S}, ["file_name"])],
         "read_file", {"name": "read_file", "args": {"path": "file_name"}}),
@@ -266,3 +277,11 @@ def test_a_reads_own_size_cap_is_sent_as_the_contracts_limit() -> None:
     defaults = map_listing([read])["read_file"].keys.get("defaults", {})
     assert defaults.get("request.max_size") == DEFAULT_LIMITS.max_read_bytes, defaults
     assert "request.max_lines" not in defaults and "request.max_size_kb" not in defaults
+
+
+def test_a_tree_is_the_tool_its_description_calls_a_recursive_tree() -> None:
+    """gia-file-tools 0.1.2's get_file_structure ("a recursive tree view of a directory") was
+    drafted as file_info by a partial name match."""
+    tree = _tool("get_file_structure", {"directory_path": S}, [],
+                 "Get a recursive tree view of a directory structure")
+    assert map_path_tools([tree], {})[0]["directory_tree"].name == "get_file_structure"
