@@ -26,11 +26,12 @@ from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
-from agentconf.init_from.match import ToolGuess, alternatives, demands_absolute_paths
+from agentconf.init_from.match import ToolGuess, alternatives
 from agentconf.init_from.premises import CALLS, Premise, prove, self_check
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.profile_text import render, table_args
 from agentconf.init_from.reads import (
+    demands_absolute_paths,
     edit_status,
     json_status,
     refuses_relative,

@@ -18,6 +18,8 @@ from agentconf.init_from.words import (
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,
     DESCRIPTION_WORDS,
+    EDIT_TEXTS,
+    EDIT_TOOL,
     INCLUDE_NAMES,
     NOT_THIS_TOOL,
     PATH_TOOLS,
@@ -28,16 +30,7 @@ from agentconf.init_from.words import (
 )
 
 _MIN_SCORE = 0.75
-# An edit tool, by its description; its old and new texts, by theirs (the old first: "the text
-# to replace" is the old one, "the text to replace it with" the new).
-_EDIT_TOOL = re.compile(r"\b(?:replace|edit)", re.IGNORECASE)
-_EDIT_TEXTS = {
-    ("edit_file", "old_text"): re.compile(
-        r"\bto find\b|\bsearch(?:es)? for\b|\bold\b|"
-        r"\bto (?:be )?replaced?\b(?! (?:it|them) with)", re.IGNORECASE),
-    ("edit_file", "new_text"): re.compile(
-        r"\bnew\b|\breplacement\b|\breplace (?:it |them )?with\b|\binsert", re.IGNORECASE),
-}
+_NOTHING = re.compile(r"(?!)")  # matches no text
 _EXACT = 3.0  # an advertised tool named exactly as the canonical one
 _ON_A_FILE = ("read_file", "write_file", "edit_file", "delete_file")
 
@@ -199,9 +192,8 @@ def match_argument(canonical: str, argument: str, properties: dict[str, dict[str
                 continue
             if _fits(canonical, argument, prop, leaf, switch, tool_text):
                 return target
-    # An edit tool's texts go by what their descriptions say where its name is its own
-    # (`replace_text`'s target_snippet, "the exact text block to find").
-    if not (named or (canonical == "edit_file" and _EDIT_TOOL.search(tool_text))):
+    # An edit tool's texts go by their descriptions where its name is its own (replace_text)
+    if not (named or (canonical == "edit_file" and EDIT_TOOL.search(tool_text))):
         return None
     return _by_words(canonical, argument, properties, taken, wanted, switch, tool_text)
 
@@ -223,8 +215,8 @@ def _by_words(canonical: str, argument: str, properties: dict[str, dict[str, Any
         named = argument == "path" and "path" in words(target) and len(words(target)) > 1
         globbed = (canonical, argument) == ("list_files", "pattern") and len(
             words(target)) == 1 and describes_glob(str(prop.get("description", "")))
-        said = _EDIT_TEXTS.get((canonical, argument))
-        edited = said is not None and said.search(str(prop.get("description", ""))) is not None
+        said = EDIT_TEXTS.get((canonical, argument), _NOTHING)
+        edited = said.search(str(prop.get("description", ""))) is not None
         if (named or globbed or edited) and _fits(canonical, argument, prop, target, switch,
                                                   tool_text):
             return target
@@ -403,12 +395,3 @@ def alternatives(listing: list[dict[str, Any]], canonical: str, taken: set[str]
                     if isinstance(tool, dict) and isinstance(tool.get("name"), str)
                     and tool["name"] not in taken), key=lambda guess: -guess.score)
     return [guess for guess in found if guess.score >= _MIN_SCORE]
-
-
-def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
-    for guess in chosen.values():
-        tool = next(t for t in listing if t.get("name") == guess.name)
-        text = str(tool.get("description", "")) + " " + str(schema_of(tool))
-        if re.search(r"must be (an )?absolute|absolute path", text, re.IGNORECASE):
-            return True
-    return False

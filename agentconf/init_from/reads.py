@@ -16,6 +16,7 @@ from agentconf.harness.session.answers import locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import Findings, safely
+from agentconf.init_from.match import ToolGuess, schema_of
 
 
 def session_client(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -287,3 +288,13 @@ def json_place(value: Any, holds: Callable[[Any], bool], steps: tuple[str | int,
         if place is not None:
             return place
     return None
+
+
+def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
+    """Whether a chosen tool's description or schema says its paths must be absolute."""
+    for guess in chosen.values():
+        tool = next(t for t in listing if t.get("name") == guess.name)
+        text = str(tool.get("description", "")) + " " + str(schema_of(tool))
+        if re.search(r"must be (an )?absolute|absolute path", text, re.IGNORECASE):
+            return True
+    return False

@@ -133,3 +133,15 @@ def describes_names(text: str) -> bool:
 
 def describes_regex(text: str) -> bool:
     return _REGEX.search(text) is not None
+
+
+# An edit tool, by its description; its old and new texts, by theirs (the old first: "the text
+# to replace" is the old one, "the text to replace it with" the new).
+EDIT_TOOL = re.compile(r"\b(?:replace|edit)", re.IGNORECASE)
+EDIT_TEXTS = {
+    ("edit_file", "old_text"): re.compile(
+        r"\bto find\b|\bsearch(?:es)? for\b|\bold\b|"
+        r"\bto (?:be )?replaced?\b(?! (?:it|them) with)", re.IGNORECASE),
+    ("edit_file", "new_text"): re.compile(
+        r"\bnew\b|\breplacement\b|\breplace (?:it |them )?with\b|\binsert", re.IGNORECASE),
+}
