@@ -370,3 +370,19 @@ def test_a_plain_text_failure_carries_no_code_for_the_profile_to_classify() -> N
         content=[types.TextContent(type="text", text="ENOENT: no such file")], is_error=True
     )
     assert envelope_from_result(result) == {"success": False, "data": "ENOENT: no such file"}
+
+
+def test_the_sdks_warning_for_a_tool_the_kit_calls_unlisted_on_purpose_stays_off_the_console(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The kit calls unknown names on purpose (REGISTRY, init --from's probes); the SDK warned
+    "Tool Read_File  not listed by server, ..." onto a new user's console for each."""
+    import logging
+
+    import agentconf.harness.target.adapters.mcp_runtime  # noqa: F401  (installs the filter)
+
+    with caplog.at_level(logging.WARNING):
+        logging.getLogger("client").warning(
+            "Tool summon_dragon not listed by server, cannot validate any structured content")
+        logging.getLogger("client").warning("Failed to validate the tool's output schema")
+    assert [record.getMessage() for record in caplog.records] == [
+        "Failed to validate the tool's output schema"]

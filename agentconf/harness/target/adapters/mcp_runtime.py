@@ -58,6 +58,20 @@ NOISE_FILTER = StdoutNoise()
 logging.getLogger("mcp.client.stdio").addFilter(NOISE_FILTER)
 
 
+class UnlistedToolCalls(logging.Filter):
+    """The kit calls tools a server does not list on purpose (REGISTRY's unknown names, init
+    --from's probes); the SDK warns of each ("Tool X not listed by server, cannot validate any
+    structured content") onto the user's console: nothing they need to act on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "not listed by server, cannot validate" not in record.getMessage()
+
+
+# The client session's logger, as the SDK names it (mcp/client/session.py).
+for _name in ("client", "mcp.client.session"):
+    logging.getLogger(_name).addFilter(UnlistedToolCalls())
+
+
 class LoopThread:
     """A private event loop on a daemon thread; sync code waits on its coroutines with timeouts."""
 
