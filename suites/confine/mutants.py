@@ -381,9 +381,9 @@ class DeleteIntoTrash(Mutant):
 
 
 class AbsolutePathsLookedUpInside(Mutant):
-    """Strips an absolute path's leading `/` and looks it up inside the root (`relative.lstrip
-    ("/")`): an absolute path outside is never refused, it lands in root/<that path>; the root's
-    own absolute path is a folder that does not exist."""
+    """Strips an absolute path's leading `/` and looks it up inside the root: an absolute path
+    outside is never refused, it lands in root/<that path>; the root's own absolute path is a
+    folder that does not exist."""
 
     KILLS = ("CONFINE-02", "CONFINE-10")
     KNOWN_FROM = "gia-file-tools 0.1.2's _safe_path strips the leading slash"
