@@ -47,3 +47,19 @@ def test_a_probe_case_is_what_the_draft_learns_a_failure_from(
     _profile, text = draft_toy(tmp_path)
     assert "case read-missing" in text, text
     assert "case read-folder" not in text, text
+
+
+def test_a_write_out_of_the_root_that_landed_is_no_refusal_in_words() -> None:
+    """A drawn write or edit that answers success and changed nothing is a refusal in words;
+    judged on the root alone, a write that climbed out by `../` (and landed beside it) once
+    looked like one, and the draft made 'Wrote ../' a failure marker of every write."""
+    import tomllib
+
+    from agentconf.harness.target.spec import parse_spec
+    from agentconf.init_from.draft import draft_profile
+
+    spec = "python:agentconf.selfcheck.gallery:RelativePathsUnconfined"
+    draft = draft_profile(parse_spec(spec), spec)
+    profile = tomllib.loads(draft.text)
+    assert "result" not in profile["tools"]["write_file"], draft.text
+    assert "case confine-dotdot-write: succeeded, so no OUTSIDE_ROOT was learned" in draft.text

@@ -175,17 +175,18 @@ def _setting(case: Case, ws: SandboxWorkspace, client: Client) -> tuple[Limits, 
 
 def provoke(case: Case, ws: SandboxWorkspace, client: Client) -> tuple[Result, bool]:
     """The answer a probe case's last call provokes, its steps played and nothing judged, and
-    whether that call changed the disk under the root: what `init --from` learns an
-    implementation's wording from (init_from/probe_cases.py)."""
+    whether that call changed the disk anywhere in the sandbox (a write out by `../` changes
+    nothing under the root and is no refusal): what `init --from` learns an implementation's
+    wording from (init_from/probe_cases.py)."""
     limits, places = _setting(case, ws, client)
     answer: tuple[Result, bool] | None = None
     for step in case.calls:
         if "disk" in step:
             build_tree(ws.root, step["disk"], places, limits)
         elif "concurrently" not in step:
-            before = snapshot_tree(ws.root, ws.oracle.state)
+            before = snapshot_tree(ws.sandbox, ws.oracle.state)
             result = _call(client, step, places)
-            answer = result, snapshot_tree(ws.root, ws.oracle.state) != before
+            answer = result, snapshot_tree(ws.sandbox, ws.oracle.state) != before
     if answer is None:
         raise ValueError(f"case {case.id} makes no call to provoke with")
     return answer
