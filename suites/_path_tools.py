@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
+from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import path_for
 from agentconf.harness.session.client import set_target
 from agentconf.harness.session.reach import escaping_strings
@@ -80,15 +81,22 @@ def call_with(client: Any, tool: PathTool, hostile_at: str, path: str, serial: i
         if "paths" in values:
             values["paths"] = ["a.txt", path] if hostile_at == "paths" else ["a.txt"]
         return client.call(tool.canonical, **values)
-    arguments: dict[str, Any] = {}
-    required = tool.schema.get("required", [])
-    properties = tool.schema.get("properties", {})
-    for name in required if isinstance(required, list) else ():
-        if isinstance(properties, dict) and properties.get(name, {}).get("type") == "string":
-            arguments[name] = "agentconf"
+    arguments = filled(tool)
     for target, value in values.items():
         set_target(arguments, target, path_for(value, client.profile, client.root))
     return client.call_raw(tool.name, arguments)
+
+
+def filled(tool: PathTool) -> dict[str, Any]:
+    """The values the kit gives a declared tool's required arguments, before its paths are set:
+    the rule `init --from` drafts defaults by (harness/session/argument_values.py)."""
+    required = tool.schema.get("required", [])
+    properties = tool.schema.get("properties", {})
+    if not isinstance(required, list) or not isinstance(properties, dict):
+        return {}
+    values = {name: required_value(prop) for name in required
+              if isinstance(prop := properties.get(name, {}), dict)}
+    return {name: value[0] for name, value in values.items() if value is not None}
 
 
 def may_drive(client: Any, tool: PathTool, path: str) -> bool:
@@ -220,7 +228,17 @@ def accepted(client: Any, tool: PathTool, target: str, serial: int) -> str | Non
         if result.success and result.unproven_refusal() is None:
             return None
         said.append(" ".join(result.data.split())[:60])
-    return f"refused {', '.join(controls)} too ({said[0]!r})"
+    # The path may not be what it refused: the values the kit chose for its other arguments
+    # are named, so the reason points at both.
+    paths = {target.split(".")[0].split("[")[0] for target in tool.targets}
+    others = {name: value for name, value in filled(tool).items() if name not in paths}
+    given = "".join(f"; {name} was given {_short(value)}" for name, value in others.items())
+    return f"refused {', '.join(controls)} too ({said[0]!r}{given})"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 

@@ -122,6 +122,7 @@ FILES = {
 # tool_search: optional shapes whose absence says little).
 _CORE_TOOLS = ("read_file", "write_file", "edit_file", "list_files", "grep", "bash")
 
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("directory", nargs="?", default=".", type=Path,
                         help="the repository to set up (default: the current folder)")

@@ -17,7 +17,7 @@ from agentconf.harness.run import child
 from agentconf.harness.run.replay_calls import CALLS_VARIABLE
 
 HELP = ("re-run one check alone and show its calls, the disk and the clause (a failure's "
-        "reproduce line)")
+        "reproduce line); its calls and pytest's log are kept in ./reports/replay/")
 FOLDER = Path("reports") / "replay"  # under the current folder, like a run's reports
 TB_STYLES = ("auto", "long", "short", "line", "native", "no")
 SHOWN_CALLS = 6
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for test in tests:
         print(visible(render(test, _calls(calls), args.impl or args.profile or "reference")))
-    print(f"pytest's own report: {log}" + ("" if args.tb else
+    print(f"pytest's own report: {log} (this replay's calls: {calls})" + ("" if args.tb else
           " (or here: agentconf replay ... --tb short; every frame: --tb long --fulltrace)"))
     if args.tb:
         print(visible(log.read_text("utf-8", "replace")), end="")

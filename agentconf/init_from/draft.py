@@ -27,7 +27,7 @@ from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.match import ToolGuess, alternatives
-from agentconf.init_from.premises import CALLS, Premise, prove, self_check
+from agentconf.init_from.premises import CALLS, Premise, Rule, prove, self_check
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.profile_text import render, table_args
 from agentconf.init_from.reads import (
@@ -38,7 +38,7 @@ from agentconf.init_from.reads import (
     session_client,
     virtual_root,
 )
-from agentconf.init_from.shape import map_listing, shape_keys
+from agentconf.init_from.shape import asked_for, map_listing, shape_keys
 from agentconf.init_from.sharing import Sharing, decide, shell_keeps_state
 from agentconf.init_from.state import snapshot, state_entries
 
@@ -230,6 +230,8 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
         if rule.tool not in mapped:
             continue
         premise = prove(session_client(adapter, tables, ws, listing), rule)
+        if not premise.proven:
+            premise = _with_asked(adapter, tables, ws, listing, mapped[rule.tool], rule, premise)
         taken = {guess.name for canonical, guess in mapped.items() if canonical != rule.tool}
         for other in alternatives(listing, rule.tool, taken | {mapped[rule.tool].name}):
             if premise.proven:
@@ -246,6 +248,29 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
             mapped[rule.tool], premise = other, tried
         found.append(premise)
     return found
+
+
+def _with_asked(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                listing: list[dict[str, Any]], guess: ToolGuess, rule: Rule,
+                premise: Premise) -> Premise:
+    """A call refused for an argument it did not send, named in the refusal: sent again with
+    a value for it, kept when the premise then holds."""
+    tool = next((tool for tool in listing if tool.get("name") == guess.name), {})
+    asked = asked_for(premise.text, guess, tool)
+    if not asked:
+        return premise
+    table = tables["tools"][rule.tool]
+    kept = dict(table.get("defaults") or {})
+    table["defaults"] = {**kept, **{name: value for name, (value, _why) in asked.items()}}
+    tried = prove(session_client(adapter, tables, ws, listing), rule)
+    if not tried.proven:
+        table["defaults"] = kept
+        return premise
+    guess.keys.setdefault("defaults", {}).update(table["defaults"])
+    guess.evidence.extend(
+        f"a call without {name} was refused naming it ({' '.join(premise.text.split())[:80]!r}"
+        f"): sent as {value!r} ({why})" for name, (value, why) in asked.items())
+    return tried
 
 
 def _sharing(starts: list[float | None], mapped: dict[str, ToolGuess],

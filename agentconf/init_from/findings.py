@@ -76,12 +76,18 @@ def failure(found: Findings, code: str, label: str, *calls: Callable[[], Result]
     it varied (another name, another number), so a pattern learns the message, not the probe."""
     for call in calls:
         result = safely(call, found, label)
-        if result is None:
-            continue
-        if result.success:
-            succeeded(found, code, label, result)
-        else:
-            record(found, code, label, result)
+        if result is not None:
+            learn(found, code, label, result)
+
+
+def learn(found: Findings, code: str, label: str, result: Result,
+          did_nothing: bool = False) -> None:
+    """What one answer to a call that must fail with `code` teaches: a failure's wording, or a
+    success's (a refusal in words, or one that `did_nothing`)."""
+    if result.success:
+        succeeded(found, code, label, result, did_nothing)
+    else:
+        record(found, code, label, result)
 
 
 def succeeded(found: Findings, code: str, label: str, result: Result,
@@ -342,15 +348,18 @@ def settle(found: Findings, name: str, label: str, call: Callable[[], Result],
 
 
 def observe(found: Findings, name: str, label: str, call: Callable[[], Result],
-             right: Callable[[Result], bool]) -> Result | None:
+             right: Callable[[Result], bool], mapped: set[str]) -> Result | None:
     """A feature the contract judges rather than one an implementation declares: a probe that
     saw it go wrong never switches it off (its clauses would read n/a where they must fail); it
-    leaves a comment naming the clauses that will judge it."""
+    leaves a comment naming the clauses that will judge it, those whose tools are `mapped`."""
     result = safely(call, found, label)
     if result is not None and not right(result):
-        judged = ", ".join(clause.id for clause in CLAUSES.values()
-                           if name in clause.requires and clause.retired is None)
-        found.observed.append(f"{label}: {short(result)}; {name} stays on: {judged} judge it")
+        judged = [clause.id for clause in CLAUSES.values()
+                  if name in clause.requires and clause.retired is None
+                  and {need for need in clause.requires if need in CANONICAL_TOOLS} <= mapped]
+        found.observed.append(f"{label}: {short(result)}; {name} stays on: " + (
+            f"{', '.join(judged)} {'judges' if len(judged) == 1 else 'judge'} it" if judged
+            else "no clause of its mapped tools judges it"))
     return result
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentconf.contract import CANONICAL_TOOLS
+from agentconf.harness.session.argument_values import types_of
 from agentconf.init_from.mode_argument import for_other_mode, mode_for, mode_switch
 from agentconf.init_from.words import (
     ARGUMENT_SYNONYMS,
@@ -120,17 +121,6 @@ def required_target(schema: dict[str, Any], target: str) -> bool:
 def required_of(schema: dict[str, Any]) -> list[str]:
     required = schema.get("required")
     return [str(name) for name in required] if isinstance(required, list) else []
-
-
-def types_of(prop: dict[str, Any]) -> set[str]:
-    kind = prop.get("type")
-    if isinstance(kind, list):
-        return set(kind)
-    options = prop.get("anyOf") or prop.get("oneOf")
-    if kind is None and isinstance(options, list):
-        return {str(option["type"]) for option in options
-                if isinstance(option, dict) and isinstance(option.get("type"), str)}
-    return {kind} if isinstance(kind, str) else set()
 
 
 def content_switch(properties: dict[str, dict[str, Any]]) -> tuple[str, Any] | None:

@@ -1,6 +1,6 @@
 """`agentconf init --from`: the tools that take paths besides the six canonical ones.
 
-The optional canonical path tools of KEYS.md (move_file, copy_file, delete_file, make_directory,
+The contract's optional path tools (move_file, copy_file, delete_file, make_directory,
 read_multiple_files, directory_tree, file_info) are mapped as the canonical ones are; every other
 advertised tool that takes a path is listed with its path arguments' targets (`operations[0].
 source`, `paths[0]`), for `[tools.extra.NAME] paths`. Pure, like shape.map_listing.

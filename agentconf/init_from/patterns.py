@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from agentconf.contract import ERROR_CODES
+from agentconf.harness.session.answers import strings_in
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
-# A count (256.1 in one; "found 2." at a sentence's end: fs-mcp 1.47.3); -32602 and 1.2.3 stay.
+# A count (256.1 in one; "found 2." at a sentence's end); -32602 and 1.2.3 stay.
 _NUMBER = re.compile(r"(?<![\d.-])\d{1,3}(?:\.\d+)?(?!\d|\.\d)")
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
@@ -53,17 +54,8 @@ class Answer:
 def answer(code: str, label: str, text: str, request: Any) -> Answer:
     """An Answer of a request (Result.request): its tool and the strings it sent."""
     return Answer(code, label, text, str(getattr(request, "tool", "")),
-                  tuple(_strings(getattr(request, "arguments", None))))
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value] if len(value.strip()) >= _MIN_SAID else []
-    if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
-    if isinstance(value, list):
-        return [text for item in value for text in _strings(item)]
-    return []
+                  tuple(text for text in strings_in(getattr(request, "arguments", None))
+                        if len(text.strip()) >= _MIN_SAID))
 
 
 def induce(answers: list[Answer], variable: tuple[str, ...],
@@ -297,7 +289,7 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
     if pieces[-1] != _DIGITS:
         pieces[-1] = str(pieces[-1]).rstrip(" :-,") if pieces[-1] is not None else None
     text = "".join(" " if piece in (None, _DIGITS) else str(piece) for piece in pieces)
-    # Words in any script: mcp-filesystem-server 1.0.3 words its failures in Korean.
+    # Words in any script: a server may word its failures in Korean.
     meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure

@@ -14,7 +14,6 @@ from functools import partial
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
-from agentconf.harness.session.shell_words import not_allowed
 from agentconf.init_from.findings import (
     Findings,
     ambiguous_codes,
@@ -46,7 +45,7 @@ def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_cha
     cases = drawn(client, mapped)  # the golden cases marked probe (probe_cases.py)
     # What a message may quote back of the probe itself: never part of a pattern.
     variable = (str(client.root.parent), str(client.root), _PROBE_MARK, "12345", "a.txt",
-                "twice.txt", "thrice.txt", "unread.txt", *names_in(cases),
+                "twice.txt", "unread.txt", *names_in(cases),
                 *(mapping.name for mapping in client.profile.tools.values()))
     # First: a case's tree may name a scratch file (a.txt), which the probes below rely on.
     play_drawn(client, ws, found, cases, late=False)
@@ -77,7 +76,12 @@ def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_cha
 
 
 def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
-    """Calls that must fail, one tool after another: how each failure is worded."""
+    """Calls that must fail where the contract leaves their code open, so that no probe case
+    can expect one (probe_cases.py plays those that can): a write of a folder (IS_DIRECTORY or
+    NOT_READ), a list of a file (NOT_A_DIRECTORY, or a listing of it), a path under a file
+    (NOT_A_DIRECTORY or NOT_FOUND), a link out or a link loop (SYMLINK asks only that they
+    fail), and the validation probes, sent through whichever tool takes text. Each teaches the
+    code it most likely means, when the implementation answers one."""
     if "read_file" in mapped:
         _failures_of_reads(client, found)
     _validation(client, found, mapped)
@@ -90,40 +94,23 @@ def _failures(client: Client, found: Findings, mapped: set[str]) -> None:
         # The root itself is often refused apart; EDIT-17 expects IS_DIRECTORY of it too.
         failure(found, "IS_DIRECTORY", "write of the root itself", lambda: client.call(
             "write_file", path=".", content="x"))
-    if "apply_patch" in mapped:
-        _failures_of_patches(client, found)
-    if "exec" in mapped:
-        _failures_of_exec(client, found)
     if "list_files" in mapped:  # LIST-03's other failure (a missing folder: a probe case's)
         failure(found, "NOT_A_DIRECTORY", "list of a file",
                 partial(client.call, "list_files", path="a.txt"),
                 partial(client.call, "list_files", path="twice.txt"))
 
 
-def _failures_of_exec(client: Client, found: Findings) -> None:
-    """EXEC-04's and EXEC-08's refusals, each where the allow-list drafted for exec lets its
-    program be tried (a refused one is answered PERMISSION_DENIED, not what is probed here)."""
-    for code, label, argvs in (
-            ("NONZERO_EXIT", "a program that exits 3",
-             (["sh", "-c", "exit 3"], ["sh", "-c", "exit 5"])),
-            ("NOT_FOUND", "a program that does not exist",
-             ([f"{_PROBE_MARK}-no-such-program"], ["gone-away-program"]))):
-        calls = [partial(client.call, "exec", argv=argv) for argv in argvs
-                 if not_allowed(client.profile, "exec", {"argv": argv}) is None]
-        failure(found, code, label, *calls)
-
-
 def _features(client: Client, found: Findings, mapped: set[str], max_output_chars: int) -> None:
     """What the implementation declares by what it does: its session guards, its answers'
     shape, the features the contract makes optional."""
     if "read_file" in mapped:
-        _features_of_reads(client, found, max_output_chars)
+        _features_of_reads(client, found, max_output_chars, mapped)
     bad = _bad_calls(client, mapped)
     if bad:
         settle(found, "validation_issues", "a call with a number for a text argument", bad[0],
                lambda r: r.issues is not None, unsettled=lambda r: r.success)
     if "edit_file" in mapped:
-        features_of_edits(client, found, can_read="read_file" in mapped)
+        features_of_edits(client, found, mapped)
     if "write_file" in mapped:
         settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
@@ -151,7 +138,6 @@ def _scratch_files(client: Client) -> None:
     # read-before-edit rule and hide it.
     (root / "unread.txt").write_text("alpha\nbeta\n", encoding="utf-8")
     (root / "twice.txt").write_text("same\nsame\n", encoding="utf-8")
-    (root / "thrice.txt").write_text("again and again\nagain\n", encoding="utf-8")
     (root / "crlf.txt").write_bytes(b"one\r\ntwo\r\n")
     (root / "curly.txt").write_text("say \u201chi\u201d\n", encoding="utf-8")
     (root / "lines.txt").write_text("".join(f"{line}\n" for line in _LINES), encoding="utf-8")
@@ -172,47 +158,11 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
     (root / "loop_a").symlink_to("loop_b")
     (root / "loop_b").symlink_to("loop_a")
     read("IO_ERROR", "read of a symbolic link loop", "loop_a", "loop_b")
-    # An absolute path is often refused in words of its own (@shtse8/filesystem-mcp: "Absolute
-    # paths are not allowed"); the scratch sandbox's own canaries, like the ones above. Not
-    # where `/` is the root: there it names a missing file of the root.
-    if not client.profile.virtual_absolute_paths:
-        read("OUTSIDE_ROOT", "read of a file outside the root by its absolute path",
-             str(outside / "secret.txt"), str(root.parent / "home" / ".ssh" / "authorized_keys"))
     # A link out of the root is often refused in other words than a path that leaves it.
     (root / f"{_PROBE_MARK}-link").symlink_to(outside / "secret.txt")
     (root / "shortcut").symlink_to(root.parent / "home" / ".ssh" / "authorized_keys")
     read("OUTSIDE_ROOT", "read through a link to a file outside the root",
          f"{_PROBE_MARK}-link", "shortcut")
-
-
-def _failures_of_patches(client: Client, found: Findings) -> None:
-    """PATCH-05's codes, each worded by a patch of one section (and its twin): a hunk that is
-    not there, an update of a missing file, an add of a file that exists, a path out of the
-    root (into the scratch sandbox's own outside/), and text that is not a patch. The patches
-    name only the probe's own files."""
-    existing = (f"{_PROBE_MARK}-patched.txt", "patched-too.md")
-    for name in existing:
-        (client.root / name).write_text("alpha\nbeta\n", encoding="utf-8")
-
-    def patch(code: str, label: str, *sections: str) -> None:
-        failure(found, code, label, *(partial(
-            client.call, "apply_patch", patch=f"*** Begin Patch\n{section}*** End Patch\n")
-            for section in sections))
-
-    patch("TEXT_NOT_FOUND", "a patch whose hunk is not there",
-          *(f"*** Update File: {name}\n@@\n-{gone}\n+x\n"
-            for name, gone in zip(existing, (f"{_PROBE_MARK} absent", "omega"), strict=True)))
-    patch("NOT_FOUND", "a patch updating a missing file",
-          f"*** Update File: {_PROBE_MARK}-missing.txt\n@@\n-alpha\n+x\n",
-          "*** Update File: gone/away.md\n@@\n-alpha\n+x\n")
-    patch("ALREADY_EXISTS", "a patch adding a file that exists",
-          *(f"*** Add File: {name}\n+x\n" for name in existing))
-    patch("OUTSIDE_ROOT", "a patch adding a file outside the root",
-          f"*** Add File: ../outside/{_PROBE_MARK}-added.txt\n+x\n",
-          "*** Add File: ../home/planted.md\n+x\n")
-    failure(found, "INVALID_ARGS", "a patch that is not in the patch format", *(partial(
-        client.call, "apply_patch", patch=f"--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-alpha\n+x\n")
-        for name in existing))
 
 
 def _bad_calls(client: Client, mapped: set[str]) -> list[Callable[[], Result]]:
@@ -242,7 +192,8 @@ def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
             partial(client.call_raw, name, None))
 
 
-def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -> None:
+def _features_of_reads(client: Client, found: Findings, max_output_chars: int,
+                       mapped: set[str]) -> None:
     settle(found, "mention_prefix", "a read of @a.txt",
             lambda: client.call("read_file", path="@a.txt"),
             lambda r: r.success and "alpha" in r.data)
@@ -256,8 +207,8 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int) -
     big = client.root / f"{_PROBE_MARK}-big.txt"
     big.write_text(("y" * 79 + "\n") * (max_output_chars // 40), encoding="utf-8")
     observe(found, "truncation", f"a read of {big.stat().st_size} characters",
-             lambda: client.call("read_file", path=big.name),
-             lambda r: not r.success or len(r.data) < 2 * max_output_chars)
+            lambda: client.call("read_file", path=big.name),
+            lambda r: not r.success or len(r.data) < 2 * max_output_chars, mapped)
     if client.profile.tool("read_file").window_mode == "offset_limit":
         _window_base(client, found)
     elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal

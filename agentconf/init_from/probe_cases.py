@@ -6,7 +6,9 @@ and a new probe case is one case's change in its category's folder.
 A probe case without a twin is RESULT-02's alone: a provocation whose incidental names cannot
 be varied (the root itself) would teach a pattern the probe's own text, and a session's guard
 (an edit of a file never read) may be satisfied by a case played before it on the same file:
-those are probed on files of their own (probe_edits.py).
+those are probed on files of their own (probe_edits.py). Failures whose code the contract
+leaves open (a link out, a write of a folder) are provoked in probe.py; the shell's, whose
+answers are read for an exit status and a timeout as much as for a code, in probe_shell.py.
 """
 
 import re
@@ -17,7 +19,8 @@ from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import provoke
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
-from agentconf.init_from.findings import Findings, record, safely, succeeded
+from agentconf.harness.session.shell_words import not_allowed
+from agentconf.init_from.findings import Findings, learn, safely
 
 # The tools whose success changes the disk: one that answers success and changed nothing refused.
 _CHANGING_TOOLS = frozenset({"write_file", "edit_file", "apply_patch"})
@@ -55,12 +58,9 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
             if provoked is None:
                 continue
             result, changed = provoked
-            if not result.success:
-                record(found, code, label, result)
-            elif changed or result.request.tool not in _CHANGING_TOOLS:
-                succeeded(found, code, label, result)
-            else:  # a "success" of a write or an edit that changed nothing: refused in words
-                succeeded(found, code, label, result, did_nothing=True)
+            # A "success" of a write or an edit that changed nothing: refused in words.
+            learn(found, code, label, result,
+                  did_nothing=not changed and result.request.tool in _CHANGING_TOOLS)
 
 
 def names_in(cases: list[Case]) -> tuple[str, ...]:
@@ -82,4 +82,26 @@ def _playable(case: Case, client: Client, mapped: set[str]) -> bool:
     if not needed <= mapped:
         return False
     # A pattern that is no regex provokes nothing in a search that takes it literally.
-    return not ("grep" in tools and client.profile.tool("grep").is_literal)
+    if "grep" in tools and client.profile.tool("grep").is_literal:
+        return False
+    calls = [call for call in case.calls if "tool" in call]
+    # A program the shell's gate refuses is answered PERMISSION_DENIED, not what is provoked.
+    if any(not_allowed(client.profile, call["tool"], call.get("arguments") or {})
+           for call in calls if isinstance(call.get("arguments"), dict)):
+        return False
+    # Where `/` is the root, an absolute path out names a missing file of the root: a refusal
+    # of another kind, which would teach OUTSIDE_ROOT the words of NOT_FOUND.
+    return not (client.profile.virtual_absolute_paths and any(
+        _absolute(call.get("arguments")) for call in calls))
+
+
+def _absolute(arguments: object) -> bool:
+    """A path argument that is absolute, as written or once a placeholder (`<OUTSIDE>`) is
+    filled."""
+    return isinstance(arguments, dict) and any(
+        isinstance(value, str) and (value.startswith("/") or _PLACE.match(value) is not None)
+        for value in arguments.values())
+
+
+# A placeholder the player fills with an absolute path: `<OUTSIDE>`, `<HOME>`, `<ROOT>`.
+_PLACE = re.compile(r"<[A-Z_]+>")

@@ -32,8 +32,9 @@ def failures_of_edits(client: Client, found: Findings) -> None:
             partial(client.call, "edit_file", path="notes", old_text="alpha", new_text="omega"))
 
 
-def features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
+def features_of_edits(client: Client, found: Findings, mapped: set[str]) -> None:
     root = client.root
+    can_read = "read_file" in mapped
 
     def edit(path: str, old: str, new: str) -> Callable[[], Result]:
         return lambda: client.call("edit_file", path=path, old_text=old, new_text=new)
@@ -57,7 +58,7 @@ def features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
         for name, right in (("diff", lambda r: bool(r.diff)),
                             ("summary", lambda r: bool(r.summary))):
             if not _text_only(client, done):
-                observe(found, name, "a successful edit", lambda: done, right)
+                observe(found, name, "a successful edit", lambda: done, right, mapped)
             elif name not in found.capabilities:
                 found.capabilities[name] = (False, (
                     f"a successful edit answered text alone: {short(done)}; its answers have no "
@@ -68,10 +69,10 @@ def features_of_edits(client: Client, found: Findings, can_read: bool) -> None:
     # On only when the edit landed: a "success" that changed nothing (fast-filesystem-mcp's
     # {"message": "Text not found"}) shows no feature.
     observe(found, "crlf_preserve", "an edit of a CRLF file", edit("crlf.txt", "one", "uno"),
-             lambda r: not r.success or (root / "crlf.txt").read_bytes() != b"uno\ntwo\n")
+            lambda r: not r.success or (root / "crlf.txt").read_bytes() != b"uno\ntwo\n", mapped)
     observe(found, "curly_quotes", "an edit with straight quotes of curly ones",
-             edit("curly.txt", 'say "hi"', "say bye"),
-             lambda r: r.success and (root / "curly.txt").read_text("utf-8") == "say bye\n")
+            edit("curly.txt", 'say "hi"', "say bye"),
+            lambda r: r.success and (root / "curly.txt").read_text("utf-8") == "say bye\n", mapped)
 
 
 def _read_guard(client: Client, found: Findings, unread: Result,

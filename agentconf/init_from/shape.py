@@ -2,9 +2,6 @@
 its schema and descriptions: a line window's form and base, replace_all as a count, a timeout's
 unit, and the arguments it must always be sent (`dryRun = false`, `overwrite = true`, a search
 switched to contents, a shell's required working folder).
-
-Keys the profile model does not have yet (on branches not merged here) are never written live:
-they become a TODO comment naming the key (`LANDED` lists the ones that have landed).
 """
 
 import json
@@ -12,6 +9,7 @@ import re
 from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
+from agentconf.harness.session.argument_values import required_value
 from agentconf.init_from.match import (
     ToolGuess,
     content_switch,
@@ -24,12 +22,6 @@ from agentconf.init_from.match import (
     words,
 )
 from agentconf.init_from.words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
-
-# KEYS.md keys that exist in this kit's profile model; the others are drafted as TODO comments.
-PLACEHOLDER_DEFAULTS = "placeholders in defaults"
-ARGV = "[tools.bash] argv"
-CODE_GROUP = "error_patterns code group"
-LANDED: frozenset[str] = frozenset({PLACEHOLDER_DEFAULTS, ARGV, CODE_GROUP})
 
 _ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
                          r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
@@ -55,8 +47,8 @@ def map_listing(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
 
 
 def mapping_view(mapped: dict[str, ToolGuess]) -> dict[str, Any]:
-    """The mapping in the drafting corpus's `expected` form (KEYS.md): tools with their name,
-    every mapped argument and defaults; the other keys per tool."""
+    """The mapping in the drafting corpus's `expected` form (docs/profiles.md): tools with their
+    name, every mapped argument and defaults; the other keys per tool."""
     tools: dict[str, Any] = {}
     keys: dict[str, Any] = {}
     for canonical, guess in mapped.items():
@@ -324,12 +316,8 @@ def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:
     required = [name for name in required_of(schema_of(tool))
                 if "_".join(words(name)) in _WORKDIR and name not in guess.args.values()]
     for name in required:
-        if PLACEHOLDER_DEFAULTS in LANDED:
-            guess.keys.setdefault("defaults", {})[name] = "{root}"
-            guess.evidence.append(f"it requires {name}: sent as the root")
-        else:
-            guess.todo.append(f'defaults = {{ {name} = "{{root}}" }}  # TODO: it requires '
-                              f"{name}; needs the key \"placeholders in defaults\" (KEYS.md)")
+        guess.keys.setdefault("defaults", {})[name] = "{root}"
+        guess.evidence.append(f"it requires {name}: sent as the root")
 
 
 def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
@@ -337,30 +325,21 @@ def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
     return f"its description: {text[:100]!r}" if text else "its schema"
 
 
-# "Must be "utf-8"", "one of: 'a', 'b'", "e.g. `main`": the value a description asks for.
-_ASKED = re.compile(r"""(?i)(?:must be|should be|one of|e\.g\.|for example|such as|set to|"""
-                    r"""always|only)\s*:?\s*["'`]([^"'`]{1,60})["'`]""")
-# A text any value of which works: a reason, a description of the call.
-_ANY_TEXT = "agentconf conformance check"
-
-
-def required_value(prop: dict[str, Any]) -> tuple[Any, str] | None:
-    """A value for a required argument the contract has no counterpart for (`reason`,
-    `encoding`, `confirm`), and why: its schema's `const` or first `enum`, a value its
-    description asks for, else one of its type that a check would send (a text, false, 0)."""
-    if "const" in prop:
-        return prop["const"], "its schema's const"
-    options = prop.get("enum")
-    if isinstance(options, list) and options:
-        return options[0], "its schema's first option"
-    asked = _ASKED.search(str(prop.get("description") or ""))
-    if asked is not None:
-        return asked.group(1), "the value its description asks for"
-    kinds = types_of(prop)
-    if "string" in kinds or not kinds:
-        return _ANY_TEXT, "a text, as its description allows any"
-    if "boolean" in kinds:
-        return False, "a boolean"
-    if kinds & {"integer", "number"}:
-        return prop.get("minimum", 0), "a number its schema allows"
-    return None
+def asked_for(answer: str, guess: ToolGuess, tool: dict[str, Any]) -> dict[str, tuple[Any, str]]:
+    """Arguments of the tool's schema that a call the draft made did not send and its refusal
+    names (a write of a tool serving several operations whose `encoding` only writes need, so
+    its schema cannot mark it required): each with a value and why (argument_values.py)."""
+    sent = {target.split(".")[0].split("[")[0] for target in guess.args.values()}
+    sent |= set(guess.keys.get("defaults") or {})
+    if guess.mode:
+        sent.add(guess.mode[0])
+    properties = schema_of(tool).get("properties") or {}
+    asked = {}
+    for name, prop in properties.items():
+        if name in sent or not isinstance(prop, dict):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", answer):
+            value = required_value(prop)
+            if value is not None:
+                asked[name] = value
+    return asked

@@ -74,7 +74,7 @@ def test_a_dangling_link_out_is_not_a_write_target(ws, client, path: str) -> Non
     ws.link_farm()
     # The clause is about the disk: any failure will do, so long as nothing appears outside; so
     # does a success that replaced the link itself with a regular file in the root (a write to
-    # a temporary file renamed over the path, as the MCP filesystem server 2025.7.1 does).
+    # a temporary file renamed over the path does so).
     result = client.call("write_file", path=path, content="created through a link")
     assert not (ws.outside / "created_by_escape.txt").exists()
     if took_effect(result):

@@ -219,7 +219,27 @@ def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
     profile, text = _draft(tmp_path, "quiet-misses")
     # Nor off: what the probe saw go wrong stays judged (EDIT-07), said in a comment.
     assert "curly_quotes" not in profile["capabilities"], text
-    assert "curly_quotes stays on: EDIT-07" in text, text
+    assert "curly_quotes stays on: EDIT-07 judges it" in text, text
+
+
+def test_an_argument_a_refusal_names_is_sent_when_the_schema_does_not_require_it(
+        tmp_path: Path) -> None:
+    """One schema for several operations cannot mark an argument only writes need as required:
+    the draft sent writes without it, every write failed, and the self-check left write_file
+    unproven (the checks standing on it not judged), though the refusal named the argument."""
+    profile, text = draft_toy(tmp_path, "write-encoding")
+    assert profile["tools"]["write_file"]["defaults"] == {"encoding": "utf-8"}, text
+    assert "write_file" not in profile.get("unproven", {}), text
+    assert "a call without encoding was refused naming it" in text, text
+
+
+def test_a_defect_seen_is_charged_only_to_clauses_of_the_tools_mapped(tmp_path: Path) -> None:
+    """A read returned whole with no shell mapped: the draft's comment named the shell's
+    truncation clauses (SHELL-08, SHELL-12), every one n/a for that implementation."""
+    profile, text = draft_toy(tmp_path)
+    assert "bash" not in profile["tools"], text
+    line = next(line for line in text.splitlines() if "truncation stays on" in line)
+    assert "SHELL-" not in line and "no clause of its mapped tools judges it" in line, line
 
 
 def test_an_unknown_tool_is_probed(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 from draft_programs import draft_toy
 
 from agentconf.harness.cases.load import load_cases
+from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.init_from import probe_cases
 from agentconf.init_from.probe_cases import drawn
 
@@ -26,7 +27,7 @@ def test_a_twin_varies_the_names_of_the_tree_and_the_calls_and_keeps_the_code() 
 
 
 def test_the_drafter_plays_the_probe_cases_its_tools_can_play_plainest_first() -> None:
-    client = SimpleNamespace(profile=None)  # no grep mapped: its literal flag is never asked
+    client = SimpleNamespace(profile=Profile())
     cases = drawn(client, {"read_file"})  # type: ignore[arg-type]
     ids = [case.id for case in cases]
     assert {"read-missing", "read-folder", "read-too-large", "registry-unknown-tool-plain",
@@ -36,6 +37,27 @@ def test_the_drafter_plays_the_probe_cases_its_tools_can_play_plainest_first() -
         assert case.twin, case.id
     codes = [case.expected_code for case in cases]
     assert codes[:codes.count("NOT_FOUND")] == ["NOT_FOUND"] * codes.count("NOT_FOUND"), codes
+
+
+def _drawn_ids(profile: dict[str, Any], mapped: set[str]) -> set[str]:
+    client = SimpleNamespace(profile=parse_profile(profile))
+    return {case.id for case in drawn(client, mapped)}  # type: ignore[arg-type]
+
+
+def test_a_probe_whose_program_the_gate_refuses_is_not_played() -> None:
+    """A program the allow-list refuses is answered PERMISSION_DENIED: no NONZERO_EXIT to learn."""
+    assert {"exec-nonzero-exit", "exec-program-not-found"} <= _drawn_ids({}, {"exec"})
+    gated = _drawn_ids({"tools": {"exec": {"allowed_programs": ["echo", "gone-away-program",
+                                                                 "agentconf-no-such-program-xyz"]}}},
+                       {"exec"})
+    assert "exec-nonzero-exit" not in gated and "exec-program-not-found" in gated, gated
+
+
+def test_an_absolute_path_out_is_no_probe_where_slash_is_the_root() -> None:
+    """There it names a missing file of the root: its words are NOT_FOUND's, not OUTSIDE_ROOT's."""
+    assert "confine-absolute-read-canary" in _drawn_ids({}, {"read_file"})
+    virtual = _drawn_ids({"implementation": {"virtual_absolute_paths": True}}, {"read_file"})
+    assert "confine-absolute-read-canary" not in virtual and "read-missing" in virtual, virtual
 
 
 def test_a_probe_case_is_what_the_draft_learns_a_failure_from(

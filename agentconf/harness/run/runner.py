@@ -239,7 +239,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
     log = _read_log(events, pytest_log, status, stopped)
     if log.end is None and stopped is None and follower.broken is None:
         # The report says the run did not finish; why is in pytest's log, which a matrix run
-        # removes with its scratch folder (seen once in about seventy peer runs, unexplained).
+        # removes with its scratch folder (rare, and not yet explained).
         out.write(f"agentconf: pytest exited with status {status} before its run_end event (an "
                   "implementation in its process may have ended it); the last lines of "
                   f"{pytest_log}:\n{tail(pytest_log) or '(none: it is empty)'}\n")

@@ -161,17 +161,20 @@ def readable(data: str) -> str:
     parsed = _parsed(data)
     if parsed is None:
         return data
-    strings: list[str] = []
-    stack = [parsed]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            strings.append(item)
-        elif isinstance(item, dict):
-            stack.extend([*item.keys(), *item.values()])
-        elif isinstance(item, list):
-            stack.extend(item)
-    return "\n".join([data, *strings])
+    return "\n".join([data, *strings_in(parsed, keys=True)])
+
+
+def strings_in(value: Any, keys: bool = False) -> list[str]:
+    """Every string in a JSON value, nested ones too, in order; with `keys`, objects' keys too
+    (an answer's names may be keys: `{"a.txt": 3}`)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for key, item in value.items()
+                for text in [*(strings_in(key) if keys else []), *strings_in(item, keys)]]
+    if isinstance(value, list):
+        return [text for item in value for text in strings_in(item, keys)]
+    return []
 
 
 def says_empty(text: str, said: tuple[str, ...] = ()) -> bool:

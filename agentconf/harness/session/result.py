@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentconf.harness.session.answers import strings_in
 from agentconf.harness.verdicts.wording import unread_refusal
 
 _EVIDENCE_FIELD_CHARS = 3000
@@ -22,17 +23,7 @@ class Request:
     def said(self) -> tuple[str, ...]:
         """The strings the call sent, as sent, nested ones too (what an answer may echo back:
         `{"paths": ["a.txt"]}` said `a.txt`)."""
-        found: list[str] = []
-        stack = [self.sent]
-        while stack:
-            value = stack.pop()
-            if isinstance(value, str):
-                found.append(value)
-            elif isinstance(value, dict):
-                stack.extend(value.values())
-            elif isinstance(value, list):
-                stack.extend(value)
-        return tuple(found)
+        return tuple(strings_in(self.sent))
 
 
 @dataclass(frozen=True)

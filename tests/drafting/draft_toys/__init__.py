@@ -35,6 +35,7 @@ SHAPES: dict[str, type[Toy]] = {
     "no-read": files.NoRead,
     "lists-folders": files.ListsFolders,
     "fixed-allow": files.FixedAllow,
+    "write-encoding": files.WriteEncoding,
     "virtual-root": files.VirtualRoot,
     "say-absolute": files.SayAbsolute,
     "patch": commands.Patch,

@@ -117,3 +117,22 @@ class AbsoluteOnly(Toy):
                 "success": False, "error": "ValidationError",
                 "message": f"Path must be absolute, got relative path: {args['file_path']}"})}
         return super().answer(name, handler, args)
+
+
+class WriteEncoding(Toy):
+    """Write takes an `encoding` its schema does not require (one schema serves several
+    operations, and only writes need it): a write without it fails naming it."""
+
+    def tools(self) -> list[dict[str, Any]]:
+        listed = super().tools()
+        for entry in listed:
+            if entry["name"] == "Write":
+                entry["input_schema"]["properties"]["encoding"] = dict(
+                    STRING, description='The text encoding. Must be "utf-8" for a write.')
+        return listed
+
+    def write(self, args: dict[str, Any]) -> Answer:
+        if args.get("encoding") != "utf-8":
+            return self.fail("encoding is required for a write, got", "Write",
+                             repr(args.get("encoding")))
+        return super().write(args)

@@ -71,8 +71,8 @@ _T = TypeVar("_T")
 # How often call_and_cancel asks whether to cancel now.
 _READY_POLL_S = 0.02
 _STDERR_TAIL_CHARS = 2000
-# A server that dies before its handshake may have said why on stdout, not stderr (fs-mcp 1.47.3
-# prints "fs-mcp requires ... ripgrep" there after a banner): the last lines of it, kept.
+# A server that dies before its handshake may have said why on stdout, not stderr (a missing
+# prerequisite named there after a banner): the last lines of it, kept.
 _STDOUT_TAIL_LINES = 15
 # JSON-RPC 2.0 codes the mapping cares about.
 _METHOD_NOT_FOUND = -32601
