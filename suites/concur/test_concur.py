@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from _checks import in_rounds, read_first
 
+from agentconf.harness.verdicts.errors import not_applicable
+
 # Rounds of each racing scenario: a lost update or a torn read is a race, and one round of
 # overlapping calls may miss its window. Six rounds caught lost edits in one whole-matrix run
 # and missed them in the next (agno's CodingTools, deepagents, on a loaded machine); a round is
@@ -26,6 +28,8 @@ TORN_READ_ROUNDS = 24
 @pytest.mark.clause("CONCUR-01")
 @pytest.mark.parametrize("edits", [4, 10])
 def test_concurrent_edits_of_one_file_all_land(ws, client, edits: int) -> None:
+    _one_edit_lands_alone(ws, client, edits)
+
     def round_(number: int) -> str | None:
         ws.write("shared.txt", "".join(f"slot-{i:02d}: old {number}\n" for i in range(edits)))
         read_first(client, "shared.txt")
@@ -41,6 +45,20 @@ def test_concurrent_edits_of_one_file_all_land(ws, client, edits: int) -> None:
         return f"{len(lost)} of {edits} edits lost: {lost[:3]}" if lost else None
 
     in_rounds(ROUNDS, round_)
+
+
+def _one_edit_lands_alone(ws, client, edits: int) -> None:
+    """A refusal among concurrent edits is a race only where the same edit, alone, lands: one
+    that is refused with nothing else in flight (a match that reads `slot-00` as `slot-01`) is
+    EDIT-01's to judge, not a lost update."""
+    ws.write("shared.txt", "".join(f"slot-{i:02d}: old 0\n" for i in range(edits)))
+    read_first(client, "shared.txt")
+    alone = client.call("edit_file", path="shared.txt", old_text="slot-00: old 0",
+                        new_text="slot-00: new 0")
+    if not alone.success:
+        not_applicable("an edit of one unique line of this file is refused with no other call in "
+                       f"flight, so no refusal here can be told from a race (EDIT-01 judges it): "
+                       f"{' '.join(alone.data.split())[:120]!r}")
 
 
 @pytest.mark.clause("CONCUR-02")

@@ -1,6 +1,7 @@
 """EDIT mutants: replacements that edit the wrong place, or guards that are missing."""
 
 import os
+import re
 from typing import Any
 
 from agentconf.selfcheck.mutant_base import Mutant, failed, is_call, succeeded
@@ -27,6 +28,28 @@ class EditNotWritten(Mutant):
             if before is not None and answer.get("success"):
                 target.write_bytes(before)
             return answer
+        return await super().call_tool(name, arguments)
+
+
+class NumberedLinesCountAsMatches(Mutant):
+    """Counts an old_text's matches with its digits read as any digit: `slot-01: old` also
+    matches `slot-00: old`, so a unique text among numbered lines is refused as matching
+    several places."""
+
+    KILLS = ("EDIT-01",)
+    KNOWN_FROM = ("gia-file-tools 0.1.2's replace_text, whose fuzzy strategies refuse a unique "
+                  "snippet among lines that differ from it in a number")
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        old = arguments.get("old_text") if is_call(name, arguments, "edit_file") else None
+        path = arguments.get("path") if old is not None else None
+        if isinstance(old, str) and isinstance(path, str) and re.search(r"\d", old):
+            target = self.lexical(path)
+            text = target.read_bytes().decode("utf-8", "replace") if target.is_file() else ""
+            blurred = re.compile(re.sub(r"\d", r"\\d", re.escape(old)))
+            if text.count(old) == 1 and len(blurred.findall(text)) > 1:
+                return failed("TEXT_MULTIPLE_MATCHES", "Target snippet matches multiple "
+                              "locations. Provide a more unique snippet.")
         return await super().call_tool(name, arguments)
 
 

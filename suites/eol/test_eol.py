@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import BOM, eol_texts_with_edit
 
 # Hypothesis examples share one workspace: each gets a fresh file name.
@@ -36,6 +37,20 @@ def _lf(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n")
 
 
+def _landed(ws: Any, client: Any, result: Any, original: bytes, old_text: str,
+            new_text: str) -> None:
+    """EOL-01 judges line endings: a refused edit of a CRLF file is its failure only where the
+    same edit of the file with LF endings lands. Refused there too, the refusal is not about
+    line endings (a matcher that reads `line 7` as `line 17`): EDIT-01's, not judged here."""
+    if result.success:
+        return
+    twin, _ = _edit(ws, client, _lf(original), old_text, new_text, name="lf-twin.txt")
+    if not twin.success:
+        not_applicable("the same edit is refused in the file with LF endings too: not a matter "
+                       f"of line endings (EDIT-01's): {' '.join(twin.data.split())[:120]!r}")
+    assert result.success, result.evidence()
+
+
 @pytest.mark.clause("EOL-01")
 @pytest.mark.parametrize(
     ("new_text", "expected"),
@@ -49,7 +64,7 @@ def _lf(data: bytes) -> bytes:
 )
 def test_editing_a_crlf_file_keeps_crlf_everywhere(ws, client, new_text, expected) -> None:
     result, after = _edit(ws, client, b"a\r\nb\r\nc\r\n", "b", new_text)
-    assert result.success, result.evidence()
+    _landed(ws, client, result, b"a\r\nb\r\nc\r\n", "b", new_text)
     assert after == expected
 
 
@@ -57,7 +72,7 @@ def test_editing_a_crlf_file_keeps_crlf_everywhere(ws, client, new_text, expecte
 def test_a_crlf_file_gains_no_bare_lf_from_a_multi_line_edit(ws, client) -> None:
     original = b"".join(f"line {i}\r\n".encode() for i in range(20))
     result, after = _edit(ws, client, original, "line 7", "first\nsecond\nthird")
-    assert result.success, result.evidence()
+    _landed(ws, client, result, original, "line 7", "first\nsecond\nthird")
     assert after.count(b"\n") == after.count(b"\r\n") == 22
     assert b"first\r\nsecond\r\nthird\r\n" in after
 
