@@ -109,7 +109,14 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, _message(answer))
-    for candidate in _all_candidates(answer, variable):
+    candidates = list(_all_candidates(answer, variable))
+    # First, one no answer of another kind reaches, however its code was guessed (a write's
+    # `\AWrite error`, excused for a link loop's guessed IO_ERROR, read every write refusal).
+    for candidate in candidates if siblings else ():
+        if all(re.search(candidate, twin.text) for twin in siblings) and not any(re.search(
+                candidate, o.text) for o in (*answers, *others) if o.code != answer.code):
+            return _keep(kept, answer, candidate, variable, len(siblings))
+    for candidate in candidates:
         # An answer of another kind in words that say this kind and not that one ("File not
         # found: <path>" to a path under a file too) is no clash: the implementation answered
         # it as this kind, a departure its own clause judges.
@@ -132,7 +139,9 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
         return (f"{_literal(fitting[0])!r} fits this answer alone"
                 + (f", not its {len(siblings)} sibling(s)," if siblings else ",")
                 + f" and says nothing of {answer.code}")
-    return "; ".join(refused) or "its text has no stable part"
+    # The first three say why (a draft once listed thirty on one line); the rest, how many.
+    more = f"; and {len(refused) - 3} more alike" if len(refused) > 3 else ""
+    return "; ".join(refused[:3]) + more or "its text has no stable part"
 
 
 def _same_message(one: Answer, other: Answer) -> bool:

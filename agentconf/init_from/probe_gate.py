@@ -73,6 +73,13 @@ def _one_refusal(answers: dict[str, tuple[bool, str]]) -> set[str]:
     seen: dict[str, int] = {}
     for program, (refused, said) in answers.items():
         template = _template(program, said)
-        if refused and template != said:
+        if refused and template != said and not _names_its_file(program, said):
             seen[template] = seen.get(template, 0) + 1
     return {template for template, count in seen.items() if count >= 2}
+
+
+def _names_its_file(program: str, said: str) -> bool:
+    """A failure naming the file its command reads (`cat: /dev/null: No such file or directory`
+    on a shell whose filesystem has no /dev): an error about that file, which every program
+    given it says alike, not a gate's refusal of the program."""
+    return any(word.lstrip("<>") in said for word in TRIED[program].split() if "/" in word)

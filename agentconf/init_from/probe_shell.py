@@ -82,6 +82,7 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None,
             continue
         if not result.success:
             record(found, "NONZERO_EXIT", label, result)
+            _exit_in_json(found, result.data, marks_failure=False)
         elif not _exit_in_json(found, result.data) and not _exit_in_words(
                 found, result.data, works.data, said.data if said and said.success else ""):
             succeeded(found, "NONZERO_EXIT", label, result)  # a refusal in words, or none
@@ -92,9 +93,11 @@ _EXIT_KEYS = ("exit_code", "exitCode", "return_code", "returncode", "returnCode"
 _OUTPUT_KEYS = ("output", "stdout", "combined_output")
 
 
-def _exit_in_json(found: Findings, data: str) -> bool:
-    """`exit 3` answered success with JSON holding its exit status: the answer's shape,
-    `[tools.bash.result]`, beside where its output is (found by the first probe)."""
+def _exit_in_json(found: Findings, data: str, marks_failure: bool = True) -> bool:
+    """`exit 3` answered with JSON holding its exit status: the answer's shape,
+    `[tools.bash.result]`, beside where its output is (found by the first probe). The status
+    is part of the text the model reads, failure or not (SHELL-02 looks for it there); answered
+    as a success, a non-zero status is also the failure marker (`marks_failure`)."""
     try:
         value = json.loads(data)
     except ValueError:
@@ -115,7 +118,12 @@ def _exit_in_json(found: Findings, data: str) -> bool:
         places = [output]
     if places:
         shape["text"] = list(dict.fromkeys([*places, key]))
-    shape.update(exit_code=key, failure={"path": key, "not_equals": 0})
+    shape["exit_code"] = key
+    if not marks_failure:
+        found.evidence.setdefault("bash", []).append(
+            f"probe: `exit 3` failed with JSON whose {key} is 3: the text read keeps it")
+        return True
+    shape["failure"] = {"path": key, "not_equals": 0}
     found.evidence.setdefault("bash", []).append(
         f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "
         "failure")

@@ -64,9 +64,12 @@ def test_a_cancelled_command_leaves_no_process_behind(ws, client) -> None:
         client, "bash", lambda: all(_written(ws, name) for name in PID_FILES),
         command=command,
     )
-    assert all(_written(ws, name) for name in PID_FILES), (
-        "the command never started" + (f"\n{result.evidence()}" if result else "")
-    )
+    if not all(_written(ws, name) for name in PID_FILES):
+        # No process numbers in the root: the processes to judge were never seen (a shell that
+        # runs commands in its own process, a working folder that is not the root); whether a
+        # command runs at all is SHELL-01's.
+        not_applicable("the command's process numbers never reached the root, so there is no "
+                       "process to judge" + (f"\n{result.evidence()}" if result else ""))
     pids = [int(ws.read_bytes(name)) for name in PID_FILES]
     living = wait_gone(pids, GONE_WITHIN_S)
     assert not living, (

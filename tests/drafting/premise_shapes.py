@@ -95,3 +95,18 @@ class GatedShellInOtherWords(GatedShell):
     def declined(self, program: str) -> dict[str, Any]:
         return {"success": False,
                 "data": f'Keine Berechtigung: "{program}" ist hier nicht erlaubt.'}
+
+
+class ShellWithoutDevNull(GatedShell):
+    """No gate: a shell over a virtual filesystem with no /dev, where every program given
+    /dev/null says the same "No such file or directory" of it."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name == "bash" and isinstance(command, str) and "/dev/null" in command:
+            from agentconf.harness.session.shell_words import programs_in
+
+            program = (programs_in(command) or ["sh"])[0]
+            return {"success": False, "error": "NONZERO_EXIT",
+                    "data": f"{program}: /dev/null: No such file or directory\n(exit 1)"}
+        return await self.reference.call_tool(name, arguments)

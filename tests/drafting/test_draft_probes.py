@@ -308,6 +308,16 @@ def test_a_shell_answering_its_exit_code_in_json_gets_its_answer_shape(tmp_path:
                       "failure": {"path": "exit_code", "not_equals": 0}}, text
 
 
+def test_a_shell_failing_with_its_exit_code_in_json_keeps_the_code_in_the_text(
+        tmp_path: Path) -> None:
+    """just-bash-mcp answers {"stdout", "stderr", "exitCode"}, isError when the exit is not 0:
+    the draft read stdout and stderr alone, so a failure's text was empty and the exit code the
+    model reads was gone (RESULT-03, SHELL-02 and SHELL-05 failed on the kit's own reading)."""
+    profile, text = _draft(tmp_path, "run-command", "json-failures")
+    result = profile["tools"]["bash"].get("result")
+    assert result == {"text": ["stdout", "stderr", "exitCode"], "exit_code": "exitCode"}, text
+
+
 def test_a_shell_stating_its_exit_in_words_gets_a_failure_marker(tmp_path: Path) -> None:
     # openai-agents 0.24.0: exec_command answers every command as a success whose header says
     # "Process exited with code N"; the draft's `exit 3` probe learned nothing (RESULT-02,

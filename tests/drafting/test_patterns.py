@@ -222,3 +222,25 @@ def test_an_absolute_path_looked_up_inside_the_root_does_not_veto_its_missing_fi
     assert re.search(found.get("NOT_FOUND", "(?!)"), "Error: File 'b.md' does not exist."), found
     assert "OUTSIDE_ROOT" not in found, found
 
+
+
+def test_a_pattern_no_answer_of_another_kind_reaches_is_chosen_first() -> None:
+    """just-bash-mcp words every write failure "Write error: <errno>: ...". The folder's
+    `\\AWrite error` was kept, excused for also reaching the link loop's answer (a code the
+    draft guesses), and it came first: every write refused through a link out read as
+    IS_DIRECTORY (SYMLINK-01/02/03 failed on the kit's reading)."""
+    answers = [
+        Answer("IS_DIRECTORY", "write of a folder",
+               "Write error: EISDIR: illegal operation on a directory, open '/agentconf-dir'"),
+        Answer("IS_DIRECTORY", "write of a folder",
+               "Write error: EISDIR: illegal operation on a directory, open '/notes'"),
+        Answer("IO_ERROR", "write of a symbolic link loop",
+               "Write error: EACCES: permission denied, '/loop_b' resolves outside sandbox"),
+        Answer("IO_ERROR", "write of a symbolic link loop",
+               "Write error: EACCES: permission denied, '/loop_a' resolves outside sandbox"),
+    ]
+    kept, _notes = induce(answers, ("agentconf-dir", "notes", "loop_a", "loop_b"))
+    folder = [regex for code, regex, _ in kept if code == "IS_DIRECTORY"]
+    assert folder, kept
+    link_out = "Write error: EACCES: permission denied, '/link_out/new.txt' resolves outside sandbox"
+    assert not any(re.search(regex, link_out) for regex in folder), kept

@@ -93,6 +93,14 @@ def test_a_shell_behind_a_policy_is_found_by_what_it_declines(tmp_path: Path, sh
     assert found["SHELL-04"]["status"] == "n/a", found["SHELL-04"]
 
 
+def test_a_file_every_program_cannot_open_is_no_gate(tmp_path: Path) -> None:
+    """A shell over a virtual filesystem has no /dev/null: `cat /dev/null` and `head -c 0
+    /dev/null` failed alike, bar the name, and were read as one gate's refusals; cat and head
+    were drafted declined, and the checks needing them (TRUNCATE-03/05, SHELL-12) n/a."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:ShellWithoutDevNull")
+    assert "allowed_programs" not in profile["tools"]["bash"], console
+
+
 # (mutant, its clause): defects a probe of the draft sees, which once switched the feature off
 # (crlf_preserve, truncation) or read an ordinary success as no refusal at all.
 GALLERY = "agentconf.selfcheck.gallery:"

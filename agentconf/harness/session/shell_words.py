@@ -19,10 +19,13 @@ _SEPARATORS = {";", "&&", "||", "|", "&", "(", ")", "\n", ";;", "|&", "`"}
 _KEYWORDS = {"if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in",
              "case", "esac", "!", "{", "}", "time", "function"}
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# `$((40+2))` is arithmetic, not a command substitution: it runs no program.
+_ARITHMETIC = re.compile(r"\$\(\((?:[^()]|\([^()]*\))*\)\)")
 
 
 def programs_in(command: str) -> list[str]:
     """The programs `command` runs, in order, each once."""
+    command = _ARITHMETIC.sub("0", command)
     lexer = shlex.shlex(command.replace("$(", " ( ").replace("`", " ` "), posix=True,
                         punctuation_chars=";&|()")
     lexer.whitespace = " \t\r"  # a newline separates commands

@@ -42,6 +42,7 @@ SHAPES: dict[str, type[Toy]] = {
     "no-sandbox": commands.NoSandbox,
     "session-shell": commands.SessionShell,
     "json-shell": commands.JsonShell,
+    "json-failures": commands.JsonFailures,
     "exit-trailer": commands.ExitTrailer,
     "text-shell": commands.TextShell,
     "run-command": commands.RunCommand,

@@ -127,6 +127,15 @@ class JsonShell(RunCommand):
             "timed_out": False})}
 
 
+class JsonFailures(RunCommand):
+    """Its run_command answers JSON {"stdout", "stderr", "exitCode"}, a failure when the exit
+    is not 0 (just-bash-mcp's bash)."""
+
+    def ran(self, args: dict[str, Any], done: subprocess.CompletedProcess[str]) -> Answer:
+        return {"success": done.returncode == 0, "data": json.dumps({
+            "stdout": done.stdout, "stderr": done.stderr, "exitCode": done.returncode})}
+
+
 class ExitTrailer(RunCommand):
     """Its run_command answers every command success with its output and then
     "[exit status N]" as its last line."""

@@ -1,0 +1,16 @@
+"""The programs a shell command runs, read for `[tools.bash] allowed_programs`: a word taken for
+a program that is not one makes a check n/a on a gated shell."""
+
+from agentconf.harness.session.shell_words import programs_in, refused_programs
+
+
+def test_arithmetic_expansion_runs_no_program() -> None:
+    """`echo started-$((40+2))` was read as running the program `40+2`, and SHELL-10 was not
+    judged on a shell whose gate allows echo."""
+    assert programs_in("echo started-$((40+2))") == ["echo"]
+    assert programs_in("n=$((1 + (2 * 3))); echo $n") == ["echo"]
+    assert refused_programs("echo started-$((40+2))", ["echo"]) == []
+
+
+def test_a_command_substitution_still_runs_its_program() -> None:
+    assert programs_in("echo $(pwd) | wc -l") == ["echo", "pwd", "wc"]
