@@ -242,5 +242,6 @@ def test_a_pattern_no_answer_of_another_kind_reaches_is_chosen_first() -> None:
     kept, _notes = induce(answers, ("agentconf-dir", "notes", "loop_a", "loop_b"))
     folder = [regex for code, regex, _ in kept if code == "IS_DIRECTORY"]
     assert folder, kept
-    link_out = "Write error: EACCES: permission denied, '/link_out/new.txt' resolves outside sandbox"
+    link_out = ("Write error: EACCES: permission denied, '/link_out/new.txt' resolves outside "
+                "sandbox")
     assert not any(re.search(regex, link_out) for regex in folder), kept
