@@ -8,6 +8,7 @@ when the cancelled call answers nothing, as MCP and a cancelled task in process 
 """
 
 import os
+import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -52,13 +53,22 @@ def _written(ws: Any, relative: str) -> bool:
     return path.is_file() and path.read_bytes().endswith(b"\n")
 
 
+def _to_root(ws: Any, number: str, relative: str) -> str:
+    """Shell words writing `number` to `relative` and to the same file by its absolute path."""
+    return f"echo {number} > {relative}; echo {number} > {shlex.quote(str(ws.root / relative))}"
+
+
 @pytest.mark.clause("CANCEL-01")
 def test_a_cancelled_command_leaves_no_process_behind(ws, client) -> None:
     ws.mkdir("cancel")
+    # Each number is written by the root's path too: a shell that runs a command's first part in
+    # the root and the rest elsewhere (`cd ROOT && x & y`) still shows its processes.
+    background, subshell, shell = (_to_root(ws, var, name)
+                                   for var, name in zip(("$!", "$!", "$$"), PID_FILES, strict=True))
     command = (
-        "sleep 300 & echo $! > cancel/background.pid; "
-        "(sleep 300 & echo $! > cancel/subshell.pid; wait) & "
-        "echo $$ > cancel/shell.pid; wait"
+        f"sleep 300 & {background}; "
+        f"(sleep 300 & {subshell}; wait) & "
+        f"{shell}; wait"
     )
     result = _cancelled(
         client, "bash", lambda: all(_written(ws, name) for name in PID_FILES),
