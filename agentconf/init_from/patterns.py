@@ -23,9 +23,8 @@ _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", 
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
             "call", "request"}
 _MAX_LITERAL = 80
-# Codes a probe only guesses at: a link loop is as often answered as a missing file as an I/O
-# error. Where its answer reads like another kind's, that kind keeps its pattern; the guess
-# gets none.
+# Codes a probe only guesses at (a link loop is answered as a missing file as often as an I/O
+# error): learnt only from words that say it; where another kind's words, that kind keeps them.
 GUESSED = frozenset({"IO_ERROR"})
 # What a call sent is quoted back only from this length on: a one-letter new_text would
 # otherwise make every such letter of a message a wildcard.
@@ -109,9 +108,10 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, _message(answer))
+    if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
+        return f"its words say nothing of {answer.code}, which this probe only guesses"
     candidates = list(_all_candidates(answer, variable))
-    # First, one no answer of another kind reaches, however its code was guessed (a write's
-    # `\AWrite error`, excused for a link loop's guessed IO_ERROR, read every write refusal).
+    # First, one no answer of another kind reaches, however its code was guessed.
     for candidate in candidates if siblings else ():
         if all(re.search(candidate, twin.text) for twin in siblings) and not any(re.search(
                 candidate, o.text) for o in (*answers, *others) if o.code != answer.code):

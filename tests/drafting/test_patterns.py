@@ -245,3 +245,19 @@ def test_a_pattern_no_answer_of_another_kind_reaches_is_chosen_first() -> None:
     link_out = ("Write error: EACCES: permission denied, '/link_out/new.txt' resolves outside "
                 "sandbox")
     assert not any(re.search(regex, link_out) for regex in folder), kept
+
+
+def test_a_guessed_code_is_learnt_only_from_words_that_say_it() -> None:
+    """just-bash-mcp refuses a write into a link loop as it refuses one through a link out
+    ("EACCES ... resolves outside sandbox"): IO_ERROR, only guessed for a loop, was learnt from
+    those words, and every write refused through a link out read IO_ERROR (SYMLINK-01/02/03)."""
+    answers = [Answer("IO_ERROR", "write of a symbolic link loop",
+                      f"Write error: EACCES: permission denied, '/{name}' resolves outside sandbox")
+               for name in ("loop_a", "loop_b")]
+    kept, notes = induce(answers, ("loop_a", "loop_b"))
+    assert not [regex for code, regex, _ in kept if code == "IO_ERROR"], kept
+    assert any("only guesses" in note for note in notes), notes
+    said = [Answer("IO_ERROR", "read of a symbolic link loop",
+                   f"ELOOP: too many symbolic links encountered, stat '/{name}'")
+            for name in ("loop_a", "loop_b")]
+    assert [code for code, _regex, _ in induce(said, ("loop_a", "loop_b"))[0]] == ["IO_ERROR"]
