@@ -21,7 +21,7 @@ from typing import Any
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
 from agentconf.harness.session.argument_values import required_value
-from agentconf.harness.session.arguments import path_for
+from agentconf.harness.session.arguments import path_for, top_argument
 from agentconf.harness.session.client import set_target
 from agentconf.harness.session.reach import escaping_strings
 from agentconf.harness.verdicts.errors import EscapeDetected, not_applicable
@@ -230,7 +230,7 @@ def accepted(client: Any, tool: PathTool, target: str, serial: int) -> str | Non
         said.append(" ".join(result.data.split())[:60])
     # The path may not be what it refused: the values the kit chose for its other arguments
     # are named, so the reason points at both.
-    paths = {target.split(".")[0].split("[")[0] for target in tool.targets}
+    paths = {top_argument(target) for target in tool.targets}
     others = {name: value for name, value in filled(tool).items() if name not in paths}
     given = "".join(f"; {name} was given {_short(value)}" for name, value in others.items())
     return f"refused {', '.join(controls)} too ({said[0]!r}{given})"

@@ -10,6 +10,7 @@ from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.argument_values import required_value
+from agentconf.harness.session.arguments import top_argument
 from agentconf.init_from.match import (
     ToolGuess,
     content_switch,
@@ -268,7 +269,7 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         why.append(f"it requires {', '.join(neutral)}: sent as {sent} when the model leaves "
                    "them out")
     _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
-    filled = {target.split("[")[0].split(".")[0] for target in guess.args.values()}
+    filled = {top_argument(target) for target in guess.args.values()}
     for name in required:
         if name in filled or name in found or name in guess.keys.get("defaults", {}):
             continue
@@ -329,7 +330,7 @@ def asked_for(answer: str, guess: ToolGuess, tool: dict[str, Any]) -> dict[str, 
     """Arguments of the tool's schema that a call the draft made did not send and its refusal
     names (a write of a tool serving several operations whose `encoding` only writes need, so
     its schema cannot mark it required): each with a value and why (argument_values.py)."""
-    sent = {target.split(".")[0].split("[")[0] for target in guess.args.values()}
+    sent = {top_argument(target) for target in guess.args.values()}
     sent |= set(guess.keys.get("defaults") or {})
     if guess.mode:
         sent.add(guess.mode[0])

@@ -13,6 +13,7 @@ from _checks import carried_by_the_refusal, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.session.arguments import top_argument
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import ill_typed_arguments
 
@@ -124,7 +125,7 @@ def _unknown(client: Any, tool: str, name: str) -> str | None:
     there (a mapped `path` may be spelled `file_path`); else None: the check would be false."""
     mapping = client.profile.tool(tool)
     taken = set(client.schema(tool).get("properties", {})) | {
-        target.split(".")[0].split("[")[0] for target in mapping.args.values()}
+        top_argument(target) for target in mapping.args.values()}
     return None if name in taken else name
 
 

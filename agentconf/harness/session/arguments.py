@@ -31,6 +31,12 @@ class Shaped:
     notes: tuple[str, ...] = ()
 
 
+def top_argument(target: str) -> str:
+    """The argument a target sits in: `operations[0].source` and `paths[0]` are in `operations`
+    and `paths`."""
+    return target.split(".")[0].split("[")[0]
+
+
 def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
           schema: dict[str, Any] | None, places: dict[str, str] | None = None) -> Shaped:
     """The arguments object sent for a canonical call, and what was changed on the way.
