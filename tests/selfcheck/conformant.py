@@ -187,6 +187,21 @@ class ShellWithoutDevZero(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class ShellWithLoopLimit(Mutant):
+    """A shell that stops a script at 10,000 iterations, as an emulated shell does (just-bash:
+    "iteration limit exceeded", exit 126): the long output a truncation case asks for is never
+    printed, so that case is not judged, where it once failed TRUNCATE-01."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name == "bash" and isinstance(command, str):
+            long = re.compile(r"seq 1 (\d{5,})")
+            command = long.sub("{ echo 'seq: iteration limit exceeded (10000)' >&2; exit 126; }",
+                               command)
+            arguments = {**arguments, "command": command}
+        return await super().call_tool(name, arguments)
+
+
 class PathToolsRefuseEveryCall(Mutant):
     """Its optional path tools refuse every call for a reason that is not the path (an `action`
     selector the kit does not send): refusing a hostile path then proves nothing of

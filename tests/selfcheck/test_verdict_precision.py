@@ -76,6 +76,27 @@ def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
     assert "did not make the" in json.dumps(document["clauses"])
 
 
+def test_output_a_shell_limit_never_printed_is_not_judged(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:ShellWithLoopLimit",
+                   ["TRUNCATE-01", "SHELL-08"])
+    assert statuses(document) == {"TRUNCATE-01": "pass", "SHELL-08": "pass"}
+    not_judged = [test["evidence"] for clause in document["clauses"] for test in clause["tests"]
+                  if test["outcome"] == "n/a"]
+    assert any("the long output never happened" in (text or "") for text in not_judged), (
+        not_judged)
+
+
+def test_a_shell_outside_the_root_fails_shell_06_alone(tmp_path: Path) -> None:
+    clauses = ["SHELL-06", "SHELL-05", "TRUNCATE-01", "TRUNCATE-03", "TRUNCATE-06"]
+    # It runs commands in the root's parent: what they write lands outside (CONFINE-14's too).
+    document = run(tmp_path, "python:agentconf.selfcheck.gallery:CwdNotRoot", clauses)
+    assert {cid: statuses(document)[cid] for cid in clauses} == {
+        "SHELL-06": "fail", "SHELL-05": "pass", "TRUNCATE-01": "pass", "TRUNCATE-03": "n/a",
+        "TRUNCATE-06": "pass"}
+    evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "TRUNCATE-03")
+    assert "working folder is SHELL-06's" in evidence, evidence
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:

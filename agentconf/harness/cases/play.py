@@ -19,6 +19,7 @@ from agentconf.contract import CLAUSES, Limits
 from agentconf.harness.cases.answer_checks import (
     data_mismatches,
     expects_failure,
+    long_output_ran,
     outcome_mismatches,
     report_mismatches,
 )
@@ -321,6 +322,7 @@ def play_case(
                     own = (limits.with_overrides(
                         {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
                         if call.get("tool") else limits)
+                    long_output_ran(result, places.fill(expect), own)
                     wrong += [
                         f"{label} ({name}): {w}"
                         for w in answer_mismatches(result, expect, places, own, codes_read)
