@@ -18,6 +18,7 @@ from _checks import refused, rejected_as_outside, took_effect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.session.arguments import AsGiven
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import hostile_paths
 
@@ -85,17 +86,29 @@ def test_an_absolute_path_outside_the_root_is_rejected(ws, client, path_of: Path
 @pytest.mark.clause("CONFINE-03")
 @pytest.mark.parametrize("path", ["~/.ssh/authorized_keys", "~/.bashrc", "~/new.txt"])
 def test_tilde_is_a_literal_folder_name_never_the_home_directory(ws, client, path: str) -> None:
-    result = client.call("write_file", path=path, content="planted")
+    result = client.call("write_file", path=AsGiven(path), content="planted")
     # Writing into a folder literally called `~` is right; refusing is safe. Home is untouched
     # either way: the oracle checks that after every call.
     if result.success:
-        assert ws.read_bytes(path) == b"planted", result.evidence()
+        assert _in_a_tilde_folder_of_the_root(ws, client, path), result.evidence()
+
+
+def _in_a_tilde_folder_of_the_root(ws, client, path: str) -> bool:
+    """`path`, sent as a model types it, landed in the root: at root/<path>, or, where the
+    profile sends the root's paths absolute, under any folder of the root (what a relative
+    path means to such an implementation is its own; that `~` stayed a name is this clause's)."""
+    if ws.exists(path):
+        return ws.read_bytes(path) == b"planted"
+    if not (client.profile.absolute_paths or client.profile.virtual_absolute_paths):
+        return False
+    return any(found.as_posix().endswith("/" + path) and found.read_bytes() == b"planted"
+               for found in ws.root.rglob(Path(path).name) if found.is_file())
 
 
 @pytest.mark.clause("CONFINE-03")
 @pytest.mark.requires("read_file")
 def test_reading_tilde_paths_never_reads_the_home_directory(ws, client) -> None:
-    result = client.call("read_file", path="~/.ssh/authorized_keys")
+    result = client.call("read_file", path=AsGiven("~/.ssh/authorized_keys"))
     _reveals_nothing(ws, result)
     ws.write("~/.ssh/authorized_keys", "literal tilde folder\n")
     result = client.call("read_file", path="~/.ssh/authorized_keys")

@@ -23,6 +23,7 @@ from _path_tools import (
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.session.arguments import AsGiven
 from agentconf.harness.verdicts.errors import not_applicable, not_judged_unless_failed
 from agentconf.strategies import hostile_paths
 
@@ -47,7 +48,7 @@ HOSTILE: list[tuple[str, PathOf]] = [
     ("absolute-folder", lambda ws: str(ws.outside)),
     ("absolute-home", lambda ws: str(ws.home / ".ssh" / "authorized_keys")),
     ("root-prefix", lambda ws: str(ws.root) + "_evil/secret.txt"),
-    ("tilde", lambda ws: "~/.ssh/authorized_keys"),
+    ("tilde", lambda ws: AsGiven("~/.ssh/authorized_keys")),
 ]
 
 

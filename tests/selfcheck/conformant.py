@@ -202,6 +202,20 @@ class ShellWithLoopLimit(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class RelativePathsElsewhere(Mutant):
+    """Takes absolute paths, and resolves a relative one against a folder inside the root that
+    is not the root (just-bash's working folder): a profile sends it the root's paths absolute.
+    A `~/x` typed as a model types it landed at root/elsewhere/~/x, literal and inside, which
+    CONFINE-03 once failed as "not a readable file in the root"."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        if path is not None and not path.startswith("/"):
+            (self.root / "elsewhere").mkdir(exist_ok=True)
+            arguments = {**arguments, "path": str(self.root / "elsewhere" / path)}
+        return await super().call_tool(name, arguments)
+
+
 class PathToolsRefuseEveryCall(Mutant):
     """Its optional path tools refuse every call for a reason that is not the path (an `action`
     selector the kit does not send): refusing a hostile path then proves nothing of

@@ -97,6 +97,16 @@ def test_a_shell_outside_the_root_fails_shell_06_alone(tmp_path: Path) -> None:
     assert "working folder is SHELL-06's" in evidence, evidence
 
 
+def test_a_tilde_path_on_an_absolute_path_implementation_is_judged_on_expansion_alone(
+    tmp_path: Path
+) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:RelativePathsElsewhere"\n'
+                       'absolute_paths = true\n', "utf-8")
+    assert statuses(run(tmp_path, str(profile), ["CONFINE-03", "CONFINE-16"])) == {
+        "CONFINE-03": "pass", "CONFINE-16": "pass"}
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:

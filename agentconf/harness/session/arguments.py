@@ -173,16 +173,22 @@ def _property(schema: dict[str, Any] | None, target: str) -> dict[str, Any] | No
     return found if isinstance(found, dict) else None
 
 
+class AsGiven(str):
+    """A path sent exactly as written, whatever the profile says of paths: `~/x` as a model
+    types it, to judge what the implementation makes of it. Any other relative path, `~/x`
+    included, is the root's own and sent as the profile addresses the root's paths."""
+
+
 def path_for(value: Any, profile: Profile, root: Path) -> Any:
     """A path argument as the profile says it is sent (a list of paths: each of them)."""
     if isinstance(value, list):
         return [path_for(item, profile, root) for item in value]
-    if not isinstance(value, str):
+    if not isinstance(value, str) or isinstance(value, AsGiven):
         return value
     if profile.virtual_absolute_paths:
         return virtual_path(value, root)
-    if profile.absolute_paths and not value.startswith(("/", "~")):
-        # Absolute and `~` paths are sent as given: they are what confinement tests probe.
+    if profile.absolute_paths and not value.startswith("/"):
+        # Absolute paths are sent as given: they are what confinement tests probe.
         return str(root / value) if value else str(root)
     return value
 
@@ -192,7 +198,7 @@ def virtual_path(value: str, root: Path) -> str:
     text = str(root)
     if value == text or value.startswith(text + "/"):
         return "/" + value[len(text):].lstrip("/")
-    if value.startswith(("/", "~")):
+    if value.startswith("/"):
         return value
     return "/" + value.removeprefix("./") if value not in ("", ".") else "/"
 

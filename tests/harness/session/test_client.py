@@ -8,6 +8,7 @@ import pytest
 
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import Profile, parse_profile
+from agentconf.harness.session.arguments import AsGiven
 from agentconf.harness.session.client import Client, set_target
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
@@ -92,13 +93,16 @@ def test_call_raw_sends_names_and_non_object_arguments_untouched(sandbox) -> Non
 
 
 def test_absolute_paths_join_relative_paths_to_the_root_only(sandbox) -> None:
-    adapter = Scripted([{"success": True, "data": ""}] * 3)
+    adapter = Scripted([{"success": True, "data": ""}] * 4)
     client = client_for(sandbox, adapter, "[implementation]\nabsolute_paths = true\n")
     client.call("read_file", path="a/b.txt")
     client.call("read_file", path="/etc/passwd")
+    # `~/x` is a relative path of the root (CONFINE-03): sent as a model types it only on demand.
     client.call("read_file", path="~/.ssh/authorized_keys")
+    client.call("read_file", path=AsGiven("~/.ssh/authorized_keys"))
     assert [arguments["path"] for _, arguments in adapter.sent] == [
-        str(sandbox.root / "a/b.txt"), "/etc/passwd", "~/.ssh/authorized_keys"]
+        str(sandbox.root / "a/b.txt"), "/etc/passwd",
+        str(sandbox.root / "~/.ssh/authorized_keys"), "~/.ssh/authorized_keys"]
 
 
 @pytest.mark.parametrize(
