@@ -13,6 +13,7 @@ from typing import Any
 
 from agentconf.contract import ERROR_CODES
 from agentconf.harness.session.answers import strings_in
+from agentconf.init_from.words import says_kind
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
@@ -111,6 +112,14 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
     candidates = list(_all_candidates(answer, variable))
+    if plausible:  # of those that fit as many answers of its kind, its opening words run on
+        # to its kind's first: "Write error: EISDIR", not the "Write error" every failed write
+        # may start with (a pattern that reads a refusal's code wrong fails its clause)
+        kind = [other.text for other in answers if other.code == answer.code]
+        candidates.sort(key=lambda candidate: (
+            -sum(1 for text in kind if re.search(candidate, text)),
+            not (candidate.startswith(r"\A") and "(?s:.*?)" not in candidate
+                 and says_kind(answer.code, _literal(candidate)))))
     # First, one no answer of another kind reaches, however its code was guessed.
     for candidate in candidates if siblings else ():
         if all(re.search(candidate, twin.text) for twin in siblings) and not any(re.search(
@@ -358,43 +367,3 @@ def phrases(message: str, variable: tuple[str, ...]) -> list[str]:
                     found.append((size, regex))
     found.sort(key=lambda item: -item[0])
     return [regex for _, regex in found]
-
-
-# What a message says of its kind, in the languages real tool systems answer in: a pattern that
-# fits one probe of its kind alone is kept only when it says so (never a read guard's "read the
-# file first" kept for a folder).
-_KIND_WORDS: dict[str, str] = {
-    "NOT_FOUND": r"not found|no such|does ?n[o']t exist|not exist|missing|absent|enoent|"
-                 r"cannot find|"
-                 r"could ?n[o']t find|nicht gefunden|existiert nicht|introuvable|찾을 수 없|"
-                 r"없습니다|不存在|找不到|見つかりません",
-    "IS_DIRECTORY": r"director|folder|\bdir\b|eisdir|ordner|dossier|폴더|目录|ディレクトリ",
-    "NOT_A_DIRECTORY": r"not a (?:dir|folder)|is a file|enotdir|keine? (?:ordner|verzeichnis)|"
-                       r"datei|파일입니다|폴더가 아니",
-    "OUTSIDE_ROOT": r"outside|denied|not allowed|forbidden|escape|access|allowed dir|sandbox|"
-                    r"permitted|restricted|verweigert|außerhalb|밖|거부|허용",
-    "TEXT_NOT_FOUND": r"not found|no match|absent|does ?n[o']t (?:occur|match|appear|exist)|"
-                      r"not present|could ?n[o']t find|kommt .* nicht vor|nicht gefunden|"
-                      r"찾지 못|찾을 수 없",
-    "TEXT_MULTIPLE_MATCHES": r"multiple|times|twice|occurr|matches|ambiguous|more than one|"
-                             r"unique|"
-                             r"mehrfach|-mal|번",
-    "NOT_READ": r"\bread\b|gelesen|읽",
-    "STALE_READ": r"modified|changed|stale|since|geändert|바뀌|outdated",
-    "BINARY_FILE": r"binary|binär|이진|not text|decode|utf|non-text",
-    "FILE_TOO_LARGE": r"too large|too big|size|groß|큽니다|exceed|limit|bytes",
-    "TOOL_NOT_FOUND": r"unknown|not found|no such tool|unbekannt|not available|tool",
-    "INVALID_ARGS": r"invalid|argument|param|required|expected|validat|ungültig|인수|잘못|"
-                    r"schema|type",
-    "NONZERO_EXIT": r"exit|status|code|failed|종료|beendet",
-    "TIMEOUT": r"timed? ?out|time-?out|zeitüberschreitung|시간 초과|deadline",
-    "PERMISSION_DENIED": r"permission|denied|not allowed|berechtigung|권한|forbidden",
-    "IO_ERROR": r"loop|levels|symbolic|eloop|i/o|io error",
-    "ALREADY_EXISTS": r"exists|already|existiert|이미",
-}
-
-
-def says_kind(code: str, text: str) -> bool:
-    """Whether `text` says something of the kind `code` is, in words."""
-    words = _KIND_WORDS.get(code)
-    return words is not None and re.search(words, text, re.IGNORECASE) is not None

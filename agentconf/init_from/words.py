@@ -1,5 +1,6 @@
-"""The drafting vocabulary: what real tool systems call the canonical tools and arguments, and
-the words in a description that say what an argument does. Every entry is from a real listing
+"""The drafting vocabulary: what real tool systems call the canonical tools and arguments, the
+words in a description that say what an argument does, and the words a refusal says its kind
+in. Every entry is from a real listing
 (the drafting corpus under fixtures/drafting/, the peers under peers/).
 """
 
@@ -145,3 +146,43 @@ EDIT_TEXTS = {
     ("edit_file", "new_text"): re.compile(
         r"\bnew\b|\breplacement\b|\breplace (?:it |them )?with\b|\binsert", re.IGNORECASE),
 }
+
+
+# What a message says of its kind, in the languages real tool systems answer in: a pattern that
+# fits one probe of its kind alone is kept only when it says so (never a read guard's "read the
+# file first" kept for a folder).
+_KIND_WORDS: dict[str, str] = {
+    "NOT_FOUND": r"not found|no such|does ?n[o']t exist|not exist|missing|absent|enoent|"
+                 r"cannot find|"
+                 r"could ?n[o']t find|nicht gefunden|existiert nicht|introuvable|찾을 수 없|"
+                 r"없습니다|不存在|找不到|見つかりません",
+    "IS_DIRECTORY": r"director|folder|\bdir\b|eisdir|ordner|dossier|폴더|目录|ディレクトリ",
+    "NOT_A_DIRECTORY": r"not a (?:dir|folder)|is a file|enotdir|keine? (?:ordner|verzeichnis)|"
+                       r"datei|파일입니다|폴더가 아니",
+    "OUTSIDE_ROOT": r"outside|denied|not allowed|forbidden|escape|access|allowed dir|sandbox|"
+                    r"permitted|restricted|verweigert|außerhalb|밖|거부|허용",
+    "TEXT_NOT_FOUND": r"not found|no match|absent|does ?n[o']t (?:occur|match|appear|exist)|"
+                      r"not present|could ?n[o']t find|kommt .* nicht vor|nicht gefunden|"
+                      r"찾지 못|찾을 수 없",
+    "TEXT_MULTIPLE_MATCHES": r"multiple|times|twice|occurr|matches|ambiguous|more than one|"
+                             r"unique|"
+                             r"mehrfach|-mal|번",
+    "NOT_READ": r"\bread\b|gelesen|읽",
+    "STALE_READ": r"modified|changed|stale|since|geändert|바뀌|outdated",
+    "BINARY_FILE": r"binary|binär|이진|not text|decode|utf|non-text",
+    "FILE_TOO_LARGE": r"too large|too big|size|groß|큽니다|exceed|limit|bytes",
+    "TOOL_NOT_FOUND": r"unknown|not found|no such tool|unbekannt|not available|tool",
+    "INVALID_ARGS": r"invalid|argument|param|required|expected|validat|ungültig|인수|잘못|"
+                    r"schema|type",
+    "NONZERO_EXIT": r"exit|status|code|failed|종료|beendet",
+    "TIMEOUT": r"timed? ?out|time-?out|zeitüberschreitung|시간 초과|deadline",
+    "PERMISSION_DENIED": r"permission|denied|not allowed|berechtigung|권한|forbidden",
+    "IO_ERROR": r"loop|levels|symbolic|eloop|i/o|io error",
+    "ALREADY_EXISTS": r"exists|already|existiert|이미",
+}
+
+
+def says_kind(code: str, text: str) -> bool:
+    """Whether `text` says something of the kind `code` is, in words."""
+    words = _KIND_WORDS.get(code)
+    return words is not None and re.search(words, text, re.IGNORECASE) is not None

@@ -261,3 +261,21 @@ def test_a_guessed_code_is_learnt_only_from_words_that_say_it() -> None:
                    f"ELOOP: too many symbolic links encountered, stat '/{name}'")
             for name in ("loop_a", "loop_b")]
     assert [code for code, _regex, _ in induce(said, ("loop_a", "loop_b"))[0]] == ["IO_ERROR"]
+
+
+def test_a_pattern_keeps_the_words_of_its_kind_over_a_head_every_failure_shares() -> None:
+    """just-bash-mcp starts every failed write "Write error: E…": a folder's "EISDIR" and a
+    link's "EACCES … resolves outside sandbox" alike. Where no probe of another kind was
+    answered so, `^Write error` fits both twins of the folder probe and reaches no other
+    answer, and was kept as IS_DIRECTORY: every write refused through a link out read so."""
+    answers = [
+        Answer("IS_DIRECTORY", "write of a folder", "Write error: EISDIR: write '/dir-one'"),
+        Answer("IS_DIRECTORY", "write of a folder", "Write error: EISDIR: write '/dir-two'"),
+        Answer("NOT_FOUND", "read of a missing file", "Read error: ENOENT: no such file"),
+    ]
+    kept, notes = induce(answers, ("/sandbox", "/sandbox/root", "agentconf-probe"))
+    folder = [regex for code, regex, _ in kept if code == "IS_DIRECTORY"]
+    assert folder, notes
+    assert re.search(folder[0], "Write error: EISDIR: write '/x'")
+    assert not re.search(folder[0], "Write error: EACCES: permission denied, '/link_out/new.txt' "
+                                    "resolves outside sandbox")
