@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agentconf.contract import DEFAULT_LIMITS
-from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, empty_root, remove_tree
 from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
@@ -149,6 +149,9 @@ def _self_check(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace, tables: d
         return None, [Premise(tool, "calls", False, f"a second start failed: {error}"[:160])
                       for tool in sorted(mapped)]
     start = time.monotonic() - began
+    # Proven in a root as a check finds it: the probes' leftovers (link loops, links out) are
+    # no premise of a search of the root.
+    empty_root(ws.root)
     try:
         return start, self_check(session_client(adapter, tables, ws, listing), mapped)
     finally:

@@ -81,6 +81,11 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
                    if code in ("", one.code)):
                 refusals.pop(index, None)
                 continue  # its code is spelled out, or a pattern of its own kind covers it
+            if (claimed := _first_code(kept, one)) not in (None, one.code):
+                # Read as that kind first, whatever is kept after: a pattern of its own would
+                # reach only answers no probe showed ("outside allowed directories").
+                refusals[index] = f"a pattern of {claimed} reads it first, in that kind's words"
+                continue
             refusals[index] = _keep_one(one, answers, variable, kept, relaxed, others)
     said: dict[tuple[str, str], str] = {}  # one note per provocation: its twins say no more
     for index, why in sorted(refusals.items()):

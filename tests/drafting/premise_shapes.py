@@ -110,3 +110,24 @@ class ShellWithoutDevNull(GatedShell):
             return {"success": False, "error": "NONZERO_EXIT",
                     "data": f"{program}: /dev/null: No such file or directory\n(exit 1)"}
         return await self.reference.call_tool(name, arguments)
+
+
+class GrepAbortsOnLoops:
+    """Its search gives up on the whole tree when a link loop is anywhere in it ("Symlink loop
+    from …", mcp-filesystem-encoding's grep_files): the self-check once ran in the root the
+    probes had left their loops in, and every grep check was not judged."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.root = Path(workspace.root)
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        loops = [path for path in self.root.rglob("*") if path.is_symlink()
+                 and not path.exists() and path.readlink().name.startswith("loop")]
+        if name == "grep" and loops:
+            return {"success": False, "error": "IO_ERROR",
+                    "data": f"Symlink loop from '{loops[0].name}'"}
+        return await self.reference.call_tool(name, arguments)

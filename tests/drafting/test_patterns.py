@@ -279,3 +279,20 @@ def test_a_pattern_keeps_the_words_of_its_kind_over_a_head_every_failure_shares(
     assert re.search(folder[0], "Write error: EISDIR: write '/x'")
     assert not re.search(folder[0], "Write error: EACCES: permission denied, '/link_out/new.txt' "
                                     "resolves outside sandbox")
+
+
+def test_no_pattern_is_kept_for_answers_another_kind_reads_first() -> None:
+    """mcp-filesystem-encoding answers a missing folder "Error listing directory: Not a
+    directory: nope", as it answers a file: once NOT_A_DIRECTORY reads those words, a NOT_FOUND
+    pattern kept after it (`^Error listing directory`) could reach only what no probe showed,
+    and read "Path outside allowed directories" as NOT_FOUND."""
+    def listed(code: str, name: str) -> Answer:
+        return Answer(code, f"list {code}", f"Error listing directory: Not a directory: {name}",
+                      "list_directory", (name,))
+    answers = [listed("NOT_A_DIRECTORY", "a.txt"), listed("NOT_A_DIRECTORY", "b.txt"),
+               listed("NOT_FOUND", "nope"), listed("NOT_FOUND", "nada")]
+    kept, notes = induce(answers, ("/sandbox", "/sandbox/root", "agentconf-probe"))
+    outside = "Error listing directory: Path outside allowed directories: link_out"
+    assert [code for code, regex, _ in kept if re.search(regex, outside)] == [], kept
+    assert [code for code, _, _ in kept] == ["NOT_A_DIRECTORY"], kept
+    assert any("a pattern of NOT_A_DIRECTORY reads it first" in note for note in notes), notes

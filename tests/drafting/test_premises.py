@@ -118,3 +118,9 @@ def test_a_raw_draft_of_a_mutant_still_fails_its_clause(
     profile, console = _draft(tmp_path, f"python:{mutant}")
     assert "unproven" not in profile, console
     assert _statuses(tmp_path, clause)[clause]["status"] == "fail"
+
+
+def test_premises_are_proven_in_a_root_the_probes_left_nothing_in(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:GrepAbortsOnLoops")
+    assert "grep" not in profile.get("unproven", {}), console
+    assert "grep" in profile["tools"], console

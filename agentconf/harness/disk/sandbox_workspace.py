@@ -189,6 +189,14 @@ def farm_targets(root: Path, outside: Path) -> dict[str, str | Path]:
     }
 
 
+def empty_root(root: Path) -> None:
+    """Everything in the root goes; the root stays, with its mode (a process has it as its cwd)."""
+    mode = stat.S_IMODE(os.lstat(root).st_mode)
+    os.chmod(root, 0o700)
+    _remove_children(root, keep=())
+    os.chmod(root, mode)
+
+
 def empty_for_reuse(base: Path, root_id: tuple[int, int], root_mode: int) -> bool:
     """Makes a clean sandbox's base ready to be built again at the same place.
 
