@@ -9,14 +9,8 @@ source`, `paths[0]`), for `[tools.extra.NAME] paths`. Pure, like shape.map_listi
 import re
 from typing import Any
 
-from agentconf.init_from.match import (
-    ToolGuess,
-    flat_properties,
-    match_tools,
-    schema_of,
-    types_of,
-    words,
-)
+from agentconf.init_from.match import ToolGuess, match_tools, types_of, words
+from agentconf.init_from.schemas import flat_properties, schema_of
 from agentconf.init_from.shape import shape_keys
 from agentconf.init_from.words import PATH_TOOLS
 

@@ -16,7 +16,8 @@ from agentconf.harness.session.answers import locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import Findings, safely
-from agentconf.init_from.match import ToolGuess, schema_of
+from agentconf.init_from.match import ToolGuess
+from agentconf.init_from.schemas import schema_of
 
 
 def session_client(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,

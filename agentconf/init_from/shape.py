@@ -11,22 +11,15 @@ from typing import Any
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import top_argument
-from agentconf.init_from.match import (
-    ToolGuess,
-    content_switch,
-    flat_properties,
-    match_tools,
-    required_of,
-    required_target,
-    schema_of,
-    types_of,
-    words,
-)
+from agentconf.init_from.match import ToolGuess, content_switch, match_tools, types_of, words
+from agentconf.init_from.schemas import flat_properties, required_of, required_target, schema_of
 from agentconf.init_from.words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
 
 _ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
                          r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
                          r"first line is (line )?0")
+_SENTENCE = re.compile(r"[.;\n]\s")
+_LINES = re.compile(r"(?i)\blines?\b")
 _ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
                         r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
                         r"first line is (line )?1")
@@ -114,12 +107,16 @@ def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], descript
                ) -> None:
     said = f"{properties.get(guess.args.get('pattern', ''), {}).get('description', '')} " \
            f"{description}"
-    switch = any("literal" in words(target) for target, prop in properties.items()
-                 if "boolean" in types_of(prop))  # literalSearch: regex unless switched
+    # literalSearch: regex unless switched; is_regex: sent true (defaults)
+    switch = any({"literal", "regex"} & set(words(target)) for target, prop in properties.items()
+                 if "boolean" in types_of(prop))
     if not switch and (literal := LITERAL.search(said)) is not None:
         guess.keys["literal"] = True
         guess.evidence.append(f"its pattern is plain text: {literal.group(0)!r}")
-    if (zero := _ZERO_BASED.search(description)) is not None:
+    # Said of the lines it shows, not of a pagination offset ("Start at Nth match (0-based)").
+    if (zero := next((found for sentence in _SENTENCE.split(description)
+                      if _LINES.search(sentence)
+                      and (found := _ZERO_BASED.search(sentence)) is not None), None)):
         guess.keys["line_base"] = 0
         guess.evidence.append(f"its output numbers lines from 0: {zero.group(0)!r}")
 
@@ -234,11 +231,10 @@ def _reading_defaults(guess: ToolGuess, tool: dict[str, Any],
                    f"({_said(properties[switch[0]], tool)})")
 
 
-def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
-              ) -> None:
-    found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
-    why: list[str] = [f"{guess.mode[0]} = {guess.mode[1]!r}: the mode that does it"] if (
-        guess.mode) else []
+def _switches(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]],
+              found: dict[str, Any], why: list[str]) -> None:
+    """The boolean switches a call sets for the contract's meaning: edit for real, overwrite
+    without asking, a regex pattern, delete without asking; a write that replaces."""
     if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
         found[flag] = False
         why.append(f"{flag} = false: edit for real, not a dry run")
@@ -248,6 +244,11 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         found[flag] = True
         why.append(f"{flag} = true: a write replaces an existing file without asking "
                    f"({_said(properties[flag], tool)})")
+    if guess.canonical == "grep" and (flag := _flag(properties, ("is_regex", "regex",
+                                                               "use_regex"))):
+        found[flag] = True
+        why.append(f"{flag} = true: the contract's pattern is a regular expression "
+                   f"({_said(properties[flag], tool)})")
     if guess.canonical == "delete_file" and (flag := _flag(properties, ("force", "confirm"))):
         found[flag] = True
         why.append(f"{flag} = true: it deletes without asking "
@@ -255,6 +256,14 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
     if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
         found[mode[0]] = mode[1]
         why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
+
+
+def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
+              ) -> None:
+    found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
+    why: list[str] = [f"{guess.mode[0]} = {guess.mode[1]!r}: the mode that does it"] if (
+        guess.mode) else []
+    _switches(guess, tool, properties, found, why)
     _reading_defaults(guess, tool, properties, found, why)
     required = required_of(schema_of(tool))
     # "." is no neutral path where the path is a glob or a list of files (strands' file_read)
