@@ -216,6 +216,16 @@ class RelativePathsElsewhere(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class DeclaresNothing(Mutant):
+    """Its tools declare no kind and no annotations (a plain MCP server's listing): ANNOTATION-01
+    judges what a read-only declaration promises, and once passed on cases of reads that made
+    none (mcp-filesystem-encoding)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [{key: value for key, value in tool.items() if key not in ("kind", "annotations")}
+                for tool in super().list_tools()]
+
+
 class PathToolsRefuseEveryCall(Mutant):
     """Its optional path tools refuse every call for a reason that is not the path (an `action`
     selector the kit does not send): refusing a hostile path then proves nothing of

@@ -107,6 +107,15 @@ def test_a_tilde_path_on_an_absolute_path_implementation_is_judged_on_expansion_
         "CONFINE-03": "pass", "CONFINE-16": "pass"}
 
 
+def test_a_clause_of_what_a_declaration_promises_is_not_judged_where_none_is_made(
+    tmp_path: Path
+) -> None:
+    document = run(tmp_path, "python:conformant:DeclaresNothing", ["ANNOTATION-01"])
+    assert statuses(document) == {"ANNOTATION-01": "n/a"}
+    outcomes = {test["outcome"] for clause in document["clauses"] for test in clause["tests"]}
+    assert outcomes == {"n/a"}, outcomes
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:

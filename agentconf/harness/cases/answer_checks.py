@@ -7,28 +7,11 @@ from typing import Any
 from agentconf.contract import ERROR_CODES, Limits
 from agentconf.harness.session.answers import readable
 from agentconf.harness.session.result import Result
-from agentconf.harness.verdicts.errors import not_applicable, not_judged_unless_failed
+from agentconf.harness.verdicts.errors import not_judged_unless_failed
 
 
 def expects_failure(expect: dict[str, Any]) -> bool:
     return expect.get("error") is not None or expect.get("success") is False
-
-
-def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> None:
-    """A case that bounds a successful answer needs its command to print more than the limit.
-    Where the command itself exited non-zero having shown less than half the limit (an execution
-    limit of the implementation, a program it lacks), that output never happened: the case is
-    not judged, rather than charged to a clause about output that was never there."""
-    if not expect.get("data_bounded") or expects_failure(expect) or result.success:
-        return
-    exited = result.exit_code if result.exit_code not in (None, 0) else (
-        "non-zero" if result.error == "NONZERO_EXIT" else None)
-    shown = result.shown if isinstance(result.shown, str) else ""
-    if exited is not None and len(shown) < limits.max_output_chars // 2:
-        not_applicable(
-            f"not judged: the command meant to print more than the limit exited {exited} "
-            f"having shown {len(shown)} characters, so the long output never happened: "
-            f"{' '.join(shown.split())[:120]!r}")
 
 
 def outcome_mismatches(result: Result, expect: dict[str, Any], codes_read: bool) -> list[str]:

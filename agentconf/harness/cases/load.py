@@ -62,6 +62,7 @@ class Case:
     pointer: str
     probe: bool = False
     twin: dict[str, str] | None = None  # harness/cases/probes.py
+    declares: tuple[str, ...] = ()  # harness/cases/play.py `_declared`
 
     @property
     def where(self) -> str:
@@ -124,6 +125,8 @@ class Case:
             document["probe"] = True
         if self.twin is not None:
             document["twin"] = self.twin
+        if self.declares:
+            document["declares"] = list(self.declares)
         return document
 
 
@@ -390,7 +393,7 @@ def _load(directory: Path) -> list[Case]:
                     source=path,
                     pointer=f"/cases/{index}",
                     probe=raw.get("probe", False),
-                    twin=raw.get("twin"),
+                    twin=raw.get("twin"), declares=tuple(raw.get("declares", ())),
                 )
             )
     return cases

@@ -19,10 +19,10 @@ from agentconf.contract import CLAUSES, Limits
 from agentconf.harness.cases.answer_checks import (
     data_mismatches,
     expects_failure,
-    long_output_ran,
     outcome_mismatches,
     report_mismatches,
 )
+from agentconf.harness.cases.judged import declared, long_output_ran
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import AT_ONCE_S, Client
@@ -291,6 +291,7 @@ def play_case(
     case: Case, ws: SandboxWorkspace, client: Client
 ) -> tuple[list[Result], list[str]]:
     """Builds the case's workspace and makes its calls; returns the answers and every mismatch."""
+    declared(case, client)
     limits, places = _setting(case, ws, client)
     expectations = {id(call): expect for _, call, expect in _judged_calls(case)}
     codes_read = any(CLAUSES[clause].judges_codes for clause in case.clauses)

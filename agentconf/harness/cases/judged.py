@@ -1,0 +1,52 @@
+"""Whether a golden case is judged at all: what its verdict stands on, confirmed before it stands:
+the tools it calls make the declaration it judges, and the long output it bounds was printed.
+Where not, the case is not judged (n/a, with the reason), never failed."""
+
+from typing import Any
+
+from agentconf.contract import Limits
+from agentconf.contract.tools import declares_read_only
+from agentconf.harness.cases.answer_checks import expects_failure
+from agentconf.harness.cases.load import Case
+from agentconf.harness.session.client import Client
+from agentconf.harness.session.listing import listed
+from agentconf.harness.session.result import Result
+from agentconf.harness.verdicts.errors import not_applicable
+
+
+def called_tools(case: Case) -> list[str]:
+    """The canonical tools its calls name, concurrent ones too."""
+    found: list[str] = []
+    for step in case.calls:
+        for call in step.get("concurrently", [step]):
+            if "tool" in call and call["tool"] not in found:
+                found.append(str(call["tool"]))
+    return found
+
+
+def declared(case: Case, client: Client) -> None:
+    """A case of what a declaration promises is judged only on tools that make it."""
+    if "read_only" not in case.declares:
+        return
+    for tool in called_tools(case):
+        entry = listed(client, tool)
+        if entry is None or not declares_read_only(entry):
+            not_applicable(f"not judged: {tool} is not declared read-only (kind read or "
+                           "readOnlyHint)")
+
+
+def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> None:
+    """A case that bounds a successful answer needs its command to print more than the limit.
+    Where the command itself exited non-zero having shown less than half the limit (an execution
+    limit of the implementation, a program it lacks), that output never happened: the case is
+    not judged, rather than charged to a clause about output that was never there."""
+    if not expect.get("data_bounded") or expects_failure(expect) or result.success:
+        return
+    exited = result.exit_code if result.exit_code not in (None, 0) else (
+        "non-zero" if result.error == "NONZERO_EXIT" else None)
+    shown = result.shown if isinstance(result.shown, str) else ""
+    if exited is not None and len(shown) < limits.max_output_chars // 2:
+        not_applicable(
+            f"not judged: the command meant to print more than the limit exited {exited} "
+            f"having shown {len(shown)} characters, so the long output never happened: "
+            f"{' '.join(shown.split())[:120]!r}")
