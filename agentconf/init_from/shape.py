@@ -253,6 +253,12 @@ def _switches(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         found[flag] = True
         why.append(f"{flag} = true: it deletes without asking "
                    f"({_said(properties[flag], tool)})")
+    if guess.canonical == "write_file" and (flag := _flag(properties, (
+            "create_dirs", "create_parents", "parents", "make_parents", "create_directories",
+            "mkdirs", "mkdir"))) and properties[flag].get("default") is not True:
+        found[flag] = True
+        why.append(f"{flag} = true: a write creates the folders it needs "
+                   f"({_said(properties[flag], tool)})")
     if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
         found[mode[0]] = mode[1]
         why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
