@@ -81,17 +81,18 @@ def failure(found: Findings, code: str, label: str, *calls: Callable[[], Result]
 
 
 def learn(found: Findings, code: str, label: str, result: Result,
-          did_nothing: bool = False) -> None:
+          did_nothing: bool = False, clauses: tuple[str, ...] = ()) -> None:
     """What one answer to a call that must fail with `code` teaches: a failure's wording, or a
-    success's (a refusal in words, or one that `did_nothing`)."""
+    success's (a refusal in words, or one that `did_nothing`). `clauses`: those that judge
+    this refusal, named where an ordinary success shows the departure they will fail."""
     if result.success:
-        succeeded(found, code, label, result, did_nothing)
+        succeeded(found, code, label, result, did_nothing, clauses)
     else:
         record(found, code, label, result)
 
 
 def succeeded(found: Findings, code: str, label: str, result: Result,
-              did_nothing: bool = False) -> None:
+              did_nothing: bool = False, clauses: tuple[str, ...] = ()) -> None:
     """A call that should have failed answered success: a refusal in words, or one the disk
     shows did nothing (`did_nothing`: an edit that left the file as it was), kept for the tool's
     failure marker and the patterns; else a plain success (a departure, judged)."""
@@ -102,6 +103,9 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
         tool = result.request.tool if result.request.tool in CANONICAL_TOOLS else ANY_TOOL
         found.disguised.setdefault(tool, []).append(
             answer(code, label, result.data, result.request))
+    elif clauses:
+        found.notes.append(f"{label}: succeeded where it must refuse, so no {code} was learned: "
+                           f"a departure {', '.join(clauses)} will fail")
     else:
         found.notes.append(f"{label}: succeeded, so no {code} was learned")
 

@@ -60,7 +60,8 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
             result, changed = provoked
             # A "success" of a write or an edit that changed nothing: refused in words.
             learn(found, code, label, result,
-                  did_nothing=not changed and result.request.tool in _CHANGING_TOOLS)
+                  did_nothing=not changed and result.request.tool in _CHANGING_TOOLS,
+                  clauses=case.clauses)
 
 
 def names_in(cases: list[Case]) -> tuple[str, ...]:

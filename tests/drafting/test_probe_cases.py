@@ -84,4 +84,6 @@ def test_a_write_out_of_the_root_that_landed_is_no_refusal_in_words() -> None:
     draft = draft_profile(parse_spec(spec), spec)
     profile = tomllib.loads(draft.text)
     assert "result" not in profile["tools"]["write_file"], draft.text
-    assert "case confine-dotdot-write: succeeded, so no OUTSIDE_ROOT was learned" in draft.text
+    # The success it saw is the departure the case's clause will fail, said so in the draft.
+    assert ("case confine-dotdot-write: succeeded where it must refuse, so no OUTSIDE_ROOT was "
+            "learned: a departure CONFINE-01 will fail") in draft.text

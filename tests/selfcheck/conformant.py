@@ -237,6 +237,17 @@ class PathToolsRefuseEveryCall(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class OnePathToolRefusesEveryCall(Mutant):
+    """One optional path tool refuses every call (edit_file_at_line of mcp-filesystem-encoding,
+    whose `line_edits` the kit cannot fill): the other path tools' confinement is still judged;
+    CONFINE-16's property once drew the one and was not judged at all."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "move_file":
+            return failed("INVALID_ARGS", "`line_edits` is required")
+        return await super().call_tool(name, arguments)
+
+
 class GrepRefusesLinks(Mutant):
     """A search whose path is a link is refused ("Symlinks are not allowed"), a link inside the
     root too: nothing from outside is ever shown, so SYMLINK-07 holds; that a link inside cannot

@@ -116,6 +116,13 @@ def test_a_clause_of_what_a_declaration_promises_is_not_judged_where_none_is_mad
     assert outcomes == {"n/a"}, outcomes
 
 
+def test_a_path_tool_that_refuses_every_call_leaves_the_others_judged(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:OnePathToolRefusesEveryCall", ["CONFINE-16"])
+    outcomes = {test["nodeid"].split("::")[-1]: test["outcome"]
+                for clause in document["clauses"] for test in clause["tests"]}
+    assert outcomes["test_no_hostile_path_through_any_path_tool_reaches_outside"] == "pass"
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:
