@@ -38,11 +38,14 @@ from agentconf.selfcheck.mutants import gallery
 # codes as a text prefix, absent or spelled otherwise, results wrapped in JSON, failures said
 # as a success with a text marker or a JSON status, file tools behind one tool and an operation
 # argument, answers of text alone, a shell behind an allow-list in any words, a required extra
-# argument, absolute or virtual paths (docs/benchmarks.md, "Disguises").
+# argument, absolute or virtual paths, arguments described only in a docstring's `Args:` (edit
+# items as open objects told in braces), every failure opening with its tool's own head
+# (docs/benchmarks.md, "Disguises").
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
     "failure_signal", "selector", "text_only", "shell_gate", "extra_argument", "paths",
+    "docstring", "operation_heads",
 })
 # Dimensions of the strategy the drafter still misses, each with why (none today).
 LEFT_OUT: dict[str, str] = {}

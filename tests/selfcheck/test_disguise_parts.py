@@ -18,6 +18,7 @@ from agentconf.selfcheck.disguise.dimensions import (
     OPERATIONS,
     Disguise,
     JsonStatus,
+    NestedEdits,
     Selector,
     TextMarker,
 )
@@ -129,6 +130,25 @@ def test_a_selector_s_operation_picks_the_tool_and_an_unknown_one_is_refused(
     refused = call({"op": "delete", "path": "a.txt"})
     assert refused.is_error and (refused.structured or {}).get("error") == "INVALID_ARGS"
     assert "read, write" in refused.text and (tmp_path / "a.txt").exists()
+
+
+def test_a_docstring_disguise_describes_arguments_only_in_its_args_section(
+        tmp_path: Path) -> None:
+    system = _served(Disguise(docstring=True, nested_edits=NestedEdits()), tmp_path)
+    edit = next(tool for tool in system.list_tools() if tool["name"] == "edit_file")
+    properties = edit["input_schema"]["properties"]
+    assert all("description" not in prop for prop in properties.values()), properties
+    assert properties["edits"]["items"] == {"type": "object",
+                                            "additionalProperties": {"type": "string"}}
+    assert "\nArgs:\n    path: " in edit["description"]
+    assert "    edits: List of {old, new} dictionaries." in edit["description"]
+
+
+def test_an_operation_head_opens_every_failure_of_its_tool(tmp_path: Path) -> None:
+    system = _served(Disguise(operation_heads=True), tmp_path)
+    system.list_tools()
+    missing = _read(system, tmp_path, "missing.txt")
+    assert missing.is_error and missing.text.startswith("Error reading file: "), missing
 
 
 def test_a_divergence_planted_by_hand_is_found() -> None:

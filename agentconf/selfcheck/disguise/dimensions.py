@@ -115,6 +115,10 @@ class Disguise(_Frozen):
     paths: Literal["absolute", "virtual"] | None = None  # None: relative to the root
     shell_gate: ShellGate | None = None
     selector: Selector | None = None  # file tools behind one tool and an operation argument
+    # Listed as FastMCP lists a Python function: no property carries a description, the tool's
+    # docstring `Args:` section does; nested edits' items are open objects told in braces.
+    docstring: bool = False
+    operation_heads: bool = False  # every failure opens with its tool's "Error reading file: "
 
     def dimensions(self) -> tuple[str, ...]:
         """The fields that differ from the reference's way (a spelling of codes that are absent

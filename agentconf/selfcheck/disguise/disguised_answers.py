@@ -16,6 +16,7 @@ from .calls import Call
 from .dimensions import JsonStatus, TextMarker
 from .messages import fill, spelled, template
 from .names import Names
+from .vocabulary import OPERATION_HEADS
 
 _EXTRAS = ("summary", "diff", "issues", "denial", "exit_code")
 
@@ -65,6 +66,8 @@ def _failure_text(envelope: dict[str, Any], call: Call, names: Names) -> str:
         message = fill(code, headline, message, names.tool(call.tool))
     if disguise.codes == "text_prefix":
         message = f"{spelled(code, disguise.code_spelling)}: {message}"
+    if disguise.operation_heads:
+        message = OPERATION_HEADS.get(call.tool, "Error: ") + message
     message = (disguise.failure_prefix or "") + message
     if isinstance(disguise.failure_signal, TextMarker):
         message = disguise.failure_signal.marker + message

@@ -80,8 +80,11 @@ def _tool(entry: dict[str, Any], names: Names) -> dict[str, Any]:
     gate = names.disguise.shell_gate
     if canonical == "bash" and gate is not None:
         description += "\nAllowed commands: " + ", ".join(gate.allowed)
+    schema = input_schema(entry, names)
+    if names.disguise.docstring:
+        description, schema = as_docstring(description, schema)
     shown: dict[str, Any] = {"name": names.tool(canonical), "description": description,
-                             "input_schema": input_schema(entry, names)}
+                             "input_schema": schema}
     if entry.get("annotations"):
         shown["annotations"] = entry["annotations"]
     return shown
@@ -155,3 +158,23 @@ def untitled(value: Any) -> Any:
     if isinstance(value, list):
         return [untitled(item) for item in value]
     return value
+
+
+def as_docstring(description: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The tool as FastMCP lists a Python function: each property's description moved to an
+    `Args:` line of the tool's description, a list of objects' items left open
+    (`additionalProperties`) with their keys told in braces on that line."""
+    lines, properties = [], {}
+    for name, prop in (schema.get("properties") or {}).items():
+        said = " ".join(str(prop.get("description", "")).split()) or name
+        shown = {key: value for key, value in prop.items() if key != "description"}
+        items = prop.get("items")
+        if isinstance(items, dict) and isinstance(items.get("properties"), dict):
+            keys = ", ".join(items["properties"])
+            shown["items"] = {"type": "object", "additionalProperties": {"type": "string"}}
+            said = f"List of {{{keys}}} dictionaries. {said}"
+        lines.append(f"    {name}: {said}")
+        properties[name] = shown
+    text = f"{description.rstrip()}\n\nArgs:\n" + "\n".join(lines) if lines else description
+    return text, {**schema, "properties": properties}
+

@@ -67,6 +67,8 @@ DIMENSIONS: dict[str, st.SearchStrategy[Any]] = {
     "paths": _optional(st.sampled_from(("absolute", "virtual"))),
     "shell_gate": _optional(_allow_list()),
     "selector": _optional(st.sampled_from(SELECTORS)),
+    "docstring": st.booleans(),
+    "operation_heads": st.booleans(),
 }
 
 

@@ -91,6 +91,11 @@ FAILURE_SIGNALS: tuple[TextMarker | JsonStatus, ...] = (
 FAILURE_PREFIXES = ("Tool execution failed: ", "MCP error: ", "[tool error] ",
                     "Execution failed: ")
 RESULT_KEYS = ("content", "result", "output", "text")
+# The head a tool's every failure opens with (a Python server's f"Error reading file: {e}"):
+# the same words for a missing file, a folder and a path outside.
+OPERATION_HEADS = {"read_file": "Error reading file: ", "write_file": "Error writing file: ",
+                   "edit_file": "Error editing file: ", "list_files": "Error listing directory: ",
+                   "grep": "Error searching files: ", "bash": "Error running command: "}
 # Programs a shell's allow-list may name; the first three are in every drawn list.
 PROGRAMS = ("ls", "cat", "echo", "printf", "pwd", "grep", "head", "tail", "wc", "sort", "true",
             "false", "sleep", "sh", "bash", "python3", "seq", "yes", "find", "touch", "mkdir",
