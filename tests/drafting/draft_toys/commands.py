@@ -49,7 +49,10 @@ class ListDirectory(Toy):
         return self.listing if name == "list_directory" else super().handler(name)
 
     def listing(self, args: dict[str, Any]) -> Answer:
-        path = self.resolve(args["path"])
+        try:
+            path = self.resolve(args["path"])
+        except PermissionError as error:
+            return {"success": False, "data": f"EACCES: permission denied, scandir '{error}'"}
         if os.path.isfile(path):
             return {"success": False, "data": "Path is not a directory"}
         if not os.path.isdir(path):
