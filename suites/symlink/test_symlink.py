@@ -154,14 +154,22 @@ def test_grep_never_reports_a_match_from_outside(ws, client, path: str | None) -
     for name in OUTSIDE_NAMES:
         assert name not in result.data, result.evidence()
     # An outside name's absence means something only where the search ran and found the file
-    # inside it must find. Where it did not, that is no escape: a search of the root that misses
-    # a match (a link loop beside it failed the whole search) is GREP-01's, one through a link
-    # inside (link_in) SYMLINK-08's.
+    # inside it must find. Where it did not, that is no escape: one through a link inside
+    # (link_in) is SYMLINK-08's; a search of the root that misses a match is SYMLINK-05's where
+    # the same search finds it once the link loop is gone (the loop failed the whole search),
+    # else GREP-01's.
     if not took_effect(result) or "own.txt" not in result.data:
         if path == "link_in":
             said = " ".join(result.data.split())[:120]
             not_applicable(f"not judged: the search through a link inside the root found not "
                            f"the file it leads to ({said!r}): SYMLINK-08's, no escape")
+        for loop in ("loop_a", "loop_b"):
+            (ws.root / loop).unlink(missing_ok=True)
+        without = client.call("grep", **arguments)
+        if took_effect(without) and "own.txt" in without.data:
+            raise Finding("a link loop in the root failed a whole search, which finds sub/own.txt "
+                          "once the loop is gone\n" + result.evidence(),
+                          clause="SYMLINK-05", owners=("SYMLINK-05",))
         raise Finding("a search of the root did not report sub/own.txt's matching line\n"
                       + result.evidence(), clause="GREP-01", owners=("GREP-01",))
 

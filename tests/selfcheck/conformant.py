@@ -248,6 +248,18 @@ class OnePathToolRefusesEveryCall(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class SearchGivesUpOnLoops(Mutant):
+    """Its search gives up on the whole tree when a link loop is anywhere in it ("Symlink loop
+    from …", mcp-filesystem-encoding and coding-tools-mcp): a loop's failure, which SYMLINK-07's
+    check once charged to GREP-01 as a search that misses its match."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        searched = arguments.get("path") if isinstance(arguments, dict) else None
+        if name == "grep" and searched in (None, ".") and (self.root / "loop_b").is_symlink():
+            return failed("IO_ERROR", "Symlink loop from 'loop_b'")
+        return await super().call_tool(name, arguments)
+
+
 class GrepRefusesLinks(Mutant):
     """A search whose path is a link is refused ("Symlinks are not allowed"), a link inside the
     root too: nothing from outside is ever shown, so SYMLINK-07 holds; that a link inside cannot

@@ -123,6 +123,12 @@ def test_a_path_tool_that_refuses_every_call_leaves_the_others_judged(tmp_path: 
     assert outcomes["test_no_hostile_path_through_any_path_tool_reaches_outside"] == "pass"
 
 
+def test_a_search_a_link_loop_breaks_is_the_loops_clause_not_grep_01(tmp_path: Path) -> None:
+    clauses = ["SYMLINK-07", "GREP-01", "SYMLINK-05"]
+    document = run(tmp_path, "python:conformant:SearchGivesUpOnLoops", clauses)
+    assert statuses(document) == {"SYMLINK-07": "pass", "GREP-01": "pass", "SYMLINK-05": "fail"}
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:
