@@ -37,7 +37,8 @@ def programs_in(command: str) -> list[str]:
     except ValueError:  # unbalanced quotes: judge nothing, the shell will say
         return found
     for token in tokens:
-        if token in _SEPARATORS or set(token) <= set(";&|()\n"):
+        # An empty word (`trap '' TERM`) is an argument, not a separator.
+        if token in _SEPARATORS or (token and set(token) <= set(";&|()\n")):
             at_start = True
             continue
         if token in ("for", "case", "select"):  # their next words are names, not programs

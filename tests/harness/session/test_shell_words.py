@@ -14,3 +14,10 @@ def test_arithmetic_expansion_runs_no_program() -> None:
 
 def test_a_command_substitution_still_runs_its_program() -> None:
     assert programs_in("echo $(pwd) | wc -l") == ["echo", "pwd", "wc"]
+
+
+def test_an_empty_quoted_word_is_an_argument_not_a_separator() -> None:
+    """`trap '' TERM` was read as running the program `TERM` (coding-tools-mcp's allow-list
+    then made SHELL-07 n/a, a clause it passes)."""
+    command = "trap '' TERM; echo $$ > shell.pid; while true; do sleep 0.2; done"
+    assert programs_in(command) == ["trap", "echo", "true", "sleep"]
