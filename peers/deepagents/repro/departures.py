@@ -76,12 +76,15 @@ with tempfile.TemporaryDirectory() as base:
          "CONFINE-09/LIST-01: a name that starts with '..' raises 'Path traversal not allowed' "
          "out of the backend" if answer[0] == "RAISED" else None)
 
-    # CONFINE-03, CONFINE-05/10: names inside the root refused
+    # CONFINE-03: a raw `~/x` is refused (safe: never expanded); `/~/x`, the root's own `~`
+    # folder as its paths are addressed (from `/`), is read. CONFINE-05/10: names inside refused.
     (root / "~").mkdir()
     (root / "~" / "notes.txt").write_text("tilde notes\n")
-    answer = call(app, "read_file", {"file_path": "~/notes.txt"})
-    show("read_file ~/notes.txt (root/~/notes.txt exists)", answer,
-         "CONFINE-03: ~ is refused as traversal instead of naming the root's own ~ folder"
+    show("read_file ~/notes.txt (root/~/notes.txt exists)",
+         call(app, "read_file", {"file_path": "~/notes.txt"}), None)
+    answer = call(app, "read_file", {"file_path": "/~/notes.txt"})
+    show("read_file /~/notes.txt", answer,
+         "CONFINE-03: /~/notes.txt, the root's own ~ folder, is not read"
          if "tilde notes" not in answer[1] else None)
     answer = call(app, "read_file", {"file_path": "/sub/../a.txt"})
     show("read_file /sub/../a.txt", answer,
