@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -110,16 +111,23 @@ def run(args: argparse.Namespace) -> int:
             due.append(peer)
     # A peer's run mostly waits (server starts, timeouts, kill graces): a second run at once
     # fills those waits, where more workers in one run would only add pytest processes.
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        outcomes = pool.map(lambda peer: _run_peer(peer, args.out / peer.id, args), due)
-        for peer, outcome in zip(due, outcomes, strict=True):
-            if isinstance(outcome, CouldNotRun):
-                _say(f"agentconf matrix: {peer.id}: could not run: {outcome.reason}",
-                     sys.stderr)
-                could_not_run(args.out / peer.id, outcome)
-                failed.append(peer.id)
-            elif not outcome:
-                left_baseline.append(peer.id)
+    main = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.signal(sig, _stop_on) for sig in (signal.SIGTERM, signal.SIGHUP)
+                } if main else {}
+    try:
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            outcomes = pool.map(lambda peer: _run_peer(peer, args.out / peer.id, args), due)
+            for peer, outcome in zip(due, outcomes, strict=True):
+                if isinstance(outcome, CouldNotRun):
+                    _say(f"agentconf matrix: {peer.id}: could not run: {outcome.reason}",
+                         sys.stderr)
+                    could_not_run(args.out / peer.id, outcome)
+                    failed.append(peer.id)
+                elif not outcome:
+                    left_baseline.append(peer.id)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     every = _load(args.peers, None)  # the page shows every kept run, not only those just made
     for peer in every:
         folder = args.out / peer.id
@@ -241,10 +249,44 @@ def _shown_command(peer: Peer, cache: Path) -> str:
     return f"{runner} run --impl {peer.profile}{baseline}"
 
 
+# The peers' runs going on, stopped with the matrix (`_stop_on`): a run killed with it would go
+# on alone, its implementation and its pytest workers with it.
+_RUNNING: set["subprocess.Popen[bytes]"] = set()
+_STOPPED = threading.Event()
+
+
+def _watched(command: list[str], env: dict[str, str], log: TextIO | None) -> int:
+    """`command`'s exit status, the process known to `_stop_on` while it runs."""
+    with subprocess.Popen(command, env=env, stdout=log,
+                          stderr=subprocess.STDOUT if log is not None else None) as process:
+        _RUNNING.add(process)
+        try:
+            return process.wait(timeout=PEER_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
+        finally:
+            _RUNNING.discard(process)
+
+
+def _stop_on(signum: int, _frame: Any) -> None:
+    """SIGTERM or SIGHUP: every peer's run is stopped as Ctrl-C stops it (it ends its own
+    implementation and workers, and writes what it did), no other starts, and the matrix
+    ends with 128 + the signal once they have."""
+    _STOPPED.set()
+    for process in list(_RUNNING):
+        process.send_signal(signal.SIGTERM)
+    _say(f"agentconf matrix: interrupted by {signal.Signals(signum).name}: stopping "
+         f"{len(_RUNNING)} run(s)", sys.stderr)
+    raise SystemExit(128 + signum)
+
+
 def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool | CouldNotRun:
     """Install and run one peer; keep its conformance.json and report.html. True when green;
     why it could not run when its install failed or its run wrote no report."""
     fields = _peer_fields(peer, args.cache).model_dump()
+    if _STOPPED.is_set():
+        return CouldNotRun(**fields, stage="run", reason="the matrix was stopped")
     with tempfile.TemporaryDirectory(prefix="agentconf-matrix-") as scratch:
         if peer.table.registry != "local":
             _say(f"agentconf matrix: {peer.id}: installing {peer.table.package} "
@@ -260,11 +302,9 @@ def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool | Coul
         console = Path(scratch) / "console.txt"
         with console.open("w+", encoding="utf-8", errors="replace") as log:
             try:
-                done = subprocess.run(
-                    _command(peer, args, report), check=False, timeout=PEER_TIMEOUT_S,
-                    env={**os.environ, PEERS_CACHE_ENV: str(args.cache.resolve())},
-                    stdout=log if args.jobs > 1 else None,
-                    stderr=subprocess.STDOUT if args.jobs > 1 else None)
+                returncode = _watched(_command(peer, args, report), {
+                    **os.environ, PEERS_CACHE_ENV: str(args.cache.resolve())},
+                    log if args.jobs > 1 else None)
             except subprocess.TimeoutExpired:
                 return CouldNotRun(**fields, stage="run",
                                    reason=f"the run took more than {PEER_TIMEOUT_S} s")
@@ -275,13 +315,13 @@ def _run_peer(peer: Peer, folder: Path, args: argparse.Namespace) -> bool | Coul
                          f"---- end of {peer.id}'s console")
         if not (report / "conformance.json").is_file():
             return CouldNotRun(**fields, stage="run", reason=(
-                f"the run wrote no report (exit {done.returncode}; its cause is on the console)"))
+                f"the run wrote no report (exit {returncode}; its cause is on the console)"))
         folder.mkdir(parents=True, exist_ok=True)
         for name in KEPT:
             shutil.copyfile(report / name, folder / name)
-        _say(f"agentconf matrix: {peer.id}: exit {done.returncode} in "
+        _say(f"agentconf matrix: {peer.id}: exit {returncode} in "
              f"{time.monotonic() - started:.0f} s")
-        return done.returncode == 0
+        return returncode == 0
 
 
 _SAYING = threading.Lock()

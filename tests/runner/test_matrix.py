@@ -161,3 +161,32 @@ def test_a_check_stopped_by_an_escape_charged_elsewhere_marks_no_escape_on_its_c
     assert not escaped(clause)
     escaping = {**failed, "evidence": "escape after write_file: the disk outside the root changed"}
     assert escaped({**clause, "tests": [stopped, escaping]})
+
+
+def test_sigterm_stops_the_matrix_and_every_run_it_started(tmp_path: Path) -> None:
+    """A matrix killed (a CI job cancelled) once left its peers' runs going on alone."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from test_stopping import processes_with
+
+    for peer_id in ("first", "second"):
+        _peer(tmp_path / "peers", peer_id, "reference")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_"))}
+    env["AGENTCONF_CACHE"] = str(tmp_path / ".cache")
+    # SHELL's checks wait on timeouts: both runs are surely going when the signal comes.
+    matrix = subprocess.Popen(
+        [sys.executable, "-m", "agentconf", "matrix", "--clauses", "SHELL", "--jobs", "2"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(
+            processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache"))) < 3:
+        time.sleep(0.2)
+    time.sleep(2)
+    matrix.send_signal(signal.SIGTERM)
+    output, _ = matrix.communicate(timeout=120)
+    assert matrix.returncode == 128 + signal.SIGTERM, output
+    assert "interrupted by SIGTERM" in output
+    assert processes_with("AGENTCONF_CACHE", str(tmp_path / ".cache")) == []
