@@ -138,6 +138,7 @@ def client(client: Any, request: pytest.FixtureRequest) -> Any:
     """The plugin's client, told to read before each write when the test is a read-first one."""
     callspec = getattr(request.node, "callspec", None)
     client.read_first = bool(callspec and callspec.params.get("read_first"))
+    client.policy_refusal_not_judged = True
     return client
 # ---------------------------------------------------------------- sessions in a mode
 

@@ -137,6 +137,7 @@ def _allow_listed(client: Any, open_mode: Any) -> tuple[Any, tuple[str, ...]]:
     declared = getattr(client.profile.tool("exec"), "allowed_programs", None)
     if declared:
         client.checks_programs = False  # the check calls a refused program on purpose
+        client.policy_refusal_not_judged = False
         return client, tuple(declared)
     return open_mode(ALLOWED_PROGRAMS), MODES[ALLOWED_PROGRAMS].programs
 

@@ -260,6 +260,18 @@ class SearchGivesUpOnLoops(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class ShellPolicyRefusesExpansions(Mutant):
+    """Its shell refuses, by its own permission policy, any command with an arithmetic or a
+    parameter expansion (coding-tools-mcp: "PERMISSION_REQUIRED: ... require explicit
+    permission"): the command never ran, and SHELL-10 once failed on it as if it had."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name == "bash" and isinstance(command, str) and ("$((" in command or "$!" in command):
+            return failed("PERMISSION_DENIED", "expansions require explicit permission")
+        return await super().call_tool(name, arguments)
+
+
 class GrepRefusesLinks(Mutant):
     """A search whose path is a link is refused ("Symlinks are not allowed"), a link inside the
     root too: nothing from outside is ever shown, so SYMLINK-07 holds; that a link inside cannot

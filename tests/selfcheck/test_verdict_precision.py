@@ -129,6 +129,15 @@ def test_a_search_a_link_loop_breaks_is_the_loops_clause_not_grep_01(tmp_path: P
     assert statuses(document) == {"SYMLINK-07": "pass", "GREP-01": "pass", "SYMLINK-05": "fail"}
 
 
+def test_a_command_the_shell_s_policy_refused_never_ran_and_is_not_judged(
+    tmp_path: Path
+) -> None:
+    document = run(tmp_path, "python:conformant:ShellPolicyRefusesExpansions", ["SHELL-10"])
+    assert statuses(document) == {"SHELL-10": "n/a"}
+    evidence = next(c["evidence"] for c in document["clauses"] if c["id"] == "SHELL-10")
+    assert "refused the check's command by its own permission policy" in evidence, evidence
+
+
 def test_a_path_argument_spelled_file_path_is_not_taken_for_an_unknown_argument(
     tmp_path: Path
 ) -> None:

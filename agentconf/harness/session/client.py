@@ -21,7 +21,7 @@ from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.session.normalise import check_envelope, classify_text
 from agentconf.harness.session.reach import UnsafeCall, is_destructive, outside_contract, unsafe
 from agentconf.harness.session.result import Request, Result, dump, neutralise
-from agentconf.harness.session.shell_words import not_allowed
+from agentconf.harness.session.shell_words import not_allowed, refused_by_policy
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.launch import placeholder_values
 from agentconf.harness.verdicts.errors import (
@@ -36,17 +36,12 @@ from agentconf.harness.verdicts.errors import (
 
 __all__ = ["Client", "set_target"]
 
-# How long "at once" may take: the call budget of a check that waits for a hang on purpose (a
-# FIFO read). Generous for an answer that needs no waiting, even on a loaded machine.
+# The call budget of a check that waits for a hang on purpose (a FIFO read): "at once", even loaded.
 AT_ONCE_S = 3.0
-# The tools a read-before-write guard may refuse for an unread file.
-_GUARDED_TOOLS = ("write_file", "edit_file")
-# What a session can remember from one test to the next (a server kept across tests with the
-# session features on, harness/target/reuse.py): read-before-edit and stale-read remember what was
-# read and written, tool_search what it revealed. No session feature remembers a call of these
-# tools, nor a call refused before it ran; any other call may be remembered. bash is not one of
-# them: a command may leave a process running (a SHELL-10 departure) that a later test on the
-# same root would meet, where a retired server's processes are killed with it.
+_GUARDED_TOOLS = ("write_file", "edit_file")  # a read-before-write guard may refuse them unread
+# What a kept server (harness/target/reuse.py) cannot remember from one test to the next: no
+# session feature remembers a call of these tools, nor one refused before it ran. Not bash: a
+# command may leave a process running (SHELL-10) that a later test on the same root would meet.
 SESSION_NEUTRAL_TOOLS = frozenset({"list_files", "grep"})
 REFUSED_BEFORE_RUNNING = frozenset({"INVALID_ARGS", "TOOL_NOT_FOUND"})
 
@@ -87,9 +82,11 @@ class Client:
         # Play every write and edit as a model would after reading first: a read-before-write
         # guard that refuses unread files must not hide an escape a model gets by reading.
         self.read_first = False
-        # A program the profile's allow-list refuses makes a check n/a; EXEC-07 turns this off
-        # to call one on purpose and judge the refusal.
+        # A program the profile's allow-list refuses makes a check n/a; a command the policy
+        # refused (the suites turn it on) leaves it not judged: it never ran. EXEC-07 turns
+        # both off to judge such a refusal; the draft's probes never have the second.
         self.checks_programs = True
+        self.policy_refusal_not_judged = False
         # A call this session may remember was made (SESSION_NEUTRAL_TOOLS says which may not).
         self.may_remember = False
         # A call that may leave work running after its answer was made: a command (its
@@ -214,7 +211,10 @@ class Client:
             raise NotApplicable(refusal)
         if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
             self._prime(arguments["path"])
-        return self._finish([self._request(tool, arguments)])[0]
+        result = self._finish([self._request(tool, arguments)])[0]
+        if self.policy_refusal_not_judged and (why := refused_by_policy(tool, result)):
+            raise NotApplicable(why)
+        return result
 
     def _prime(self, path: str) -> None:
         """Reads `path` first; whatever the read answers is not this check's business (a read

@@ -77,3 +77,12 @@ def not_allowed(profile: Profile, tool: str, arguments: dict[str, Any]) -> str |
         return None
     return (f"the check runs {', '.join(map(repr, refused))}, which "
             f"[tools.{tool}].allowed_programs ({', '.join(allowed)}) does not allow")
+
+
+def refused_by_policy(tool: str, result: Any) -> str | None:
+    """Why a check's command never ran, where the implementation's own permission policy
+    refused it (PERMISSION_DENIED read from a shell's or a runner's answer)."""
+    if tool not in ("bash", "exec") or result.success or result.error != "PERMISSION_DENIED":
+        return None
+    return (f"not judged: {tool} refused the check's command by its own permission policy: "
+            f"{' '.join(str(result.data).split())[:120]!r}")
