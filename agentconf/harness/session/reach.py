@@ -98,11 +98,13 @@ def readings(text: str) -> set[str]:
 
 
 def _within(path: str, top: str) -> bool:
-    return path == top or path.startswith(top.rstrip("/") + "/")
+    """Strictly below `top`: a destructive tool given the sandbox folder itself would take the
+    canaries and the root with it."""
+    return path.startswith(top.rstrip("/") + "/")
 
 
 def resolves_inside(text: str, root: Path, sandbox: Path) -> bool:
-    """True when every reading of `text` lands inside `sandbox`, lexically and links followed."""
+    """True when every reading of `text` lands below `sandbox`, lexically and links followed."""
     top = os.path.realpath(sandbox)
     for form in readings(text):
         if "\x00" in form or form.startswith("~"):
