@@ -190,5 +190,17 @@ with tempfile.TemporaryDirectory() as base:
              else None)
     time.sleep(0.1)
 
+# SYMLINK-05: a link loop anywhere in the root fails a whole search of it.
+with tempfile.TemporaryDirectory() as base:
+    root = Path(base, "root")
+    root.mkdir()
+    (root / "own.txt").write_text("needle inside\n")
+    (root / "loop_a").symlink_to("loop_b")
+    (root / "loop_b").symlink_to("loop_a")
+    a = run(root, [("grep", {"pattern": "needle"})])[0]
+    show("grep needle in a root that holds a link loop", a,
+         "a link loop in the root fails the whole search ('Symlink loop from ...')"
+         if "Symlink loop" in a[1] else None)
+
 print(f"\n{len(seen)} departure(s) reproduced")
 sys.exit(1 if seen else 0)
