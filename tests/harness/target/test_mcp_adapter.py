@@ -114,8 +114,11 @@ FAILS_AT_START = textwrap.dedent("""
 """)
 
 # fs-mcp 1.47.3 without ripgrep: a banner, then why it will not start, all on stdout.
+# It reads the kit's initialize first: a server that exits before that write lands breaks the
+# pipe, and the SDK then drops what the server said after the lines it had already passed on.
 SAYS_WHY_ON_STDOUT = textwrap.dedent("""
     import sys
+    sys.stdin.readline()
     for line in range(30):
         print(f"banner line {line}", flush=True)
     print("MISSING REQUIRED DEPENDENCIES: install ripgrep (rg)", flush=True)
