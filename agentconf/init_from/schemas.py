@@ -12,8 +12,9 @@ from agentconf.harness.session.argument_values import types_of
 
 
 def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
-    """Its input schema, a property the schema leaves undescribed described by its line in the
-    tool's own `Args:` section (a Python docstring, as FastMCP lists it)."""
+    """Its input schema, each property's description joined by what the tool's own `Args:`
+    sections say of it (a Python docstring, as FastMCP lists it; one section per operation
+    of a tool serving several, where the schema may say no more than which operation takes it)."""
     schema = tool.get("input_schema", tool.get("inputSchema")) or {}
     if not isinstance(schema, dict):
         return {}
@@ -21,17 +22,26 @@ def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
     if not said or not isinstance(properties, dict):
         return schema
     return {**schema, "properties": {
-        name: {**prop, "description": said[name]} if isinstance(prop, dict) and name in said
-        and not prop.get("description") else prop for name, prop in properties.items()}}
+        name: {**prop, "description": _joined(str(prop.get("description") or ""), said[name])}
+        if isinstance(prop, dict) and name in said else prop
+        for name, prop in properties.items()}}
 
 
 _ARGS_SECTION = re.compile(r"(?m)^[ \t]*(?:Args|Arguments|Parameters):[ \t]*\n((?:[ \t]+\S.*\n?)+)")
 _ARG_LINE = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*(?:\([^)\n]*\))?:[ \t]*(\S.*)$")
 
 
-def _args_said(description: str) -> dict[str, str]:
-    section = _ARGS_SECTION.search(description)
-    return dict(_ARG_LINE.findall(section.group(1))) if section else {}
+def _args_said(description: str) -> dict[str, list[str]]:
+    said: dict[str, list[str]] = {}
+    for section in _ARGS_SECTION.finditer(description):
+        for name, text in _ARG_LINE.findall(section.group(1)):
+            if text not in said.setdefault(name, []):
+                said[name].append(text)
+    return said
+
+
+def _joined(described: str, said: list[str]) -> str:
+    return " ".join([described, *(text for text in said if text not in described)]).strip()
 
 
 def flat_properties(schema: dict[str, Any], prefix: str = "",

@@ -222,12 +222,14 @@ def test_an_edit_that_says_success_and_changes_nothing_turns_no_feature_on(
     assert "curly_quotes stays on: EDIT-07 judges it" in text, text
 
 
+@pytest.mark.parametrize("toy", ["write-encoding", "write-encoding-docstring"])
 def test_an_argument_a_refusal_names_is_sent_when_the_schema_does_not_require_it(
-        tmp_path: Path) -> None:
+        tmp_path: Path, toy: str) -> None:
     """One schema for several operations cannot mark an argument only writes need as required:
     the draft sent writes without it, every write failed, and the self-check left write_file
-    unproven (the checks standing on it not judged), though the refusal named the argument."""
-    profile, text = draft_toy(tmp_path, "write-encoding")
+    unproven (the checks standing on it not judged), though the refusal named the argument.
+    Its value may be told only in the docstring's section of the operation that takes it."""
+    profile, text = draft_toy(tmp_path, toy)
     assert profile["tools"]["write_file"]["defaults"] == {"encoding": "utf-8"}, text
     assert "write_file" not in profile.get("unproven", {}), text
     assert "a call without encoding was refused naming it" in text, text

@@ -36,6 +36,7 @@ SHAPES: dict[str, type[Toy]] = {
     "lists-folders": files.ListsFolders,
     "fixed-allow": files.FixedAllow,
     "write-encoding": files.WriteEncoding,
+    "write-encoding-docstring": files.WriteEncodingInDocstring,
     "virtual-root": files.VirtualRoot,
     "say-absolute": files.SayAbsolute,
     "patch": commands.Patch,

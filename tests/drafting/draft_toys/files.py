@@ -136,3 +136,19 @@ class WriteEncoding(Toy):
             return self.fail("encoding is required for a write, got", "Write",
                              repr(args.get("encoding")))
         return super().write(args)
+
+
+class WriteEncodingInDocstring(WriteEncoding):
+    """The same, its schema saying only which operation takes `encoding`, and the value told in
+    the second of the description's `Args:` sections (FastMCP's docstring, one per operation)."""
+
+    def tools(self) -> list[dict[str, Any]]:
+        listed = super().tools()
+        for entry in listed:
+            if entry["name"] == "Write":
+                entry["input_schema"]["properties"]["encoding"] = dict(
+                    STRING, description="(writes only)")
+                entry["description"] += (
+                    "\n\nArgs:\n    file_path: The file.\n\nA write:\n\nArgs:\n"
+                    '    content: The new text.\n    encoding: Must be "utf-8".\n')
+        return listed
