@@ -64,11 +64,32 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     if guess.args.get("replace_all", "").rsplit(".", 1)[-1] == "expected_replacements":
         guess.keys["replace_all"] = "expected_replacements"
     _timeout_unit(guess, properties, description)
+    _output_bound(guess, properties)
     if guess.canonical == "exec":
         _allow_list(guess, description)
     if guess.canonical == "grep":
         _grep_keys(guess, properties, description)
     _defaults(guess, tool, properties)
+
+
+# max_output_bytes, outputLimitChars, max_output_tokens: an argument bounding what the tool
+# shows, its default the bound the implementation keeps, in the unit its name says.
+_BOUND_UNITS = {"bytes": "bytes", "chars": "chars", "characters": "chars", "tokens": "tokens"}
+
+
+def _output_bound(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
+    """The tool's own output bound, when its schema states it: TRUNCATE judges that bound, not
+    the contract's, which the implementation was never told."""
+    for target, prop in properties.items():
+        said, default = words(target), prop.get("default")
+        unit = next((_BOUND_UNITS[word] for word in said if word in _BOUND_UNITS), None)
+        if ("." in target or "[" in target or "output" not in said or unit is None
+                or not isinstance(default, int) or isinstance(default, bool) or default <= 0):
+            continue
+        guess.keys["limits"] = {f"max_output_{unit}": default}
+        guess.evidence.append(f"its output is bounded by {target} (default {default}, in "
+                              f"{unit}): the truncation checks judge that bound")
+        return
 
 
 def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str) -> None:

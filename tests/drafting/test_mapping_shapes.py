@@ -145,6 +145,23 @@ def test_a_window_counting_from_zero_is_offset_base_zero() -> None:
     assert (keys["window"], keys["offset_base"]) == ("offset_limit", 0)
 
 
+@pytest.mark.parametrize(("argument", "default", "limits"), [
+    ("max_output_bytes", 65536, {"max_output_bytes": 65536}),
+    ("maxOutputChars", 30000, {"max_output_chars": 30000}),
+    ("max_output_tokens", 0, None),  # no bound a call could fill
+    ("max_lines", 2000, None),  # lines: no unit the contract bounds output in
+], ids=["bytes", "camel-chars", "zero", "lines"])
+def test_an_output_bound_the_schema_states_is_the_tools_own(
+        argument: str, default: int, limits: dict[str, int] | None) -> None:
+    """coding-tools-mcp's exec_command caps its output at max_output_bytes (default 65536): the
+    draft read its timeout's default from the same schema, not this, and TRUNCATE judged it
+    by the contract's 50,000 characters, a bound it was never told."""
+    shell = _tool("exec_command", {"cmd": S, argument: dict(INT, default=default)}, ["cmd"],
+                  "Run a shell command")
+    guess = map_listing([shell])["bash"]
+    assert guess.keys.get("limits") == limits, guess.evidence
+
+
 @pytest.mark.parametrize("nested", [False, True], ids=["top-level", "in-a-request-object"])
 def test_a_count_of_replacements_is_sent_as_a_count_wherever_it_sits(nested: bool) -> None:
     """`expected_replacements` takes a count where the contract has a flag: sent `true` it is 1

@@ -11,7 +11,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from agentconf.contract import PATH_TOOLS, Workspace
 from agentconf.reference.tools import bash
@@ -319,4 +319,25 @@ class ReadsAsJsonEchoingItsPath(ReadsAsJson):
         if name == "read_file" and answer.get("success"):
             said = json.loads(answer["data"])
             answer = {**answer, "data": json.dumps([{"path": arguments["path"], **said}])}
+        return answer
+
+
+class ShellCapsBytes(Mutant):
+    """A shell that bounds its output in bytes of UTF-8 (coding-tools-mcp's exec_command, its
+    max_output_bytes), its profile saying so: `"é" * limit` is over that bound, and once failed
+    TRUNCATE-06 as output "within the limit" it had cut."""
+
+    BYTES = 8000
+    REFERENCE_LIMITS: ClassVar[dict[str, int] | None] = {"max_output_chars": 10**9}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        data = answer.get("data")
+        if name == "bash" and isinstance(data, str) and len(data.encode("utf-8")) > self.BYTES:
+            whole = data.encode("utf-8")
+            half = (self.BYTES - 100) // 2
+            # "ignore" drops the part of a character a byte cut leaves at either edge.
+            answer = {**answer, "data": f"{whole[:half].decode('utf-8', 'ignore')}\n[... "
+                      f"{len(whole) - 2 * half} bytes truncated ...]\n"
+                      f"{whole[-half:].decode('utf-8', 'ignore')}"}
         return answer

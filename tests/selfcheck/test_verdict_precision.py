@@ -67,6 +67,15 @@ def test_a_conformant_difference_passes_its_clauses(
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:ShellCapsBytes"\n'
+                       '[tools.bash]\nlimits = { max_output_bytes = 8000 }\n', "utf-8")
+    clauses = ["TRUNCATE-04", "TRUNCATE-05", "TRUNCATE-06"]
+    document = run(tmp_path, str(profile), clauses)
+    assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
+
+
 def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
     document = run(tmp_path, "python:conformant:ShellWithoutDevZero",
                    ["SHELL-08", "SHELL-12"])

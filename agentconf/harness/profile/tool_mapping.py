@@ -148,8 +148,8 @@ class ToolLimits(Strict):
 
     max_output_chars: PositiveInt | None = Field(default=None, description="in characters")
     max_output_bytes: PositiveInt | None = Field(
-        default=None, description="in bytes of UTF-8 (many frameworks); judged as that many "
-        "characters at most")
+        default=None, description="in bytes of UTF-8 (many frameworks): a bounded output is "
+        "judged as that many characters at most, one returned whole by its bytes")
     max_output_tokens: PositiveInt | None = Field(
         default=None, description="in model tokens; judged as four characters a token")
 
