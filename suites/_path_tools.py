@@ -89,14 +89,31 @@ def call_with(client: Any, tool: PathTool, hostile_at: str, path: str, serial: i
 
 def filled(tool: PathTool) -> dict[str, Any]:
     """The values the kit gives a declared tool's required arguments, before its paths are set:
-    the rule `init --from` drafts defaults by (harness/session/argument_values.py)."""
-    required = tool.schema.get("required", [])
-    properties = tool.schema.get("properties", {})
+    the rule `init --from` drafts defaults by (harness/session/argument_values.py), inside a
+    required object or list of objects too (a list of changes, each with a required `action`:
+    left out, every call was refused for it and the paths were never judged)."""
+    return _required_of(tool.schema, 0)
+
+
+def _required_of(schema: dict[str, Any], depth: int) -> dict[str, Any]:
+    required = schema.get("required", [])
+    properties = schema.get("properties", {})
     if not isinstance(required, list) or not isinstance(properties, dict):
         return {}
-    values = {name: required_value(prop) for name in required
-              if isinstance(prop := properties.get(name, {}), dict)}
-    return {name: value[0] for name, value in values.items() if value is not None}
+    values: dict[str, Any] = {}
+    for name in required:
+        prop = properties.get(name)
+        if not isinstance(prop, dict):
+            continue
+        value = required_value(prop)
+        items = prop.get("items")
+        if value is not None:
+            values[name] = value[0]
+        elif depth < 3 and isinstance(prop.get("properties"), dict):
+            values[name] = _required_of(prop, depth + 1)
+        elif depth < 3 and isinstance(items, dict) and isinstance(items.get("properties"), dict):
+            values[name] = [_required_of(items, depth + 1)]
+    return values
 
 
 def may_drive(client: Any, tool: PathTool, path: str) -> bool:

@@ -21,8 +21,10 @@ _ALONE = {"source", "destination", "file", "target", "dir", "path", "local", "ex
 _NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode", "glob",
               "query", "regex", "text", "command"}
 # A description that calls the argument a path, whatever its name (`left`: "path of the first
-# file to compare").
-_SAYS_PATH = re.compile(r"(?i)\b(?:path|paths|file ?path|directory|folder)\b(?! ?(?:pattern|glob))")
+# file to compare"); not one that speaks of another argument's ("the revision read_file
+# reported for this path").
+_SAYS_PATH = re.compile(r"(?i)(?<!this )(?<!that )(?<!its )(?<!same )"
+                        r"\b(?:path|paths|file ?path|directory|folder)\b(?! ?(?:pattern|glob))")
 
 
 def map_path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]

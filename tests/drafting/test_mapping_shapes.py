@@ -214,6 +214,19 @@ def test_a_json_answer_that_says_it_failed_is_drafted_a_failure(
     assert (found[0] if found else None) == keys, found
 
 
+def test_an_argument_described_by_another_arguments_path_is_not_a_path() -> None:
+    """coding-tools-mcp's apply_changes: `revision`, "The revision read_file reported for this
+    path", was drafted a path argument and sent paths."""
+    from agentconf.init_from.path_tools import path_targets
+
+    change = {"type": "object", "properties": {
+        "path": S, "revision": dict(S, description="The revision read_file reported for this "
+                                                   "path")}}
+    tool = {"name": "apply_changes", "inputSchema": {"type": "object", "properties": {
+        "changes": {"type": "array", "items": change}}}}
+    assert path_targets(tool) == ["changes[0].path"]
+
+
 def test_arguments_a_description_calls_paths_are_path_arguments() -> None:
     """A two-file compare tool (`file1`, `file2`), and an argument only its description calls a
     path (`left`: "path of the first file"): judged for confinement like any path argument;

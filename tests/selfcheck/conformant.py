@@ -341,3 +341,38 @@ class ShellCapsBytes(Mutant):
                       f"{len(whole) - 2 * half} bytes truncated ...]\n"
                       f"{whole[-half:].decode('utf-8', 'ignore')}"}
         return answer
+
+
+class ChangeListEscapes(Mutant):
+    """A tool beyond the six taking a list of changes, each with a required `action`
+    (coding-tools-mcp's apply_changes), whose create writes wherever its path says. The kit once
+    sent changes without an action: every call was refused for it, and CONFINE-16 passed."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        change = {"type": "object", "required": ["action", "path"], "properties": {
+            "action": {"type": "string", "enum": ["create", "delete"]},
+            "path": {"type": "string"}, "content": {"type": "string"},
+            "revision": {"type": "string",
+                         "description": "The revision read_file reported for this path"}}}
+        return [*super().list_tools(), {
+            "name": "apply_changes", "description": "Apply a list of file changes.",
+            "input_schema": {"type": "object", "required": ["changes"], "properties": {
+                "changes": {"type": "array", "items": change}}}}]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name != "apply_changes":
+            return await super().call_tool(name, arguments)
+        changes = arguments.get("changes") if isinstance(arguments, dict) else None
+        if not isinstance(changes, list) or not all(
+                isinstance(c, dict) and c.get("action") in ("create", "delete")
+                and isinstance(c.get("path"), str) for c in changes):
+            return failed("INVALID_ARGS", "each change needs an action and a path")
+        for change in changes:
+            target = self.root / change["path"]  # the defect: never confined
+            if change["action"] == "create":
+                try:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(str(change.get("content", "")), "utf-8")
+                except OSError as error:
+                    return failed("IO_ERROR", f"{change['path']}: {error.strerror}")
+        return {"success": True, "data": f"applied {len(changes)} change(s)"}

@@ -76,6 +76,16 @@ def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_path_tool_taking_a_list_of_changes_is_judged_with_their_required_action(
+        tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:ChangeListEscapes"\n'
+                       '[tools.extra.apply_changes]\npaths = ["changes[0].path"]\n', "utf-8")
+    document = run(tmp_path, str(profile), ["CONFINE-16"])
+    assert statuses(document) == {"CONFINE-16": "fail"}
+    assert "apply_changes" in json.dumps(document["clauses"])
+
+
 def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
     document = run(tmp_path, "python:conformant:ShellWithoutDevZero",
                    ["SHELL-08", "SHELL-12"])
