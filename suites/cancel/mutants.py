@@ -65,3 +65,24 @@ class CancelBreaksTheSession(Mutant):
         except asyncio.CancelledError:
             self.busy = True  # the flag the cancelled call should have cleared
             raise
+
+
+class CancelHangsTheShell(Mutant):
+    """A cancelled command leaves its shell waiting on it: the next command is never answered.
+    A hang there is CANCEL-03's failure, not a check that could not be made."""
+
+    KILLS = ("CANCEL-03",)
+    CALL_TIMEOUT_S = 2.0
+
+    def __init__(self, workspace: Any) -> None:
+        super().__init__(workspace)
+        self.waiting = False
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "bash" and self.waiting:
+            await asyncio.sleep(3600)  # what the shell still waits on
+        try:
+            return await super().call_tool(name, arguments)
+        except asyncio.CancelledError:
+            self.waiting = self.waiting or name == "bash"
+            raise

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _checks import in_rounds
+from _checks import answered, in_rounds
 
 from agentconf.harness.session.result import Result
 from agentconf.harness.target.processes import wait_gone
@@ -130,7 +130,10 @@ def test_after_a_cancelled_command_the_next_command_runs(ws, client) -> None:
     ws.mkdir("cancel")
     _cancelled(client, "bash", lambda: (ws.root / "cancel" / "started").exists(),
                command="touch cancel/started; sleep 300")
-    result = client.call("bash", command="echo served-after-the-cancel")
+    # Not served at all (the session hung on the cancelled command, or died of it) is this
+    # clause's failure, not a check that could not be made.
+    result = answered(lambda: client.call("bash", command="echo served-after-the-cancel"),
+                      "the command after the cancel")
     assert result.success and "served-after-the-cancel" in result.data, result.evidence()
 
 
@@ -147,7 +150,8 @@ def test_after_a_cancelled_write_the_same_file_can_be_written(ws, client) -> Non
         _cancelled(client, "write_file", lambda: _size(target) != 16, path=name, content=big)
         _read_first(client, name)
         after = f"written after the cancel, round {number}\n"
-        result = client.call("write_file", path=name, content=after)
+        result = answered(lambda: client.call("write_file", path=name, content=after),
+                          "the write after the cancel")
         assert result.success, result.evidence()  # a refusal is no race: it fails at once
         held = ws.read_bytes(name)
         return None if held == after.encode() else (
