@@ -173,7 +173,8 @@ def _unproven_lines(premises: list[Premise] | None) -> list[str]:
     for tool, kinds in unproven_tables(premises or []).items():
         out.append(f"[unproven.{tool}]")
         out.append("# not proven: the checks standing on it are not judged (never failed); fix "
-                   "the mapping above and drop this table")
+                   f"the mapping above, or drop [tools.{tool}] where no tool of the "
+                   "implementation does this, and drop this table")
         out.extend(f"{kind} = {_quote(why) if isinstance(why, str) else _inline(why)}"
                    for kind, why in kinds.items())
         out.append("")
