@@ -32,6 +32,9 @@ GUESSED = frozenset({"IO_ERROR"})
 _MIN_SAID = 3
 # A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
+# ... or after a head its failures open with, one per tool ("Error editing file: NOT_READ: ..."):
+# the first word of capitals followed by a colon on the first line.
+HEADED_CODE = r"\A[^\n]{0,80}?(?<!\w)(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
 # A variable part (a quoted old text) may span lines: the wildcard crosses them.
 _WILD = "(?s:.*?)"
@@ -210,14 +213,23 @@ def _first_code(kept: list[tuple[str, str, str]], answer: Answer) -> str | None:
     return None
 
 
-def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:
-    """Codes the server spells out as a text prefix, when it does so consistently: their
-    spelling -> ours (for [error_codes]) and the evidence; None when it does not (a prefix that
-    stands for several kinds, `ERROR:`, is no code; nor is Node's `ENOENT:` alone: at least one
-    spelling must be a contract code)."""
+def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str, str] | None:
+    """Codes the server spells out in its text, when it does so consistently: their spelling
+    -> ours (for [error_codes]), the evidence and the pattern that reads them (at the start,
+    else after a head); None when it does not (a prefix that stands for several kinds, `ERROR:`,
+    is no code; nor is Node's `ENOENT:` alone: at least one spelling must be a contract code)."""
+    for regex in (SPELLED_CODE, HEADED_CODE):
+        found = _spelled_by(re.compile(regex), answers)
+        if found is not None:
+            return (*found, regex)
+    return None
+
+
+def _spelled_by(spelled: re.Pattern[str], answers: list[Answer]
+                ) -> tuple[dict[str, str], str] | None:
     kinds: dict[str, set[str]] = {}
     for answer in answers:
-        found = _SPELLED.search(answer.text)
+        found = spelled.search(answer.text)
         if found:
             kinds.setdefault(found.group("code"), set()).add(answer.code)
     # A contract code is the server's word even where the probe expected another (a write of a
@@ -229,7 +241,8 @@ def spelled_codes(answers: list[Answer]) -> tuple[dict[str, str], str] | None:
         return None
     theirs = {spelled: next(iter(ours)) for spelled, ours in kinds.items()
               if spelled not in ERROR_CODES}
-    return theirs, f"its failures start with a code: {', '.join(sorted(kinds))}"
+    return theirs, f"its failures {'start with' if spelled.pattern == SPELLED_CODE else 'name'} " \
+        f"a code: {', '.join(sorted(kinds))}"
 
 
 def candidates(message: str, variable: tuple[str, ...]) -> list[str]:

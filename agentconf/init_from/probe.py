@@ -25,7 +25,7 @@ from agentconf.init_from.findings import (
     settle,
     short,
 )
-from agentconf.init_from.patterns import SPELLED_CODE, induce, spelled_codes
+from agentconf.init_from.patterns import induce, spelled_codes
 from agentconf.init_from.probe_cases import drawn, names_in, play_drawn
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
@@ -63,8 +63,8 @@ def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_cha
     ambiguous_codes(found)
     spelled = spelled_codes(found.answers)
     if spelled is not None:  # `NOT_FOUND: ...`: the code comes from the text
-        theirs, why = spelled
-        found.patterns.append(("", SPELLED_CODE, why))
+        theirs, why, regex = spelled
+        found.patterns.append(("", regex, why))
         for spelling, ours in theirs.items():
             found.error_codes.setdefault(spelling, (ours, f"answered as {spelling}: ..."))
     patterns, notes = induce(found.answers, variable, found.patterns,

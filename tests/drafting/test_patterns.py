@@ -3,7 +3,7 @@ real implementations of issue 25 gave: each kept pattern checked against every o
 
 import re
 
-from agentconf.init_from.patterns import Answer, induce, spelled_codes
+from agentconf.init_from.patterns import HEADED_CODE, SPELLED_CODE, Answer, induce, spelled_codes
 
 PROBE_ONLY = ("/sandbox", "/sandbox/root", "agentconf-probe", "Read", "Edit", "Write")
 
@@ -33,10 +33,25 @@ def test_a_code_spelled_for_another_kind_is_still_the_servers_word() -> None:
                Answer("IS_DIRECTORY", "write of a folder", "NOT_FOUND: dir"),
                Answer("OUTSIDE_ROOT", "outside", "ACCESS_DENIED: ../x")]
     assert spelled_codes(answers) == ({"ACCESS_DENIED": "OUTSIDE_ROOT"},
-                                      "its failures start with a code: ACCESS_DENIED, NOT_FOUND")
+                                      "its failures start with a code: ACCESS_DENIED, NOT_FOUND",
+                                      SPELLED_CODE)
     # A prefix of theirs that stands for several kinds is no code.
     answers.append(Answer("IS_DIRECTORY", "folder", "ACCESS_DENIED: dir"))
     assert spelled_codes(answers) is None
+
+
+def test_a_code_named_after_each_tools_own_head_is_read_from_the_text() -> None:
+    """Failures that open with their tool's head, then the code ("Error editing file: NOT_READ:
+    ..."): a pattern per tool was kept (an edit's NOT_READ), and a write refused for the same
+    cause had no code RESULT-02 could read."""
+    answers = [Answer("NOT_READ", "edit unread", "[x] Error editing file: NOT_READ: `a` first"),
+               Answer("NOT_FOUND", "read missing", "[x] Error reading file: NOT_FOUND: `b`"),
+               Answer("OUTSIDE_ROOT", "outside", "[x] Error writing file: DENIED: `../c`")]
+    found = spelled_codes(answers)
+    assert found is not None and found[0] == {"DENIED": "OUTSIDE_ROOT"}, found
+    assert found[2] == HEADED_CODE
+    said = re.search(HEADED_CODE, "[x] Error writing file: NOT_READ: `d` first")
+    assert said is not None and said.group("code") == "NOT_READ"
 
 
 def test_a_number_in_a_message_is_a_number_in_its_pattern() -> None:
