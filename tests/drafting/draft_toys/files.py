@@ -123,12 +123,17 @@ class WriteEncoding(Toy):
     """Write takes an `encoding` its schema does not require (one schema serves several
     operations, and only writes need it): a write without it fails naming it."""
 
+    # Where the value "utf-8" is told: the property's own description, or the tool's.
+    ENCODING_SAID = 'The text encoding. Must be "utf-8" for a write.'
+    DOCSTRING = ""
+
     def tools(self) -> list[dict[str, Any]]:
         listed = super().tools()
         for entry in listed:
             if entry["name"] == "Write":
                 entry["input_schema"]["properties"]["encoding"] = dict(
-                    STRING, description='The text encoding. Must be "utf-8" for a write.')
+                    STRING, description=self.ENCODING_SAID)
+                entry["description"] += self.DOCSTRING
         return listed
 
     def write(self, args: dict[str, Any]) -> Answer:
@@ -142,13 +147,6 @@ class WriteEncodingInDocstring(WriteEncoding):
     """The same, its schema saying only which operation takes `encoding`, and the value told in
     the second of the description's `Args:` sections (FastMCP's docstring, one per operation)."""
 
-    def tools(self) -> list[dict[str, Any]]:
-        listed = super().tools()
-        for entry in listed:
-            if entry["name"] == "Write":
-                entry["input_schema"]["properties"]["encoding"] = dict(
-                    STRING, description="(writes only)")
-                entry["description"] += (
-                    "\n\nArgs:\n    file_path: The file.\n\nA write:\n\nArgs:\n"
-                    '    content: The new text.\n    encoding: Must be "utf-8".\n')
-        return listed
+    ENCODING_SAID = "(writes only)"
+    DOCSTRING = ("\n\nArgs:\n    file_path: The file.\n\nA write:\n\nArgs:\n"
+                 '    content: The new text.\n    encoding: Must be "utf-8".\n')
