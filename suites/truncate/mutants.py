@@ -75,7 +75,7 @@ class NoTruncationMarker(_Bounds):
 class NoTruncation(_Bounds):
     """Returns output whole, however long."""
 
-    KILLS = ("TRUNCATE-01", "SHELL-08")
+    KILLS = ("TRUNCATE-01", "TRUNCATE-05", "SHELL-08", "SHELL-12")
 
 
 class TruncatesEarly(_Bounds):

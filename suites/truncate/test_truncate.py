@@ -54,6 +54,14 @@ def _prints_a_small_file(ws: Any, client: Any) -> None:
                        f"working folder is SHELL-06's): {' '.join(short.data.split())[:120]!r}")
 
 
+def _cut(text: str, result: Any) -> None:
+    """How a cut is made stands on a cut: an output shown whole was not cut, which is
+    TRUNCATE-01's alone (its bound), and the shape of a cut that never happened is not judged."""
+    if text in result.data:
+        not_applicable(f"not judged: the output was not cut ({len(text)} characters shown "
+                       "whole), so how a cut is made cannot be seen; the bound is TRUNCATE-01's")
+
+
 def _bound(client: Any) -> int:
     return _limits(client).max_output_chars + _limits(client).marker_budget_chars
 
@@ -97,7 +105,9 @@ def test_output_just_over_the_limit_is_cut(ws, client) -> None:
 @pytest.mark.clause("TRUNCATE-02")
 @pytest.mark.parametrize("filler", ["x", "é", "中"], ids=["ascii", "two-byte", "three-byte"])
 def test_truncation_keeps_the_head_and_the_tail(ws, client, filler: str) -> None:
-    result = _print(ws, client, _long_text(client, filler=filler))
+    text = _long_text(client, filler=filler)
+    result = _print(ws, client, text)
+    _cut(text, result)
     assert "HEADMARK" in result.data, result.data[:200]
     assert "TAILMARK" in result.data, result.data[-200:]
 
@@ -106,6 +116,7 @@ def test_truncation_keeps_the_head_and_the_tail(ws, client, filler: str) -> None
 def test_the_marker_says_how_much_was_cut_as_a_number(ws, client) -> None:
     text = _long_text(client)
     result = _print(ws, client, text)
+    _cut(text, result)
     # The output has no digits, so any number in data belongs to the marker.
     numbers = [int(found.replace(",", "").replace("_", ""))
                for found in re.findall(r"\d[\d,_]*", result.data)]
@@ -132,6 +143,7 @@ def test_truncation_never_splits_a_multibyte_character(ws, client, char: str, of
     result = _print(ws, client, text)
     if "HEADMARK" not in result.data:  # nothing of it shown: TRUNCATE-02's, nothing to judge here
         not_applicable(f"not judged: the output's head was not shown ({result.data[:60]!r})")
+    _cut(text, result)
     # Bounded, head and tail kept: TRUNCATE-01's and TRUNCATE-02's; this clause is the split.
     assert "\ufffd" not in result.data, "a replacement character was added"
     assert not _split(result.data), f"a character was split: {_split(result.data)}"

@@ -312,3 +312,18 @@ def test_a_clause_of_writes_or_edits_is_judged_on_the_writes_where_there_is_no_e
               for test in clause["tests"] if test["outcome"] == "pass"}
     assert {"test_an_overwrite_keeps_the_permission_bits",
             "test_writing_to_a_folder_is_is_directory"} <= passed, passed
+
+
+def test_output_never_cut_fails_the_bound_and_leaves_how_a_cut_is_made_not_judged(
+        tmp_path: Path) -> None:
+    """One cause, one clause: output returned whole, however long, is the bound's (TRUNCATE-01,
+    -05, SHELL-08, -12); how a cut is made (head and tail, its count, no split) stands on a cut
+    that never happened, and is not judged — neither failed nor passed."""
+    bound = ["TRUNCATE-01", "TRUNCATE-05", "SHELL-08", "SHELL-12"]
+    shape = ["TRUNCATE-02", "TRUNCATE-03", "TRUNCATE-04"]
+    document = run(tmp_path, "python:agentconf.selfcheck.gallery:NoTruncation", bound + shape)
+    assert statuses(document) == {**dict.fromkeys(bound, "fail"), **dict.fromkeys(shape, "n/a")}
+    for clause in document["clauses"]:
+        if clause["id"] in shape:
+            assert all("the output was not cut" in test["evidence"]
+                       for test in clause["tests"]), clause["evidence"]

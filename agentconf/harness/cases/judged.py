@@ -1,6 +1,7 @@
 """Whether a golden case is judged at all: what its verdict stands on, confirmed before it stands:
-the tools it calls make the declaration it judges, and the long output it bounds was printed.
-Where not, the case is not judged (n/a, with the reason), never failed."""
+the tools it calls make the declaration it judges, the long output it bounds was printed, and
+the output whose cut it judges was cut. Where not, the case is not judged (n/a, with the
+reason), never failed."""
 
 from typing import Any
 
@@ -40,7 +41,8 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
     Where the command itself exited non-zero having shown less than half the limit (an execution
     limit of the implementation, a program it lacks), that output never happened: the case is
     not judged, rather than charged to a clause about output that was never there."""
-    if not expect.get("data_bounded") or expects_failure(expect) or result.success:
+    if not (expect.get("data_bounded") or expect.get("data_cut")) or expects_failure(expect) \
+            or result.success:
         return
     exited = result.exit_code if result.exit_code not in (None, 0) else (
         "non-zero" if result.error == "NONZERO_EXIT" else None)
@@ -50,3 +52,18 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
             f"not judged: the command meant to print more than the limit exited {exited} "
             f"having shown {len(shown)} characters, so the long output never happened: "
             f"{' '.join(shown.split())[:120]!r}")
+
+
+def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> None:
+    """A case of how a cut is made (head and tail kept, no character split) stands on a cut:
+    an answer longer than the limit plus its marker was not cut to the limit, which is the
+    bound's clause alone (TRUNCATE-01); how a cut is made is not judged on it."""
+    if not expect.get("data_cut"):
+        return
+    data = result.data if isinstance(result.data, str) else ""
+    bound = limits.max_output_chars + limits.marker_budget_chars
+    if len(data) > bound:
+        not_applicable(
+            f"not judged: the output was not cut ({len(data)} characters shown, more than "
+            f"max_output_chars + marker, {bound}), so how a cut is made cannot be seen; the "
+            "bound is TRUNCATE-01's")

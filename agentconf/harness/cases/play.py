@@ -22,7 +22,7 @@ from agentconf.harness.cases.answer_checks import (
     outcome_mismatches,
     report_mismatches,
 )
-from agentconf.harness.cases.judged import declared, long_output_ran
+from agentconf.harness.cases.judged import declared, long_output_ran, output_was_cut
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import AT_ONCE_S, Client
@@ -324,6 +324,7 @@ def play_case(
                         {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
                         if call.get("tool") else limits)
                     long_output_ran(result, places.fill(expect), own)
+                    output_was_cut(result, expect, own)
                     wrong += [
                         f"{label} ({name}): {w}"
                         for w in answer_mismatches(result, expect, places, own, codes_read)
