@@ -149,8 +149,8 @@ capabilities), the capability names, the default limits and the error codes.
 6. Judge each call that has an `expect` (the case-level `expect` belongs to the last call):
    `error` (one code or a list of acceptable ones; implies failure), `success`, `data_contains`,
    `data_not_contains`, `data_nonempty`, `data_bounded` (at most max_output_chars +
-   marker_budget_chars characters), `data_cut` (a premise, not a check: an answer over that
-   bound was not cut, and a case of how a cut is made is not judged on it), `diff_contains`,
+   marker_budget_chars characters), `data_cut` (a premise, not a check: an answer over twice
+   the limit was not cut, and a case of how a cut is made is not judged on it), `diff_contains`,
    `summary_nonempty`, `issue_paths`.
 7. Judge `after`: `files` (exact bytes, `sha256`, or `one_of`), `absent` (not even a link),
    `exists`, `modes`, `unchanged` (the root is as it was just before the last calling step),

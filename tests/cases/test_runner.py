@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from agentconf.contract import DEFAULT_LIMITS, Workspace
+from agentconf.harness.cases.judged import output_was_cut
 from agentconf.harness.cases.load import load_cases
 from agentconf.harness.cases.play import (
     CaseFailed,
@@ -31,7 +32,7 @@ from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Request, Result
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.adapters.python import PythonAdapter
-from agentconf.harness.verdicts.errors import EscapeDetected
+from agentconf.harness.verdicts.errors import EscapeDetected, NotApplicable
 from agentconf.reference import create as create_reference
 
 CASES = {case.id: case for case in load_cases()}
@@ -314,6 +315,25 @@ def test_each_expectation_reports_its_own_mismatch(
     places = Placeholders.of(_Paths(tmp_path), DEFAULT_LIMITS)
     wrong = answer_mismatches(answer, expect, places, DEFAULT_LIMITS)
     assert len(wrong) == 1 and complaint in wrong[0], wrong
+
+
+@pytest.mark.parametrize(
+    ("shown", "cut"),
+    [(1.02, True), (1.9, True), (2.5, False), (6.0, False)],
+    ids=["bound-overshot-by-its-marker", "under-twice", "over-twice", "whole"],
+)
+def test_a_case_of_how_a_cut_is_made_is_judged_only_on_a_cut_answer(shown: float,
+                                                                      cut: bool) -> None:
+    """Its command prints three times the limit or more: an answer a little over the bound was
+    cut (a long marker is TRUNCATE-01's to judge), one over twice the limit was not."""
+    limits = DEFAULT_LIMITS.with_overrides({"max_output_chars": 10_000})
+    answer = _Answer(data="x" * int(shown * 10_000))
+    if cut:
+        output_was_cut(answer, {"data_cut": True}, limits)
+    else:
+        with pytest.raises(NotApplicable, match="the output was not cut"):
+            output_was_cut(answer, {"data_cut": True}, limits)
+    output_was_cut(answer, {"data_bounded": True}, limits)  # a bound's case stands on no cut
 
 
 @pytest.mark.parametrize("error", [None, "ENOENT"], ids=["no-code", "unmapped-spelling"])

@@ -55,15 +55,18 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
 
 
 def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> None:
-    """A case of how a cut is made (head and tail kept, no character split) stands on a cut:
-    an answer longer than the limit plus its marker was not cut to the limit, which is the
-    bound's clause alone (TRUNCATE-01); how a cut is made is not judged on it."""
+    """A case of how a cut is made (head and tail kept, no character split) stands on a cut. Its
+    command prints three times the limit or more: an answer longer than twice the limit (or the
+    limit and its marker, where that is more) holds most of it, was not cut, and how a cut is made
+    is not judged on it. An answer a little over the bound was cut, with a long marker: how, is
+    judged here; how long, is TRUNCATE-01's."""
     if not expect.get("data_cut"):
         return
     data = result.data if isinstance(result.data, str) else ""
-    bound = limits.max_output_chars + limits.marker_budget_chars
-    if len(data) > bound:
+    whole = max(2 * limits.max_output_chars,
+                limits.max_output_chars + limits.marker_budget_chars)
+    if len(data) > whole:
         not_applicable(
             f"not judged: the output was not cut ({len(data)} characters shown, more than "
-            f"max_output_chars + marker, {bound}), so how a cut is made cannot be seen; the "
-            "bound is TRUNCATE-01's")
+            f"twice the limit of {limits.max_output_chars}), so how a cut is made cannot be "
+            "seen; the bound is TRUNCATE-01's")
