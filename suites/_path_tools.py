@@ -24,7 +24,7 @@ from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import path_for, top_argument
 from agentconf.harness.session.client import set_target
 from agentconf.harness.session.reach import escaping_strings
-from agentconf.harness.verdicts.errors import EscapeDetected, not_applicable
+from agentconf.harness.verdicts.errors import EscapeDetected, judged_in_part, not_applicable
 
 # Names only a listing of the canary folders holds (never sent in a request).
 CANARY_NAMES = ("notes.md", "crlf.txt", "nested.txt")
@@ -130,11 +130,19 @@ def drives(client: Any, tools: list[PathTool], path: str) -> Iterator[tuple[Path
 
 
 def prepare(ws: Any, links: dict[str, str] | None = None) -> None:
-    """The files every drive starts from, and the root's links as they were before the first:
+    """The files every drive starts from (and none it made), and the root's links as they were
+    before the first:
     a destructive tool driven before (move_file or delete_file of `link_out`, which may move or
     remove the link itself) must not leave the next tool judged on a root without the link."""
     ws.write("a.txt", "alpha\n")
     ws.write("sub/inner.txt", "inner\n")
+    # What an earlier call made at a benign name goes: a copy refused because its destination
+    # `moved-0.txt` exists already says nothing of the path it was given.
+    for made in [*Path(ws.root).glob("moved-*.txt"), *Path(ws.root).glob("control-*")]:
+        if made.is_dir() and not made.is_symlink():
+            shutil.rmtree(made)
+        else:
+            made.unlink()
     for rel, target in (links or {}).items():
         path = Path(ws.root, rel)
         if path.is_symlink() and os.readlink(path) == target:
@@ -203,6 +211,13 @@ def judge_all(ws: Any, client: Any, path: str) -> None:
     if not driven:
         not_applicable("every path tool is destructive and this path may resolve outside the "
                     "sandbox: never sent (harness/session/reach.py)")
+    if unaccepted:
+        # The disk was judged after each call, so an escape still fails; a pass covers the
+        # arguments driven, and says which were not.
+        judged_in_part(f"{len(unaccepted)} of {driven + len(unaccepted)} path arguments not "
+                       "judged: no call of theirs with a path inside the root was accepted, so "
+                       "their refusals say nothing of the path (" + "; ".join(unaccepted)[:300]
+                       + ")")
 
 
 # Paths inside the root a call may take where the hostile one goes: a file, a folder, a new name.

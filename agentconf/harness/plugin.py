@@ -61,7 +61,11 @@ from agentconf.harness.target.launch import (
 from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
-from agentconf.harness.verdicts.errors import not_applicable, take_not_judged
+from agentconf.harness.verdicts.errors import (
+    not_applicable,
+    take_judged_in_part,
+    take_not_judged,
+)
 
 _PASSED = pytest.StashKey[bool]()
 _FAILED = pytest.StashKey[bool]()
@@ -342,10 +346,13 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
     """A check that passed on an unproven premise is not judged (verdicts/errors.py
     `not_judged_unless_failed`); one that failed on what it could judge keeps its failure."""
     take_not_judged()  # what an earlier check left, had it ended by an exception
+    take_judged_in_part()
     result = yield
-    reason = take_not_judged()
+    reason, part = take_not_judged(), take_judged_in_part()
     if reason is not None:
         not_applicable(reason)
+    if part is not None:
+        item.user_properties.append((outcomes.IN_PART, part))
     return result
 
 

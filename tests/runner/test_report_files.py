@@ -320,5 +320,5 @@ def test_a_verdict_reached_with_checks_not_judged_says_so_in_the_console_and_rep
     assert "EDIT-02" not in console.split("judged in part:")[1].splitlines()[0], console
     markdown = render_markdown(document)
     section = markdown.split("## Judged in part")[1].split("\n## ")[0]
-    assert "- EDIT-01 (pass): 1 of 2 checks not judged: n/a: not judged: write_file" in section
+    assert "- EDIT-01 (pass): of 2 checks 1 not judged: n/a: not judged: write_file" in section
     assert "EDIT-02" not in section and "EOL-01" not in section, section  # EOL-01 is n/a whole

@@ -238,12 +238,11 @@ class PathToolsRefuseEveryCall(Mutant):
 
 
 class OnePathToolRefusesEveryCall(Mutant):
-    """One optional path tool refuses every call (edit_file_at_line of mcp-filesystem-encoding,
-    whose `line_edits` the kit cannot fill): the other path tools' confinement is still judged;
-    CONFINE-16's property once drew the one and was not judged at all."""
+    """One optional path tool refuses every call (a required argument the kit cannot fill): the
+    other path tools' confinement is still judged, and a pass says it was judged in part."""
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        if name == "move_file":
+        if name == "directory_tree":
             return failed("INVALID_ARGS", "`line_edits` is required")
         return await super().call_tool(name, arguments)
 

@@ -264,6 +264,25 @@ def test_path_tools_that_refuse_every_call_are_not_judged_confined(tmp_path: Pat
             clause["evidence"]), clause["evidence"]
 
 
+def test_a_pass_on_fewer_path_tools_than_the_clause_names_says_it_was_judged_in_part(
+        tmp_path: Path) -> None:
+    """One path tool refuses every call for an argument the kit cannot fill: the others' verdict
+    stands, and says which tool it does not cover, in every check and in report.md."""
+    document = run(tmp_path, "python:conformant:OnePathToolRefusesEveryCall",
+                   ["CONFINE-16", "SYMLINK-12"])
+    assert statuses(document) == {"CONFINE-16": "pass", "SYMLINK-12": "pass"}
+    for clause in document["clauses"]:
+        for test in clause["tests"]:
+            if test["nodeid"].endswith("reaches_outside"):
+                continue  # the property: an example drawing the tool leaves it not judged
+            assert test["evidence"].startswith("judged in part: "), test
+            assert "directory_tree.path: refused a.txt" in test["evidence"], test
+    section = (tmp_path / "report" / "report.md").read_text("utf-8").split(
+        "## Judged in part")[1]
+    line = next(line for line in section.splitlines() if line.startswith("- CONFINE-16 "))
+    assert line.startswith("- CONFINE-16 (pass): of 13 checks ") and "12 judged in part" in line
+
+
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [

@@ -96,7 +96,8 @@ def render_summary(
     partly = [clause["id"] for clause, _ in partly_judged(document)]
     if partly:
         lines.append(f"judged in part: {len(partly)} clause(s) came to their verdict with some "
-                     "checks not judged (a premise not proven; report.md, \"Judged in part\"): "
+                     "checks not judged or judged in part (a premise not proven; report.md, "
+                     "\"Judged in part\"): "
                      + ", ".join(partly))
     lines += time_lines(document)
     if summary["unchecked"]:

@@ -100,7 +100,9 @@ class TestRecord(_Strict):
     outcome: Outcome
     case: str | None = None
     duration: float = Field(0.0, ge=0)
-    evidence: str | None = None
+    evidence: str | None = Field(None, description=(
+        "Why the check did not pass; for a pass, what it did not judge (\"judged in part: ...\"),"
+        " else null."))
     reproduce: str | None = None
 
 
@@ -201,7 +203,8 @@ def _clause_record(result: ClauseResult) -> dict[str, Any]:
         "category": clause.category,
         "requirement": clause.requirement,
         "status": result.status.value,
-        "tests": [_test_record(t, t.outcome not in ("pass",)) for t in result.tests],
+        # A pass has no evidence but what it says it did not judge ("judged in part: ...").
+        "tests": [_test_record(t, t.outcome != "pass" or bool(t.evidence)) for t in result.tests],
         "evidence": result.evidence,
         "reproduce": result.reproduce,
         "expected_failure": dict(result.expected) or None,

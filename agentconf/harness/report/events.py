@@ -28,6 +28,9 @@ class Outcome(StrEnum):
 
 
 TEST_OUTCOMES: tuple[str, ...] = tuple(Outcome)
+# How the evidence of a pass that judged only part of what it names begins (what was not judged
+# follows): the report lists its clause under "Judged in part".
+IN_PART_SAYS = "judged in part: "
 # The stream's three kinds of line (the `"event"` field): one run_start (what was planned, with
 # what), one test per check (TestEvent), one run_end (how many were executed).
 RUN_START, TEST, RUN_END = "run_start", "test", "run_end"

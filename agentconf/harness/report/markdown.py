@@ -87,13 +87,17 @@ def _judged_in_part(document: dict[str, Any]) -> list[str]:
     if not partly:
         return []
     lines = ["", "## Judged in part", "",
-             "Each verdict below stands on the checks judged; the others stood on a premise not "
+             "Each verdict below stands on what was judged; the rest stood on a premise not "
              "proven (one the profile's draft could not prove, [unproven], or the scenario a "
-             "check needed, which did not happen), and were not judged:", ""]
+             "check needed, which did not happen): a check not judged, or a check that judged "
+             "some of what it names (some tools, say) and not the rest:", ""]
     for clause, unjudged in partly:
         first = str(unjudged[0].get("evidence") or "").strip().splitlines()[0]
-        lines.append(f"- {clause['id']} ({clause['status']}): {len(unjudged)} of "
-                     f"{len(clause['tests'])} checks not judged: {first}")
+        missing = sum(test["outcome"] == "n/a" for test in unjudged)
+        said = [f"{count} {what}" for count, what in ((missing, "not judged"), (
+            len(unjudged) - missing, "judged in part")) if count]
+        lines.append(f"- {clause['id']} ({clause['status']}): of {len(clause['tests'])} checks "
+                     f"{', '.join(said)}: {first}")
     return lines
 
 

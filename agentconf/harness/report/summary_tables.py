@@ -3,6 +3,8 @@
 import re
 from typing import Any
 
+from .events import IN_PART_SAYS
+
 STATUS_COLUMNS = ("pass", "fail", "xfail", "xpass", "n/a", "error")
 
 
@@ -67,16 +69,22 @@ def counts_table(document: dict[str, Any], by: str, render: Any = markdown_table
 _UNPROVEN = re.compile(r"\bnot judged: ")
 
 
+def _in_part(test: dict[str, Any]) -> bool:
+    evidence = test.get("evidence") or ""
+    if test["outcome"] == "n/a":
+        return bool(_UNPROVEN.search(evidence[:300]))
+    return test["outcome"] == "pass" and evidence.startswith(IN_PART_SAYS)
+
+
 def partly_judged(document: dict[str, Any]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """The clauses that came to a verdict on some checks while others stood on a premise not
-    proven: the verdict stands on the checks judged only, which a bare "pass" would hide. Each
-    with those checks."""
+    proven (or passed on part of what they name): the verdict stands on what was judged only,
+    which a bare "pass" would hide. Each with those checks."""
     found = []
     for clause in document["clauses"]:
         if clause["status"] == "n/a":
             continue
-        unjudged = [test for test in clause["tests"] if test["outcome"] == "n/a"
-                    and _UNPROVEN.search((test.get("evidence") or "")[:300])]
+        unjudged = [test for test in clause["tests"] if _in_part(test)]
         if unjudged:
             found.append((clause, unjudged))
     return found

@@ -118,8 +118,27 @@ def not_judged_unless_failed(reason: str) -> None:
 
 def take_not_judged() -> str | None:
     """The first reason the check that just ran recorded, forgetting them all."""
-    reason = _UNLESS_FAILED[0] if _UNLESS_FAILED else None
-    _UNLESS_FAILED.clear()
+    return _first_of(_UNLESS_FAILED)
+
+
+_IN_PART: list[str] = []
+
+
+def judged_in_part(reason: str) -> None:
+    """This check judged some of what it names and not the rest (each tool it drives, say, where
+    one could not be driven): a pass is a pass on what was judged, and says so — its evidence
+    reads "judged in part: <reason>" and the report lists the clause under "Judged in part".
+    A failure on what was judged stays a failure."""
+    _IN_PART.append(reason)
+
+
+def take_judged_in_part() -> str | None:
+    return _first_of(_IN_PART)
+
+
+def _first_of(reasons: list[str]) -> str | None:
+    reason = reasons[0] if reasons else None
+    reasons.clear()
     return reason
 
 

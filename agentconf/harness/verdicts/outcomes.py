@@ -22,6 +22,7 @@ from agentconf import __version__
 from agentconf.contract import CONTRACT_VERSION
 from agentconf.harness.report.events import (
     FAILING,
+    IN_PART_SAYS,
     RUN_END,
     RUN_START,
     Outcome,
@@ -38,6 +39,9 @@ from agentconf.harness.verdicts.errors import (
 )
 
 PROPERTY = "agentconf"
+# A passing check that judged only part of what it names (verdicts/errors.py `judged_in_part`):
+# the item's property holding what was not judged.
+IN_PART = "agentconf_in_part"
 _EVIDENCE_CHARS = 8000
 _BLOB = re.compile(r"@reproduce_failure\([^)]*\)|@seed\(\d+\)")
 
@@ -94,6 +98,9 @@ def phase_payload(
     payload: dict[str, Any] = {"when": report.when, "clauses": clauses}
     if report.passed:
         payload["outcome"] = Outcome.PASS.value
+        part = dict(report.user_properties).get(IN_PART)
+        if part is not None:
+            payload["evidence"] = safe_text(f"{IN_PART_SAYS}{part}")
     elif report.skipped:
         payload["outcome"] = Outcome.NA.value
         payload["evidence"] = safe_text(_skip_reason(report, call))
