@@ -239,8 +239,10 @@ def _reading_defaults(guess: ToolGuess, tool: dict[str, Any],
     taken = set(guess.args.values())
     if guess.canonical == "read_file" and (cap := _size_cap(properties, taken)):
         found[cap] = DEFAULT_LIMITS.max_read_bytes
-        why.append(f"{cap} = {DEFAULT_LIMITS.max_read_bytes}: the contract's max_read_bytes, which "
-                   "a bigger file is refused over (READ-05; follow [limits] if you change it)")
+        # What the kit sends, not what the read will do with it: that is READ-05's to judge.
+        why.append(f"{cap} = {DEFAULT_LIMITS.max_read_bytes}: the contract's max_read_bytes, sent "
+                   "so a read is held to the limit READ-05 judges (follow [limits] if you change "
+                   "it)")
     if guess.canonical != "grep":
         return
     for target in _context_counts(properties, taken):  # lines around a match are no matches

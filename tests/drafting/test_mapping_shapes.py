@@ -304,9 +304,13 @@ def test_a_reads_own_size_cap_is_sent_as_the_contracts_limit() -> None:
               "max_size_kb": dict(INT, description="Maximum size in KB")}
     read = _tool("read_file", {"request": {"type": "object", "properties": fields,
                                            "required": ["path"]}}, ["request"], "Read a file")
-    defaults = map_listing([read])["read_file"].keys.get("defaults", {})
+    guess = map_listing([read])["read_file"]
+    defaults = guess.keys.get("defaults", {})
     assert defaults.get("request.max_size") == DEFAULT_LIMITS.max_read_bytes, defaults
     assert "request.max_lines" not in defaults and "request.max_size_kb" not in defaults
+    # The comment says what is sent; what the read does with it is READ-05's to judge.
+    said = next(line for line in guess.evidence if "request.max_size" in line)
+    assert "refused" not in said and "READ-05 judges" in said, said
 
 
 def test_a_tree_is_the_tool_its_description_calls_a_recursive_tree() -> None:
