@@ -10,6 +10,11 @@ from typing import Any
 # "Must be "utf-8"", "one of: 'a', 'b'", "e.g. `main`": the value a description asks for.
 _ASKED = re.compile(r"""(?i)(?:must be|should be|one of|e\.g\.|for example|such as|set to|"""
                     r"""always|only)\s*:?\s*["'`]([^"'`]{1,60})["'`]""")
+# "Available: ['bash', 'sh']", "Allowed values: utf-8, latin-1", "one of [fast, slow]": the
+# first of the values a description lists as the ones it takes.
+_LISTED = re.compile(r"""(?i)(?:\b(?:available|allowed|valid|supported|accepted|possible)"""
+                     r"""(?:\s+[a-z]+){0,2}\s*(?:are|is)?\s*:|\bone of\s*:?(?=\s*\[))"""
+                     r"""\s*\[?\s*["'`]?([A-Za-z0-9_][A-Za-z0-9_./+-]{0,39})""")
 # "JSON array of objects (e.g. [{"target": "old", "replacement": "new"}])": an example in JSON.
 _EXAMPLE = re.compile(r"(?i)(?:e\.g\.|for example|example|such as)\s*:?\s*(?=[\[{])")
 # A text any value of which works: a reason, a description of the call.
@@ -30,9 +35,9 @@ def types_of(prop: dict[str, Any]) -> set[str]:
 
 def required_value(prop: dict[str, Any]) -> tuple[Any, str] | None:
     """A value and why: its schema's `const` or first `enum`, an example in JSON its description
-    gives (a text holding JSON is sent as that text), a value its description asks for, else one
-    of its type that a check would send (a text, false, 0); None for a list or an object with
-    no example."""
+    gives (a text holding JSON is sent as that text), a value its description asks for or the
+    first it lists as available, else one of its type that a check would send (a text, false,
+    0); None for a list or an object with no example."""
     if "const" in prop:
         return prop["const"], "its schema's const"
     options = prop.get("enum")
@@ -49,6 +54,9 @@ def required_value(prop: dict[str, Any]) -> tuple[Any, str] | None:
     asked = _ASKED.search(description)
     if asked is not None:
         return asked.group(1), "the value its description asks for"
+    listed = _LISTED.search(description)
+    if listed is not None and ("string" in kinds or not kinds):
+        return listed.group(1), "the first of the values its description lists"
     if "string" in kinds or not kinds:
         return ANY_TEXT, "a text, as its description allows any"
     if "boolean" in kinds:

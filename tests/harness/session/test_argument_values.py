@@ -35,3 +35,20 @@ def test_a_value_the_description_asks_for_wins_over_any_text() -> None:
 def test_brackets_that_are_no_json_are_no_example() -> None:
     prop = {"type": "string", "description": "a glob, e.g. [abc]*.txt"}
     assert required_value(prop) == (ANY_TEXT, "a text, as its description allows any")
+
+
+def test_the_first_value_a_description_lists_as_available_is_sent() -> None:
+    """A shell server requires `shell`, "Shell to use for execution. Available: ['bash', 'sh']":
+    any other text was refused ("Shell '...' is not allowed"), and every command with it."""
+    listed = {
+        "Shell to use for execution. Available: ['bash', 'sh']": "bash",
+        "Allowed values: utf-8, latin-1": "utf-8",
+        "The mode, one of [fast, slow]": "fast",
+        "Supported formats are: `json`, `text`": "json",
+    }
+    for description, value in listed.items():
+        found = required_value({"type": "string", "description": description})
+        assert found == (value, "the first of the values its description lists"), description
+    for description in ("The shell command to execute", "Working directory, if available",
+                        "Any note: free text"):
+        assert required_value({"type": "string", "description": description})[0] == ANY_TEXT
