@@ -11,12 +11,12 @@ allow-list refuses is not run.
 Every command runs in the scratch sandbox's root and writes nothing.
 """
 
-import json
 import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from agentconf.harness.session.answers import document_of
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import refused_programs
@@ -98,10 +98,7 @@ def _exit_in_json(found: Findings, data: str, marks_failure: bool = True) -> boo
     `[tools.bash.result]`, beside where its output is (found by the first probe). The status
     is part of the text the model reads, failure or not (SHELL-02 looks for it there); answered
     as a success, a non-zero status is also the failure marker (`marks_failure`)."""
-    try:
-        value = json.loads(data)
-    except ValueError:
-        return False
+    value = document_of(data)
     if not isinstance(value, dict):
         return False
     key = next((k for k in _EXIT_KEYS if value.get(k) == 3 and type(value[k]) is int), None)
@@ -121,11 +118,13 @@ def _exit_in_json(found: Findings, data: str, marks_failure: bool = True) -> boo
     shape["exit_code"] = key
     if not marks_failure:
         found.evidence.setdefault("bash", []).append(
-            f"probe: `exit 3` failed with JSON whose {key} is 3: the text read keeps it")
+            f"probe: `exit 3` failed with an object (JSON or a Python literal) whose {key} is 3: "
+            "the text read keeps it")
         return True
     shape["failure"] = {"path": key, "not_equals": 0}
     found.evidence.setdefault("bash", []).append(
-        f"probe: `exit 3` answered success with JSON whose {key} is 3: a non-zero {key} is a "
+        f"probe: `exit 3` answered success with an object (JSON or a Python literal) whose {key} "
+        f"is 3: a non-zero {key} is a "
         "failure")
     return True
 
@@ -187,9 +186,8 @@ def _output_places(found: Findings, result: Result | None) -> None:
     """Where a JSON answer keeps the command's stdout and stderr: the text the checks read."""
     if result is None or not result.success:
         return
-    try:
-        value = json.loads(result.data)
-    except ValueError:
+    value = document_of(result.data)
+    if value is None:
         return
     places = list(dict.fromkeys(place for text in (_OUT, _ERR)
                                 if (place := json_place(value, _line_of(text))) is not None))
@@ -198,7 +196,7 @@ def _output_places(found: Findings, result: Result | None) -> None:
     found.keys.setdefault("bash", {}).setdefault("result", {}).setdefault(
         "text", places[0] if len(places) == 1 else places)
     found.evidence.setdefault("bash", []).append(
-        "probe: a command printing a line to stdout and one to stderr answered JSON with its "
+        "probe: a command printing a line to stdout and one to stderr answered an object with its "
         f"output at {' and '.join(places)}")
 
 

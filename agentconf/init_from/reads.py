@@ -12,7 +12,7 @@ from typing import Any
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.profile.model import parse_profile
 from agentconf.harness.profile.tool_mapping import MISSING
-from agentconf.harness.session.answers import locate
+from agentconf.harness.session.answers import document_of, locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.init_from.findings import Findings, safely
@@ -250,26 +250,22 @@ def text_place(found: Findings, result: Result | None, text: str) -> None:
     the checks read, `[tools.read_file.result] text`."""
     if result is None or not result.success or result.data == text:
         return
-    try:
-        value = json.loads(result.data)
-    except ValueError:
+    value = document_of(result.data)
+    if value is None:
         return
     value, into = _one_object(value) if isinstance(value, list) else (value, ())
     place = json_place(value, lambda inner: inner == text, into)
     if place is not None:
         found.keys.setdefault("read_file", {}).setdefault("result", {}).setdefault("text", place)
         found.evidence.setdefault("read_file", []).append(
-            f"probe: a read of a two-line file answered JSON with the file's text at {place}")
+            f"probe: a read of a two-line file answered an object with the file's text at {place}")
 
 
 def shown_text(data: str) -> str:
     """What a model reads of an answer: its text, or, where the answer is a JSON object (a
     status beside the text: `{"ok": true, "result": "   1\talpha"}`), its string fields one per
     line, so a probe judges the text and not its JSON escaping."""
-    try:
-        value = json.loads(data)
-    except ValueError:
-        return data
+    value = document_of(data)
     if not isinstance(value, dict):
         return data
     return "\n".join(inner for inner in value.values() if isinstance(inner, str))

@@ -6,6 +6,7 @@ failure reported inside the JSON (mcp-text-editor's `{"result": "error"}` with i
 for a success. A place that is not in the answer leaves that part of the answer as it was.
 """
 
+import ast
 import json
 import re
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
     """`codes`: the strings that are error codes (the contract's and the profile's spellings);
     any other string found at `result.error` is a message."""
     structured = unwrapped(structured, data)
-    parsed = _parsed(data)
+    parsed = document_of(data)
     documents = [doc for doc in (structured, parsed) if isinstance(doc, dict | list)]
     failed = False
     if shape.failure is not None:
@@ -75,21 +76,29 @@ def unwrapped(structured: Any, text: str) -> Any:
         return structured
     inner = structured["result"]
     if isinstance(inner, str) and inner.strip() == text.strip():
-        return None if _parsed(text) is not None else structured
+        return None if document_of(text) is not None else structured
     if isinstance(inner, list) and inner and all(
             isinstance(block, dict) and block.get("type") == "text" for block in inner):
         return None
     return structured
 
 
-def _parsed(data: str) -> Any:
+def document_of(data: str) -> Any:
+    """The object or list an answer's text is: JSON, or a Python literal of one (a Python
+    server that answers `str(result)`: `{'stdout': '', 'exit_code': 3}` says what JSON would);
+    None for any other text. One reading for the draft and the checks."""
     stripped = data.strip()
     if not stripped.startswith(("{", "[")):
         return None
     try:
         return json.loads(stripped)
     except ValueError:
+        pass
+    try:
+        value = ast.literal_eval(stripped)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
+    return value if isinstance(value, dict | list) else None
 
 
 def _first(documents: list[Any], place: str, structured: Any = None) -> Any:
@@ -158,7 +167,7 @@ def _error(value: Any, codes: frozenset[str]) -> tuple[str | None, str | None]:
 def readable(data: str) -> str:
     """The answer, then every string inside it when it is JSON: `"caf\\u00e9.md"` (JSON's ASCII
     escape) names `café.md` as much as the raw name does, for checks that look for a name."""
-    parsed = _parsed(data)
+    parsed = document_of(data)
     if parsed is None:
         return data
     return "\n".join([data, *strings_in(parsed, keys=True)])
@@ -184,7 +193,7 @@ def says_empty(text: str, said: tuple[str, ...] = ()) -> bool:
     echoed, "File read successfully" or `"totalLines": 1` say nothing of it."""
     if not text.strip():
         return False
-    parsed = _parsed(text)
+    parsed = document_of(text)
     return parsed is None or _says_empty(parsed, tuple(value for value in said if len(value) >= 3))
 
 
