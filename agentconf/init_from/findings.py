@@ -13,7 +13,7 @@ from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.harness.verdicts.wording import says_refusal
-from agentconf.init_from.markers import draft_marker, shared_start, widened
+from agentconf.init_from.markers import draft_marker, shared_starts, widened
 from agentconf.init_from.patterns import Answer, answer, neutral
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
@@ -328,11 +328,10 @@ def implementation_marker(found: Findings, variable: tuple[str, ...]) -> str | N
     tools = [tool for tool, texts in found.worded.items() if texts and tool != ANY_TOOL]
     if len(tools) < 2:
         return None
-    shared = shared_start([text for tool in tools for text in found.worded[tool]], variable)
     successes = [text for texts in found.successes.values() for text in texts]
-    if shared is None or any(re.search(shared, text) for text in successes):
-        return None
-    return shared
+    return next((shared for shared in shared_starts(
+        [text for tool in tools for text in found.worded[tool]], variable)
+        if not any(re.search(shared, text) for text in successes)), None)
 
 
 def settle(found: Findings, name: str, label: str, call: Callable[[], Result],

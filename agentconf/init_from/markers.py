@@ -21,9 +21,9 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     per refusal where they share no start), else None. `variable`: what an answer may quote
     back of the call itself (paths, names), never part of the marker."""
     successes = list(successes)
-    shared = shared_start(refusals, variable)  # "Error: " before every refusal
-    if shared is not None and not any(re.search(shared, text) for text in successes):
-        return shared
+    for shared in shared_starts(refusals, variable):  # "Error: " before every refusal
+        if not any(re.search(shared, text) for text in successes):
+            return shared
     kept: list[str] = []
     for text in refusals:
         if any(re.search(regex, text) for regex in kept):
@@ -36,6 +36,25 @@ def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[
     if not kept:
         return None
     return kept[0] if len(kept) == 1 else "|".join(one_of(regex) for regex in kept)
+
+
+def shared_starts(refusals: list[str], variable: tuple[str, ...] = ()) -> list[str]:
+    """`shared_start`, most general first: a marker says a call failed, not which failure, so
+    where the shared start is a head and more ("Error: Unknown tool", every sample one probe's
+    kind), its head alone ("Error:") comes first; a caller takes the first no success matches."""
+    shared = shared_start(refusals, variable)
+    if shared is None:
+        return []
+    head = _HEAD.match(shared.removeprefix(_OPEN))
+    if head is None or not says_refusal(head.group(0)) or len(
+            re.sub(r"\W", "", head.group(0))) < 4:
+        return [shared]
+    return [_OPEN + head.group(0), shared]
+
+
+_OPEN = r"""\A\s*["']?"""
+# The head of a refusal: its words up to the first colon ("Error:", "Error executing tool:").
+_HEAD = re.compile(r"(?:[^:\\]|\\.){1,40}?:(?= |$)")
 
 
 def shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | None:
@@ -55,7 +74,7 @@ def shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | N
     shared = shared.rstrip(" \t`'\"‘“«([{<")  # a quote that opens what the call named
     if len(re.sub(r"\W", "", shared)) < 4 or not says_refusal(shared):
         return None
-    return r"""\A\s*["']?""" + re.escape(shared).replace("\\ ", " ")
+    return _OPEN + re.escape(shared).replace("\\ ", " ")
 
 
 def _before_variable(text: str, variable: tuple[str, ...]) -> str:

@@ -21,6 +21,19 @@ def test_a_shared_start_stops_before_the_scratch_sandboxs_path() -> None:
     assert re.search(marker, "Error executing tool: Path '/srv/run/root/c' does not exist")
 
 
+def test_a_marker_says_a_call_failed_not_which_failure() -> None:
+    """Every sample one probe's kind ("Error: Unknown tool ..." for two unknown names): the
+    marker fitted the probe's own words, and a timeout answered "Error: Command execution timed
+    out" was read as a success. The head every refusal starts with marks them; where a real
+    success starts so too, the longer start is kept."""
+    refusals = ["Error: Unknown tool no_such_tool", "Error: Unknown tool summon_dragon"]
+    marker = draft_marker(refusals, ["{'stdout': 'hi', 'exit_code': 0}"], ())
+    assert marker is not None and re.search(marker, "Error: Command execution timed out")
+    narrow = draft_marker(refusals, ["Error: none found, which is fine"], ())
+    assert narrow is not None and not re.search(narrow, "Error: Command execution timed out")
+    assert re.search(narrow, "Error: Unknown tool x")
+
+
 def test_a_marker_is_widened_for_refusals_worded_apart_and_still_compiles() -> None:
     exit_line = r"(?m)^\[exit_code: -?[1-9][0-9]*\]$"
     timeouts = ["Error: Command timed out after 1s. Process group killed.",
