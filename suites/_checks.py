@@ -145,7 +145,9 @@ def started_pid(ws: Any, pidfile: str, result: Any) -> int:
     if not ws.exists(pidfile):
         not_applicable(f"the command that starts the process to judge never ran (no {pidfile}):"
                        f" {result.data.strip()[:120]!r}")
-    return int(ws.read_bytes(pidfile).decode().strip())
+    pid = int(ws.read_bytes(pidfile).decode().strip())
+    ws.started.append(pid)  # stopped when the check ends, whatever it finds (harness/plugin.py)
+    return pid
 
 
 def grandchild_stopped(ws: Any, result: Any) -> None:

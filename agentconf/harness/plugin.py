@@ -58,6 +58,7 @@ from agentconf.harness.target.launch import (
     state_folders,
     write_setup_files,
 )
+from agentconf.harness.target.processes import stop_left
 from agentconf.harness.target.reuse import needs_fresh_session
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts import outcomes
@@ -244,6 +245,7 @@ def ws(
     base = kept.base(fresh, unrevealed) if kept is not None else new_base()
     workspace = SandboxWorkspace(base=base)
     yield workspace
+    stop_left(workspace.started, workspace.base)
     workspace.close_outer()  # outside the sandbox: handed back even when the sandbox is kept
     # Clean: passed, or n/a; a failure's sandbox stays for a look.
     clean = not request.node.stash.get(_FAILED, False) and (

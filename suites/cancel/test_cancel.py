@@ -81,6 +81,7 @@ def test_a_cancelled_command_leaves_no_process_behind(ws, client) -> None:
         not_applicable("the command's process numbers never reached the root, so there is no "
                        "process to judge" + (f"\n{result.evidence()}" if result else ""))
     pids = [int(ws.read_bytes(name)) for name in PID_FILES]
+    ws.started.extend(pids)  # stopped when the check ends, whatever it finds
     living = wait_gone(pids, GONE_WITHIN_S)
     assert not living, (
         f"processes of the cancelled command still run: {living} of {pids}"

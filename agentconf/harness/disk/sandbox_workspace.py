@@ -44,6 +44,9 @@ class SandboxWorkspace:
         self.tmp = self.sandbox / "tmp"
         self.logs = self.base / HARNESS_DIR
         self.secret = "agentconf-canary-" + secrets.token_hex(12)
+        # Processes a check's own scenario made the implementation start (pids its commands
+        # wrote into the root): stopped when the check ends, whatever it found of them.
+        self.started: list[int] = []
         self._build()
         # Canary folders in the system's temporary folders (harness/disk/outer.py), each with
         # secret.txt: where real allow-lists point. Handed back by close_outer().

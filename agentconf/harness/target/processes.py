@@ -1,7 +1,9 @@
 """Whether a process the implementation started is still alive, for checks that it was stopped."""
 
 import os
+import signal
 import time
+from pathlib import Path
 
 
 def alive(pid: int) -> bool:
@@ -28,3 +30,26 @@ def wait_gone(pids: list[int], within_s: float) -> list[int]:
         if not living or time.monotonic() >= deadline:
             return living
         time.sleep(0.05)
+
+
+def stop_left(pids: list[int], under: Path) -> list[int]:
+    """Kills (SIGKILL) each of `pids` still alive whose working folder is under `under`: the
+    processes a check's scenario started, which a departing implementation left running (one
+    ignoring SIGTERM outlives its timeout for good). The folder test keeps a pid the system has
+    since given to another process safe. Returns the pids killed."""
+    killed = []
+    for pid in pids:
+        if not alive(pid):
+            continue
+        try:
+            folder = os.readlink(f"/proc/{pid}/cwd").removesuffix(" (deleted)")
+        except OSError:
+            continue
+        if not Path(folder).is_relative_to(under):
+            continue
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            continue
+        killed.append(pid)
+    return killed
