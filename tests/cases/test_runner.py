@@ -336,6 +336,17 @@ def test_a_case_of_how_a_cut_is_made_is_judged_only_on_a_cut_answer(shown: float
     output_was_cut(answer, {"data_bounded": True}, limits)  # a bound's case stands on no cut
 
 
+@pytest.mark.parametrize("marker", ["[188914 earlier characters not shown]\n",
+                                    "\n... 3,000 lines truncated ...\n", "\n[output truncated]\n"])
+def test_an_answer_that_says_it_left_part_out_was_cut_however_long(marker: str) -> None:
+    """A bound of the implementation's own at twice the contract's (rigout: 100,000 characters
+    and "[N earlier characters not shown]"): its answers were taken for uncut by length."""
+    limits = DEFAULT_LIMITS.with_overrides({"max_output_chars": 10_000})
+    output_was_cut(_Answer(data=marker + "x" * 25_000), {"data_cut": True}, limits)
+    with pytest.raises(NotApplicable, match="the output was not cut"):
+        output_was_cut(_Answer(data="1 2 3 lines\n" + "x" * 25_000), {"data_cut": True}, limits)
+
+
 @pytest.mark.parametrize("error", [None, "ENOENT"], ids=["no-code", "unmapped-spelling"])
 def test_a_refusal_whose_code_is_not_read_meets_the_expected_failure(
     tmp_path: Path, error: str | None

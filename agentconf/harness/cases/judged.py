@@ -3,6 +3,7 @@ the tools it calls make the declaration it judges, the long output it bounds was
 the output whose cut it judges was cut. Where not, the case is not judged (n/a, with the
 reason), never failed."""
 
+import re
 from typing import Any
 
 from agentconf.contract import Limits
@@ -54,18 +55,25 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
             f"{' '.join(shown.split())[:120]!r}")
 
 
+# An answer that says it left part out ("[188914 earlier characters not shown]", "... 3 lines
+# truncated"): cut, however long what it kept (a bound of its own, twice the contract's).
+CUT_SAID = re.compile(r"(?i)\d[\d,_]*\s+(?:\w+\s+){0,2}(?:characters?|chars|bytes|lines?|tokens)"
+                      r"\s+(?:\w+\s+)?(?:truncated|omitted|not shown|elided|removed|skipped|cut)"
+                      r"|(?:truncated|omitted|elided)\W")
+
+
 def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> None:
     """A case of how a cut is made (head and tail kept, no character split) stands on a cut. Its
     command prints three times the limit or more: an answer longer than twice the limit (or the
     limit and its marker, where that is more) holds most of it, was not cut, and how a cut is made
-    is not judged on it. An answer a little over the bound was cut, with a long marker: how, is
-    judged here; how long, is TRUNCATE-01's."""
+    is not judged on it — unless it says it left part out (CUT_SAID). An answer a little over the
+    bound was cut, with a long marker: how, is judged here; how long, is TRUNCATE-01's."""
     if not expect.get("data_cut"):
         return
     data = result.data if isinstance(result.data, str) else ""
     whole = max(2 * limits.max_output_chars,
                 limits.max_output_chars + limits.marker_budget_chars)
-    if len(data) > whole:
+    if len(data) > whole and not CUT_SAID.search(data):
         not_applicable(
             f"not judged: the output was not cut ({len(data)} characters shown, more than "
             f"twice the limit of {limits.max_output_chars}), so how a cut is made cannot be "
