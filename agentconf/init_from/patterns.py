@@ -38,8 +38,9 @@ HEADED_CODE = r"\A[^\n]{0,80}?(?<!\w)(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
 # A variable part (a quoted old text) may span lines: the wildcard crosses them.
 _WILD = "(?s:.*?)"
-# A number's place in a template: `\d+` in the pattern, so "EXIT_CODE: 3" does not also match
-# "EXIT_CODE: unknown" (bash-command-mcp). A private-use character no message carries.
+# A number's place in a template: `-?\d+` in the pattern (an exit status may be -9), so
+# "EXIT_CODE: 3" does not also match "EXIT_CODE: unknown" (bash-command-mcp). A private-use
+# character no message carries.
 _DIGITS = "\ue000"
 
 
@@ -329,7 +330,7 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
     meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
-    body = "".join(_WILD if piece is None else r"\d+" if piece == _DIGITS
+    body = "".join(_WILD if piece is None else r"-?\d+" if piece == _DIGITS
                    else _escape(piece, flexible) for piece in pieces)
     return r"\A" + body
 

@@ -66,6 +66,8 @@ def test_a_number_in_a_message_is_a_number_in_its_pattern() -> None:
     assert nonzero, notes
     assert re.search(nonzero[0], "EXIT_CODE: 42\nSTDOUT:\nout")
     assert not re.search(nonzero[0], "EXIT_CODE: unknown\nSTDOUT:\nbefore-signal")
+    # Learnt from exit 3, it reads a command killed by a signal too (rigout: "exit code -9").
+    assert re.search(nonzero[0], "EXIT_CODE: -9\nSTDOUT:\nbefore-signal")
 
 
 def test_a_message_in_another_script_keeps_its_words() -> None:
