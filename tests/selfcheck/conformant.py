@@ -375,3 +375,27 @@ class ChangeListEscapes(Mutant):
                 except OSError as error:
                     return failed("IO_ERROR", f"{change['path']}: {error.strerror}")
         return {"success": True, "data": f"applied {len(changes)} change(s)"}
+
+
+class WriteFinishesAfterCancel(Mutant):
+    """Its write cannot be interrupted (rigout): a cancelled write streams on to its end, so the
+    file is partial while it streams and whole once done. What the cancel leaves is judged once
+    the session has moved on; the write in flight is any non-atomic write's (CONCUR-04).
+    Served over a pipe (cmd:), where its loop runs between calls."""
+
+    CHUNK = 64 * 1024
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if not (name == "write_file" and self.path_of(arguments) is not None
+                and isinstance(arguments.get("content"), str)):
+            return await super().call_tool(name, arguments)
+        return await asyncio.shield(self._stream(arguments["path"], arguments["content"]))
+
+    async def _stream(self, path: str, content: str) -> dict[str, Any]:
+        data = content.encode()
+        with self.lexical(path).open("wb") as file:
+            for start in range(0, len(data), self.CHUNK):
+                file.write(data[start:start + self.CHUNK])
+                file.flush()
+                await asyncio.sleep(0.005)
+        return {"success": True, "data": f"Wrote {path}."}

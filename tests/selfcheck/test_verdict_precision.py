@@ -67,6 +67,15 @@ def test_a_conformant_difference_passes_its_clauses(
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_write_the_cancel_did_not_stop_is_judged_when_it_is_done(tmp_path: Path) -> None:
+    """Partial while it streams on after the cancel, whole once done (served over a pipe: the
+    write goes on between calls): what the cancel leaves is judged, not the write in flight."""
+    spec = (f"cmd:{sys.executable} -P -m agentconf.selfcheck.serve_mutant "
+            "conformant:WriteFinishesAfterCancel {root}")
+    document = run(tmp_path, spec, ["CANCEL-02"])
+    assert statuses(document) == {"CANCEL-02": "pass"}
+
+
 def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text('[implementation]\nspec = "python:conformant:ShellCapsBytes"\n'
