@@ -180,6 +180,12 @@ def _cause(answer: Any, case: Case) -> str | None:
     return answer.error if code_read(answer) else case.expected_code
 
 
+def _said(answer: Any, case: Case) -> str:
+    """What the answer was, for a reason: a success is a success (not the code its scenario
+    meant to provoke); a failure, its cause."""
+    return "success" if answer.success else (_cause(answer, case) or "a failure")
+
+
 def _played(case: Case, ws: Any, request: pytest.FixtureRequest) -> Played:
     """The scenario's last answer, played on first use in this worker and kept for its other
     checks. A scenario that gets none (a FIFO read that blocks, READ-10) leaves nothing for a
@@ -231,9 +237,7 @@ def test_failure_message_says_what_to_do_next(
     played = _played(case, ws, request)
     answer = played.answer
     if answer.success or _cause(answer, case) in OWN_OUTPUT:
-        not_applicable(
-            f"this scenario answered {_cause(answer, case) or 'success'}, "
-            "not an advisable failure")
+        not_applicable(f"this scenario answered {_said(answer, case)}, not an advisable failure")
     words = set(re.findall(r"[A-Za-z_][A-Za-z_-]*", answer.data))
     listed = played.listed_words
     actionable = words & listed or {w.lower() for w in words} & NEXT_STEP_VERBS
@@ -251,8 +255,7 @@ def test_failure_message_fits_the_budget(
     played = _played(case, ws, request)
     answer = played.answer
     if answer.success or _cause(answer, case) in OWN_OUTPUT_OR_PARTIAL:
-        not_applicable(f"this scenario answered {_cause(answer, case) or 'success'}, "
-                       "not a message")
+        not_applicable(f"this scenario answered {_said(answer, case)}, not a message")
     budget = played.budget
     assert len(answer.data) <= budget, (
         f"the failure's data has {len(answer.data)} characters, over the budget of {budget}\n"

@@ -262,6 +262,10 @@ def test_a_refusal_answered_as_a_success_fails_result_02_alone(tmp_path: Path) -
     # Not judged, with the reason, where the refusal was the check's premise.
     not_judged = [c["evidence"] for c in document["clauses"] if c["status"] == "n/a"]
     assert sum("in words that refuse" in text for text in not_judged) >= 10, not_judged
+    # A message check's reason names what came back, a success, not the code it meant to see.
+    said = [test["evidence"] for clause in document["clauses"] for test in clause["tests"]
+            if "this scenario answered" in (test["evidence"] or "")]
+    assert said and all("this scenario answered success" in text for text in said), said
 
 
 def test_path_tools_that_refuse_every_call_are_not_judged_confined(tmp_path: Path) -> None:
