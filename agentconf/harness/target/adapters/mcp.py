@@ -373,8 +373,8 @@ class McpAdapter(CallTimeout):
             text = self._stderr_path.read_text(errors="replace").strip()
         except OSError:
             return ""
-        if not text:
-            return f" (its stderr, kept in {self._stderr_path}, is empty)"
+        if not text:  # no path: a run's temporary folders are not kept for long
+            return " (its stderr is empty)"
         return f"\n--- server stderr ({self._stderr_path}) ---\n{text[-_STDERR_TAIL_CHARS:]}"
 
 
