@@ -237,17 +237,21 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
             premise = _with_asked(adapter, tables, ws, listing, mapped[rule.tool], rule, premise)
         taken = {guess.name for canonical, guess in mapped.items() if canonical != rule.tool}
         for other in alternatives(listing, rule.tool, taken | {mapped[rule.tool].name}):
-            if premise.proven:
+            if premise.proven and (rule.better is None or rule.better(premise.text)):
                 break
             shape_keys(other, by_name[other.name])
             kept = tables["tools"][rule.tool]
             tables["tools"][rule.tool] = _tables({rule.tool: other}, False)["tools"][rule.tool]
             tried = prove(session_client(adapter, tables, ws, listing), rule)
-            if not tried.proven:
+            if not tried.proven or (premise.proven and not (rule.better and rule.better(
+                    tried.text))):
                 tables["tools"][rule.tool] = kept
                 continue
-            other.evidence.append(f"confirmed by a probe: {mapped[rule.tool].name!r}, first by "
-                                  f"its name and arguments, did not ({premise.evidence})")
+            other.evidence.append(
+                f"confirmed by a probe: {mapped[rule.tool].name!r}, first by its name and "
+                f"arguments, did not ({premise.evidence})" if not premise.proven else
+                f"preferred by a probe: it {rule.better_what}, where {mapped[rule.tool].name!r}, "
+                "first by its name and arguments, did not")
             mapped[rule.tool], premise = other, tried
         found.append(premise)
     return found

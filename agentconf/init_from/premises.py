@@ -5,7 +5,8 @@ Two premises per mapped canonical tool, each one declarative rule below:
 
 - **calls**: a call made as the draft makes it does what the checks take for granted: a file
   written lands in the root byte for byte, a file the kit put in the root reads back, an edit
-  changes the file on the disk, a listing names a file of the root, a search finds a line, a
+  changes the file on the disk, a listing names a file of the root (and, preferred among
+  candidates, the folder beside it: a lister, not a file finder), a search finds a line, a
   command's output comes back. It fails when a path lands elsewhere (a virtual filesystem), a
   required argument has no value that works, or the text is not where the draft reads it.
 - **refusals**: a call that cannot succeed on any disk (a read of a missing file, a write under a
@@ -50,6 +51,11 @@ class Rule:
     prepare: Callable[[Path], None]
     call: Callable[[Client], Result]
     holds: Callable[[Result, Path], bool]
+    # What a candidate that also does this does better (a lister that names the folder beside
+    # the file, where a file finder names files only): among the tools proving the premise,
+    # one that does is taken over the first choice (draft.py `_confirmed`).
+    better: Callable[[str], bool] | None = None
+    better_what: str = ""  # `better` in words
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,13 @@ def _write(rel: str, text: str = _TEXT) -> Callable[[Path], None]:
     def prepare(root: Path) -> None:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, "utf-8")
+    return prepare
+
+
+def _writes(*rels: str) -> Callable[[Path], None]:
+    def prepare(root: Path) -> None:
+        for rel in rels:
+            _write(rel)(root)
     return prepare
 
 
@@ -102,9 +115,11 @@ CALLS: tuple[Rule, ...] = (
          lambda r, root: (root / f"{MARK}-edit.txt").read_text("utf-8")
          == _TEXT.replace(f"{MARK} two", f"{MARK} 2")),
     Rule("list_files", "calls", f"a listing of {MARK}-list names the file in it",
-         _write(f"{MARK}-list/{MARK}-listed.txt"),
+         _writes(f"{MARK}-list/{MARK}-listed.txt", f"{MARK}-list/{MARK}-folder/inner.txt"),
          lambda c: c.call("list_files", path=f"{MARK}-list"),
-         lambda r, root: r.success and f"{MARK}-listed" in r.data),
+         lambda r, root: r.success and f"{MARK}-listed" in r.data,
+         better=lambda text: f"{MARK}-folder" in text,
+         better_what="names the folder beside the file too"),
     Rule("grep", "calls", f"a search for '{MARK} two' finds its line",
          _write(f"{MARK}-grep.txt"), lambda c: c.call("grep", pattern=f"{MARK} two"),
          lambda r, root: r.success and f"{MARK}-grep" in r.data),

@@ -131,3 +131,31 @@ class GrepAbortsOnLoops:
             return {"success": False, "error": "IO_ERROR",
                     "data": f"Symlink loop from '{loops[0].name}'"}
         return await self.reference.call_tool(name, arguments)
+
+
+class GlobBesideLs:
+    """A lister `ls` beside a `glob` that names the files a pattern matches and no folder
+    (rigout 0.4.0): both list a folder's file, so the first by name (glob) proved the listing
+    and a pattern finder was judged for LIST and SYMLINK-05. The lister names the folder too."""
+
+    GLOB = {"name": "glob", "description": "Find files by glob pattern, newest first.",
+            "input_schema": {"type": "object", "required": ["pattern"], "properties": {
+                "pattern": {"type": "string"}, "path": {"type": "string"}}}}
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+        self.root = workspace.root
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = self.reference.list_tools()
+        return [self.GLOB, *({**tool, "name": "ls"} if tool["name"] == "list_files" else tool
+                             for tool in tools)]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "glob":
+            folder = Path(self.root, str(arguments.get("path") or "."))
+            found = sorted(str(path.relative_to(self.root))
+                           for path in folder.glob(str(arguments.get("pattern") or "*"))
+                           if path.is_file())
+            return {"success": True, "data": "\n".join(found) or "No files found"}
+        return await self.reference.call_tool("list_files" if name == "ls" else name, arguments)

@@ -65,6 +65,14 @@ def test_a_tool_its_name_picked_wrongly_gives_way_to_the_one_that_works(tmp_path
     assert "confirmed by a probe: 'read_file'" in (tmp_path / "agentconf.toml").read_text()
 
 
+def test_a_lister_that_names_folders_is_taken_over_a_file_finder(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:GlobBesideLs")
+    assert profile["tools"]["list_files"]["name"] == "ls", console
+    assert "unproven" not in profile, console
+    assert "preferred by a probe: it names the folder beside the file too, where 'glob'" in (
+        tmp_path / "agentconf.toml").read_text()
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges
