@@ -2,7 +2,7 @@
 self-check, premises.py), each the reference with one thing about it unlike the kit's view."""
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from agentconf.contract import Workspace
 from agentconf.reference import create
@@ -138,9 +138,10 @@ class GlobBesideLs:
     (rigout 0.4.0): both list a folder's file, so the first by name (glob) proved the listing
     and a pattern finder was judged for LIST and SYMLINK-05. The lister names the folder too."""
 
-    GLOB = {"name": "glob", "description": "Find files by glob pattern, newest first.",
-            "input_schema": {"type": "object", "required": ["pattern"], "properties": {
-                "pattern": {"type": "string"}, "path": {"type": "string"}}}}
+    GLOB: ClassVar[dict[str, Any]] = {
+        "name": "glob", "description": "Find files by glob pattern, newest first.",
+        "input_schema": {"type": "object", "required": ["pattern"], "properties": {
+            "pattern": {"type": "string"}, "path": {"type": "string"}}}}
 
     def __init__(self, workspace: Workspace) -> None:
         self.reference = create(workspace)
