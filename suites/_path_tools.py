@@ -20,14 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
+from agentconf.harness.disk.sandbox_workspace import CANARY_NAMES
 from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import path_for, top_argument
 from agentconf.harness.session.client import set_target
 from agentconf.harness.session.reach import escaping_strings
 from agentconf.harness.verdicts.errors import EscapeDetected, judged_in_part, not_applicable
-
-# Names only a listing of the canary folders holds (never sent in a request).
-CANARY_NAMES = ("notes.md", "crlf.txt", "nested.txt")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
+from agentconf.harness.disk.sandbox_workspace import CANARY_NAMES
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.harness.verdicts.wording import says_refusal
@@ -98,6 +99,9 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
     failure marker and the patterns; else a plain success (a departure, judged)."""
     if CANARY in result.data:  # it read a canary: an escape the run judges, no refusal
         found.notes.append(f"{label}: succeeded and read a canary outside the root")
+        return
+    if sum(name in result.data for name in CANARY_NAMES) >= 2:  # it listed the canary folder
+        found.notes.append(f"{label}: succeeded and listed the canary folder outside the root")
         return
     if did_nothing or says_refusal(result.data):
         tool = result.request.tool if result.request.tool in CANONICAL_TOOLS else ANY_TOOL

@@ -58,6 +58,20 @@ def test_a_success_that_read_a_canary_is_no_refusal() -> None:
     assert found.disguised == {} and "read a canary" in found.notes[0]
 
 
+def test_a_success_that_listed_the_canary_folder_is_no_refusal() -> None:
+    """A listing of ../outside that escaped (rigout's ls): "<ROOT>/../outside/ (4 entries)
+    dir/ crlf.txt notes.md" says "outside", and became a marker that read the listing of the
+    canary folder, and only it, as a refusal: the escape would have been judged refused."""
+    request = Request("list_files", {"path": "../outside"}, "ls", {})
+    text = "/r/root/../outside/ (4 entries)\ndir/\ncrlf.txt  53 B\nnotes.md  63 B\nsecret.txt"
+    assert says_refusal(text)
+    found = Findings()
+    succeeded(found, "OUTSIDE_ROOT", "a listing outside", Result(
+        success=True, data=text, error=None, summary=None, diff=None, issues=None,
+        denial=None, exit_code=None, raw={}, request=request))
+    assert found.disguised == {} and "listed the canary folder" in found.notes[0]
+
+
 class _Canned:
     """An adapter answering every call with the same success, for the client's reading alone."""
 

@@ -29,6 +29,11 @@ from agentconf.harness.disk.oracle import DiskOracle
 HARNESS_DIR = "harness"
 
 
+# Names only a listing of the canary folder `outside` holds (never sent in a request): a
+# listing that shows them reached outside the root.
+CANARY_NAMES = ("notes.md", "crlf.txt", "nested.txt")
+
+
 class SandboxWorkspace:
     """Builds the sandbox on construction; usable as a pytest fixture or a context manager."""
 
