@@ -16,11 +16,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.answers import document_of
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import refused_programs
 from agentconf.harness.verdicts.errors import NotApplicable
+from agentconf.harness.verdicts.wording import CUT_SAID
 from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
 from agentconf.init_from.markers import one_of
 from agentconf.init_from.probe_gate import permission_gate
@@ -35,6 +37,7 @@ def probe_shell(client: Client, found: Findings) -> None:
                       found, "a command printing a line to stdout and one to stderr")
         _output_places(found, said)
         allowed = permission_gate(client, found)
+        _own_bound(client, found, allowed)
         if not _failure_of_commands(client, found, said, allowed):
             return
         if _takes_timeout(client) and _may_run("sleep 5; echo late", allowed):
@@ -43,6 +46,30 @@ def probe_shell(client: Client, found: Findings) -> None:
                     partial(client.call, "bash", command="sleep 4; echo late", timeout_ms=250))
     except NotApplicable as why:  # its allow-list refuses a probe's program: nothing learnt
         found.notes.append(f"a shell probe was not run: {why}")
+
+
+def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> None:
+    """A bound of the shell's own, larger than the contract's, seen: a long output answered cut
+    to more than max_output_chars, saying it left part out ("[188914 earlier characters not
+    shown]"). Drafted as its bash's max_output_chars, what it kept, so TRUNCATE judges the
+    bound it keeps; the contract's is one it was never told. A bound its schema states wins."""
+    limit = DEFAULT_LIMITS.max_output_chars
+    count = 4 * limit // 5  # `seq 1 N` prints about 5.9 N characters: six times the limit
+    stated = client.profile.tool("bash").limits
+    if stated.model_dump(exclude_none=True) or not _may_run("seq 1 2", allowed):
+        return
+    result = safely(lambda: client.call("bash", command=f"seq 1 {count}"), found,
+                    "a command printing six times the contract's output bound")
+    text = result.data if result is not None and result.success else ""
+    if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not CUT_SAID.search(text):
+        return  # within the contract's bound, or not said to be cut (TRUNCATE-01 judges it)
+    said = [line for line in text.splitlines() if CUT_SAID.search(line)]
+    kept = len(text) - sum(len(line) + 1 for line in said)
+    found.keys.setdefault("bash", {})["limits"] = {"max_output_chars": kept}
+    found.evidence.setdefault("bash", []).append(
+        f"probe: `seq 1 {count}` answered {len(text)} characters saying it left part out "
+        f"({said[0].strip()[:60]!r}): a bound of its own, drafted as max_output_chars = {kept}, "
+        "what it kept (check it: the truncation checks judge this bound)")
 
 
 def exit_command(status: int, allowed: list[str] | None = None) -> str:

@@ -1,6 +1,7 @@
 """Tool systems in process whose premises a draft must prove rather than assume (init_from's
 self-check, premises.py), each the reference with one thing about it unlike the kit's view."""
 
+import subprocess
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -160,3 +161,32 @@ class GlobBesideLs:
                            if path.is_file())
             return {"success": True, "data": "\n".join(found) or "No files found"}
         return await self.reference.call_tool("list_files" if name == "ls" else name, arguments)
+
+
+class OwnOutputBound:
+    """Its shell keeps the last 100,000 characters of an output and says how many it left out
+    ("[188914 earlier characters not shown]", rigout 0.4.0): a bound of its own, twice the
+    contract's and stated nowhere, by which TRUNCATE-01 failed a shell that keeps it."""
+
+    BOUND = 100_000
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+        self.root = workspace.root
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name != "bash" or not isinstance(arguments, dict):
+            return await self.reference.call_tool(name, arguments)
+        done = subprocess.run(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
+                              capture_output=True, text=True, timeout=30, check=False)
+        output = done.stdout + done.stderr
+        if len(output) > self.BOUND:
+            left = len(output) - self.BOUND
+            output = f"[{left} earlier characters not shown]\n{output[-self.BOUND:]}"
+        if done.returncode:
+            return {"success": False, "error": "NONZERO_EXIT",
+                    "data": f"{output}\nexit code {done.returncode}"}
+        return {"success": True, "data": output}

@@ -73,6 +73,15 @@ def test_a_lister_that_names_folders_is_taken_over_a_file_finder(tmp_path: Path)
         tmp_path / "agentconf.toml").read_text()
 
 
+def test_a_shells_own_output_bound_is_drafted_from_what_it_kept(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:OwnOutputBound")
+    bound = profile["tools"]["bash"]["limits"]["max_output_chars"]
+    assert 100_000 <= bound <= 100_000 + 200, console
+    found = _statuses(tmp_path, "TRUNCATE-01,TRUNCATE-02")
+    assert found["TRUNCATE-01"]["status"] == "pass", found["TRUNCATE-01"]["evidence"]
+    assert found["TRUNCATE-02"]["status"] == "fail"  # its head is lost: a departure still
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges

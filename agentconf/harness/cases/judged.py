@@ -3,7 +3,6 @@ the tools it calls make the declaration it judges, the long output it bounds was
 the output whose cut it judges was cut. Where not, the case is not judged (n/a, with the
 reason), never failed."""
 
-import re
 from typing import Any
 
 from agentconf.contract import Limits
@@ -14,6 +13,7 @@ from agentconf.harness.session.client import Client
 from agentconf.harness.session.listing import listed
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.wording import CUT_SAID
 
 
 def called_tools(case: Case) -> list[str]:
@@ -53,13 +53,6 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
             f"not judged: the command meant to print more than the limit exited {exited} "
             f"having shown {len(shown)} characters, so the long output never happened: "
             f"{' '.join(shown.split())[:120]!r}")
-
-
-# An answer that says it left part out ("[188914 earlier characters not shown]", "... 3 lines
-# truncated"): cut, however long what it kept (a bound of its own, twice the contract's).
-CUT_SAID = re.compile(r"(?i)\d[\d,_]*\s+(?:\w+\s+){0,2}(?:characters?|chars|bytes|lines?|tokens)"
-                      r"\s+(?:\w+\s+)?(?:truncated|omitted|not shown|elided|removed|skipped|cut)"
-                      r"|(?:truncated|omitted|elided)\W")
 
 
 def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> None:

@@ -62,3 +62,10 @@ def unread_refusal(tool: str, data: object, arguments: object) -> str | None:
     return (f"not judged: {tool} answered a success in words that refuse ({opening!r}), which no "
             f"failure marker of the profile reads ([implementation].failure or "
             f"[tools.{tool}].failure)")
+
+
+# An answer that says it left part out ("[188914 earlier characters not shown]", "... 3 lines
+# truncated"): cut, however long what it kept (a bound of its own, twice the contract's).
+CUT_SAID = re.compile(r"(?i)\d[\d,_]*\s+(?:\w+\s+){0,2}(?:characters?|chars|bytes|lines?|tokens)"
+                      r"\s+(?:\w+\s+)?(?:truncated|omitted|not shown|elided|removed|skipped|cut)"
+                      r"|(?:truncated|omitted|elided)\W")
