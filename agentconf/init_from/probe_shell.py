@@ -64,12 +64,22 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
     if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not CUT_SAID.search(text):
         return  # within the contract's bound, or not said to be cut (TRUNCATE-01 judges it)
     said = [line for line in text.splitlines() if CUT_SAID.search(line)]
-    kept = len(text) - sum(len(line) + 1 for line in said)
+    # What it kept of the output: the answer, less the marker and what it adds to any output
+    # (an exit line, a label), measured on a short one.
+    kept = len(text) - sum(len(line) + 1 for line in said) - _framing(client, found)
     found.keys.setdefault("bash", {})["limits"] = {"max_output_chars": kept}
     found.evidence.setdefault("bash", []).append(
         f"probe: `seq 1 {count}` answered {len(text)} characters saying it left part out "
         f"({said[0].strip()[:60]!r}): a bound of its own, drafted as max_output_chars = {kept}, "
-        "what it kept (check it: the truncation checks judge this bound)")
+        "what it kept of the output (check it: the truncation checks judge this bound)")
+
+
+def _framing(client: Client, found: Findings) -> int:
+    """How many characters an answer adds to a short output it shows whole."""
+    result = safely(lambda: client.call("bash", command=f"printf {_OUT}"), found,
+                    "a command printing one word")
+    text = result.data if result is not None and result.success else ""
+    return max(len(text) - len(_OUT), 0) if _OUT in text else 0
 
 
 def exit_command(status: int, allowed: list[str] | None = None) -> str:

@@ -186,7 +186,5 @@ class OwnOutputBound:
         if len(output) > self.BOUND:
             left = len(output) - self.BOUND
             output = f"[{left} earlier characters not shown]\n{output[-self.BOUND:]}"
-        if done.returncode:
-            return {"success": False, "error": "NONZERO_EXIT",
-                    "data": f"{output}\nexit code {done.returncode}"}
-        return {"success": True, "data": output}
+        answer = {"success": not done.returncode, "data": f"{output}\nexit code {done.returncode}"}
+        return answer if not done.returncode else {**answer, "error": "NONZERO_EXIT"}
