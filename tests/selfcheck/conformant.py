@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from agentconf.contract import PATH_TOOLS, Workspace
 from agentconf.reference.tools import bash
+from agentconf.selfcheck.gallery import CancelLeavesAPartialWrite
 from agentconf.selfcheck.mutant_base import Mutant, failed
 
 
@@ -377,25 +378,14 @@ class ChangeListEscapes(Mutant):
         return {"success": True, "data": f"applied {len(changes)} change(s)"}
 
 
-class WriteFinishesAfterCancel(Mutant):
-    """Its write cannot be interrupted (rigout): a cancelled write streams on to its end, so the
-    file is partial while it streams and whole once done. What the cancel leaves is judged once
-    the session has moved on; the write in flight is any non-atomic write's (CONCUR-04).
-    Served over a pipe (cmd:), where its loop runs between calls."""
+class WriteFinishesAfterCancel(CancelLeavesAPartialWrite):
+    """Its write cannot be interrupted (rigout): the gallery's streaming write, shielded from the
+    cancel, streams on to its end, so the file is partial while it streams and whole once done.
+    What the cancel leaves is judged once the session has moved on; the write in flight is any
+    non-atomic write's (CONCUR-04). Served over a pipe (cmd:), where its loop runs between
+    calls."""
 
-    CHUNK = 64 * 1024
+    KILLS = ()  # conformant: the clause it tests must pass
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        if not (name == "write_file" and self.path_of(arguments) is not None
-                and isinstance(arguments.get("content"), str)):
-            return await super().call_tool(name, arguments)
-        return await asyncio.shield(self._stream(arguments["path"], arguments["content"]))
-
-    async def _stream(self, path: str, content: str) -> dict[str, Any]:
-        data = content.encode()
-        with self.lexical(path).open("wb") as file:
-            for start in range(0, len(data), self.CHUNK):
-                file.write(data[start:start + self.CHUNK])
-                file.flush()
-                await asyncio.sleep(0.005)
-        return {"success": True, "data": f"Wrote {path}."}
+        return await asyncio.shield(super().call_tool(name, arguments))
