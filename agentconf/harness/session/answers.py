@@ -94,6 +94,8 @@ def document_of(data: str) -> Any:
         return json.loads(stripped)
     except ValueError:
         pass
+    if "'" not in stripped[:3]:  # a repr opens `{'` or `['`; anything else is not parsed twice
+        return None
     try:
         value = ast.literal_eval(stripped)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
