@@ -213,7 +213,7 @@ def test_reading_through_a_file_link_out_is_rejected(ws, client, path: str) -> N
 def test_editing_through_a_link_out_is_rejected(ws, client, path: str, old_text: str) -> None:
     ws.link_farm()
     if client.has("read_file") and client.has("confine_reads"):
-        client.call("read_file", path=path)
+        client.prime(path)
     before = ws.tree()
     rejected_through_a_link(
         client.call("edit_file", path=path, old_text=old_text, new_text="edited"))

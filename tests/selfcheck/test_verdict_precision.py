@@ -318,6 +318,10 @@ ONE_CAUSE = [
     # The root refused as `.`: its absolute path is then not judged, not failed.
     pytest.param("agentconf.selfcheck.gallery:RootRejected", "CONFINE-15", ["CONFINE-10"],
                  id="a-root-refused-is-confine-15-alone"),
+    # An edit outside is read first where a read-before-edit guard may stand in the way: what
+    # that read leaks is the read clause's, and the edit's clause judges the edit.
+    pytest.param("agentconf.selfcheck.gallery:ReadsUnconfined", "CONFINE-08",
+                 ["CONFINE-12", "SYMLINK-10"], id="a-read-outside-is-not-the-edit-s-escape"),
 ]
 
 

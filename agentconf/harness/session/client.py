@@ -210,15 +210,17 @@ class Client:
         if refusal is not None:
             raise NotApplicable(refusal)
         if self.read_first and tool in _GUARDED_TOOLS and isinstance(arguments.get("path"), str):
-            self._prime(arguments["path"])
+            self.prime(arguments["path"])
         result = self._finish([self._request(tool, arguments)])[0]
         if self.policy_refusal_not_judged and (why := refused_by_policy(tool, result)):
             raise NotApplicable(why)
         return result
 
-    def _prime(self, path: str) -> None:
-        """Reads `path` first; whatever the read answers is not this check's business (a read
-        outside is judged by the read clauses), but the disk is judged after it as always."""
+    def prime(self, path: str) -> None:
+        """Reads `path` first, as a step that sets up the check's own call (a read-before-edit
+        guard satisfied): whatever the read answers is not this check's business (a read outside
+        is judged by the read clauses: its secret coming back is CONFINE-08's, never the edit's
+        that follows), but the disk is judged after it as always."""
         if not self.has("read_file"):
             return
         request = self._request("read_file", {"path": path})
