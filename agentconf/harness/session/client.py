@@ -217,10 +217,8 @@ class Client:
         return result
 
     def prime(self, path: str) -> None:
-        """Reads `path` first, as a step that sets up the check's own call (a read-before-edit
-        guard satisfied): whatever the read answers is not this check's business (a read outside
-        is judged by the read clauses: its secret coming back is CONFINE-08's, never the edit's
-        that follows), but the disk is judged after it as always."""
+        """Reads `path` first to set up the check's call: what it answers, a secret included, is
+        the read clauses' business (CONFINE-08), but the disk is judged after it as always."""
         if not self.has("read_file"):
             return
         request = self._request("read_file", {"path": path})
