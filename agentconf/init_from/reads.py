@@ -60,6 +60,26 @@ def _read(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
 # Where an answer that says success may say in its JSON that it failed, and the value saying so.
 _STATUS_KEYS: tuple[tuple[str, bool], ...] = (
     ("success", False), ("ok", False), ("isError", True), ("is_error", True))
+# A status told in words under any key (`"status": "error"` against `"ok"`, `"result":
+# "failure"` against `"success"`): the failing call's word and the working call's must each
+# say so, so that a field naming anything else (a path, a kind) that merely differs is never read
+# as a status.
+_FAILED_WORDS = frozenset({"error", "errored", "failed", "failure", "fail", "err", "ko"})
+_OK_WORDS = frozenset({"ok", "success", "succeeded", "successful", "done", "passed", "pass"})
+
+
+def _status_pairs(failed: dict[str, Any], worked: dict[str, Any]
+                  ) -> list[tuple[str, Any]]:
+    """The keys whose value tells the failing answer from the working one, with the failing
+    value: a known boolean key first, then any key holding a failure word against a success
+    word."""
+    pairs = [(key, value) for key, value in _STATUS_KEYS
+             if failed.get(key) is value and worked.get(key) is (not value)]
+    pairs += [(key, value) for key, value in failed.items()
+              if isinstance(value, str) and isinstance(worked.get(key), str)
+              and value.strip().lower() in _FAILED_WORDS
+              and str(worked[key]).strip().lower() in _OK_WORDS]
+    return pairs
 
 
 def json_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -120,28 +140,27 @@ def status_keys(missing: Any, present: Any, failing: str, working: str, whose: s
     said = json.dumps(missing, ensure_ascii=False).replace(root, "<ROOT>")[:120]
     said = f"probe: {failing} answered success with {said!r}"
     (failed, into), (worked, same) = _one_object(missing), _one_object(present)
-    for key, value in _STATUS_KEYS if into == same else ():
-        if failed.get(key) is value and worked.get(key) is (not value):
-            place = place_of((*into, key))
-            keys: dict[str, Any] = {"failure": {"path": place, "equals": value}}
-            message = item_error(missing, present)
-            said_there = locate(missing, message["failure"]["path"]) if message else None
-            if message is not None and re.search(r"\s", str(said_there)):
-                # A message beside the status (fs-mcp's files[0].error), not a code of its own
-                # (mcp-code-editor's "FileNotFoundError", which the probes map to ours).
-                keys["error"] = message["error"]
-            text = None if content is None else json_place(
-                worked, lambda inner: isinstance(inner, str) and content in inner, same)
-            if text is not None:
-                keys["text"] = text
-            if text is not None and "error" not in keys and "error" not in failed:
-                # `{"ok": false, "message": "..."}`: the words beside the status are the message
-                words = json_place(failed, lambda inner: isinstance(inner, str)
-                                   and re.search(r"\s", inner) is not None, into)
-                if words is not None:
-                    keys["error"] = words
-            return keys, (f"{said}, {working} {key!r}: {json.dumps(not value)}: {whose} "
-                          f"{place} = {json.dumps(value)} is a failure")
+    for key, value in _status_pairs(failed, worked) if into == same else ():
+        place = place_of((*into, key))
+        keys: dict[str, Any] = {"failure": {"path": place, "equals": value}}
+        message = item_error(missing, present)
+        said_there = locate(missing, message["failure"]["path"]) if message else None
+        if message is not None and re.search(r"\s", str(said_there)):
+            # A message beside the status (fs-mcp's files[0].error), not a code of its own
+            # (mcp-code-editor's "FileNotFoundError", which the probes map to ours).
+            keys["error"] = message["error"]
+        text = None if content is None else json_place(
+            worked, lambda inner: isinstance(inner, str) and content in inner, same)
+        if text is not None:
+            keys["text"] = text
+        if text is not None and "error" not in keys and "error" not in failed:
+            # `{"ok": false, "message": "..."}`: the words beside the status are the message
+            words = json_place(failed, lambda inner: isinstance(inner, str)
+                               and re.search(r"\s", inner) is not None, into)
+            if words is not None:
+                keys["error"] = words
+        return keys, (f"{said}, {working} {key!r}: {json.dumps(worked[key])}: {whose} "
+                      f"{place} = {json.dumps(value)} is a failure")
     found = item_error(missing, present)
     if found is None:
         return None

@@ -17,6 +17,7 @@ from agentconf.init_from import draft as draft_module
 from agentconf.init_from.draft import draft_profile
 from agentconf.init_from.findings import Findings, ambiguous_codes
 from agentconf.init_from.patterns import Answer
+from agentconf.init_from.reads import status_keys
 
 # The probe answers of other kinds each shape's patterns must leave alone.
 ERROR_PREFIX_FAILURES = {
@@ -414,6 +415,29 @@ def test_answers_that_carry_their_own_status_in_json_are_drafted_as_failures(
         assert profile["capabilities"]["create_parents"] is False, text  # the toy makes none
     else:
         assert "FileNotFoundError" not in text, text
+
+
+@pytest.mark.parametrize(("key", "failing", "working"), [
+    ("status", "error", "ok"), ("result", "failure", "success"), ("state", "FAILED", "done")])
+def test_a_status_told_in_words_is_read_as_one_told_as_a_boolean(
+        key: str, failing: str, working: str) -> None:
+    """A server answering `{"status": "error", "message": ...}` beside `{"status": "ok", "text":
+    ...}` was drafted with no status (only booleans were read): a text marker fitted to the
+    JSON's own opening then matched every failure, and no code was learnt from any message."""
+    keys, said = status_keys(
+        {key: failing, "message": "Error reading file: no such file here"},
+        {key: working, "text": "1\tagentconf-probe-status-content"},
+        "a read of a missing file", "a read of a file", "every tool's", "/r",
+        "agentconf-probe-status-content") or ({}, "")
+    assert keys == {"failure": {"path": key, "equals": failing}, "text": "text",
+                    "error": "message"}, said
+    assert f"{key} = {json.dumps(failing)} is a failure" in said, said
+
+
+def test_a_field_that_merely_differs_between_a_failure_and_a_success_is_no_status() -> None:
+    assert status_keys({"kind": "missing", "path": "a.txt"}, {"kind": "file", "path": "a.txt"},
+                       "a read of a missing file", "a read of a file", "every tool's", "/r",
+                       "agentconf-probe-status-content") is None
 
 
 def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
