@@ -13,6 +13,7 @@ from typing import Any
 
 from agentconf.contract import ERROR_CODES
 from agentconf.harness.session.answers import strings_in
+from agentconf.harness.verdicts.wording import worded_lines
 from agentconf.init_from.words import says_kind
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
@@ -191,7 +192,7 @@ def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,
           variable: tuple[str, ...], held_out: int) -> str:
     also = f" (and {held_out} more probe(s) of its kind)" if held_out else ""
     kept.append((answer.code, regex, f"{answer.label} answered "
-                                     f"{neutral(answer.text, variable)!r}{also}"))
+                                     f"{neutral(worded_lines(answer.text), variable)!r}{also}"))
     return ""
 
 
@@ -364,13 +365,25 @@ _MAX_PHRASE = 5
 
 
 def phrases(message: str, variable: tuple[str, ...]) -> list[str]:
-    """Runs of words of the message's first lines, searched anywhere (a message may start with
-    what is variable: `'x.txt' is a directory`), longest first; separators between the words
-    are any non-word characters; none that says only "error"."""
-    pieces = _template(" ".join(line.strip() for line in message.strip().split("\n")[:4]),
-                       variable)
+    """Runs of words of the first lines that hold words (a banner says none), searched anywhere
+    (`'x.txt' is a directory`), longest first, any non-word characters between; none that says
+    only "error". Then each later line's: a report may list the call's fields first, its error
+    lines down (`成功: 否`, `文件路径: ...`, then `错误: ...`)."""
+    lines = worded_lines(message).strip().split("\n")
+    found = _phrases_of(" ".join(line.strip() for line in lines[:_FIRST_LINES]), variable)
+    later = [regex for line in lines[_FIRST_LINES:_LATER_LINES]
+             for regex in _phrases_of(line.strip(), variable)]
+    return [*found, *sorted(dict.fromkeys(r for r in later if r not in found),
+                            key=lambda regex: -regex.count(r"\W+"))]
+
+
+_FIRST_LINES = 4
+_LATER_LINES = 12
+
+
+def _phrases_of(text: str, variable: tuple[str, ...]) -> list[str]:
     runs: list[list[str]] = []
-    for piece in pieces:  # words of a literal piece, never across a variable part
+    for piece in _template(text, variable):  # words of a literal piece, never across a variable
         if piece is not None and piece != _DIGITS:
             runs.append(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", piece))
     found: list[tuple[int, str]] = []

@@ -25,7 +25,7 @@ from agentconf.init_from.findings import (
     settle,
     short,
 )
-from agentconf.init_from.patterns import induce, spelled_codes
+from agentconf.init_from.patterns import Answer, induce, spelled_codes
 from agentconf.init_from.probe_cases import drawn, names_in, play_drawn
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
@@ -67,8 +67,13 @@ def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_cha
         found.patterns.append(("", regex, why))
         for spelling, ours in theirs.items():
             found.error_codes.setdefault(spelling, (ours, f"answered as {spelling}: ..."))
+    # A real success is no kind of failure: a pattern it matches says only what every answer
+    # of the tool says (a banner, a report's title), and would give every failure that code.
+    succeeded = tuple(Answer("a success", f"a success of {tool}", text, tool)
+                      for tool, texts in found.successes.items() for text in texts)
     patterns, notes = induce(found.answers, variable, found.patterns,
-                             others=tuple(one for group in found.spelled.values() for one in group))
+                             others=(*(one for group in found.spelled.values() for one in group),
+                                     *succeeded))
     found.patterns = patterns
     found.notes.extend(notes)
     argument_errors(found)

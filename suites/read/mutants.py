@@ -176,3 +176,18 @@ class ReversedWindowSwapped(Mutant):
             if isinstance(start, int) and isinstance(end, int) and end < start:
                 arguments = {**arguments, "start_line": end, "end_line": start}
         return await super().call_tool(name, arguments)
+
+
+class ReadCutShort(Mutant):
+    """Answers the first 1,000 characters of every read, whatever the file's size (a read
+    capped at a bound of its own far under the profile's), one call at a time as the reference
+    serves them: a file read alone is already cut, so no read during writes is torn by a race."""
+
+    KILLS = ("READ-01",)
+    CUT = 1_000
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success") and len(answer["data"]) > self.CUT:
+            return {**answer, "data": answer["data"][:self.CUT]}
+        return answer

@@ -8,6 +8,7 @@ from agentconf.harness.session.result import Request, Result
 from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.findings import Findings, succeeded
 from agentconf.init_from.markers import draft_marker, widened
+from agentconf.init_from.patterns import Answer, induce
 
 ROOT = "/dev/shm/agentconf-init-x/sandbox/root"
 VARIABLE = ("/dev/shm/agentconf-init-x/sandbox", ROOT)
@@ -148,3 +149,48 @@ def test_refusals_of_several_tools_that_share_a_start_mark_every_tool_with_it() 
         assert not re.search(marker, "Created `x`: 1 byte")
     assert found.any_failure is not None
     assert re.search(found.any_failure[0]["matches"], "Error: Invalid arguments for file_info")
+
+
+# A report-shaped answer: a banner, a title, a status line, the call's fields, then the error a
+# few lines down (a PyPI file server's `成功: 否 ... 错误: ...`, its refusals all successes).
+BANNER = "=" * 60
+
+
+def _report(title: str, status: str, *fields: str) -> str:
+    return "\n".join([BANNER, title, BANNER, f"成功: {status}", *fields, BANNER])
+
+
+def test_a_banner_is_no_part_of_where_a_refusal_s_words_are_looked_for() -> None:
+    assert says_refusal(_report("FILE READ RESULT", "否", "错误: 文件不存在: missing.txt"))
+    assert not says_refusal(_report("FILE READ RESULT", "是", "内容: hello"))
+
+
+def test_a_status_line_that_says_failed_is_a_refusal_before_its_words() -> None:
+    refused = _report("FILE WRITE RESULT", "否", "文件路径: f.txt/child.txt",
+                      "写入模式: overwrite", "错误: 覆盖写入失败: [Errno 20] Not a directory")
+    assert says_refusal(refused)
+    assert says_refusal("Success: false\npath: a.txt\nmode: overwrite\nbytes: 0\nerror: x")
+    for success in ("status: ok\nhello", "okay: no problem here", "Success: true\nwrote"):
+        assert not says_refusal(success), success
+
+
+def test_a_code_is_learnt_from_the_error_line_a_report_holds_lines_down() -> None:
+    """The banner, title and status every failure of the tool shares say no kind; the words
+    that do are lines down. And a pattern a real success matches says none either."""
+    def answer_of(code: str, label: str, path: str, error: str) -> Answer:
+        return Answer(code, label, _report("FILE WRITE RESULT", "否", f"文件路径: {path}",
+                                           "写入模式: overwrite", f"错误: 覆盖写入失败: {error}"),
+                      "write_file", (path,))
+    answers = [answer_of("IS_DIRECTORY", "write of a folder", "folder",
+                         "[Errno 21] Is a directory: 'folder'"),
+               answer_of("IS_DIRECTORY", "write of a folder", ".",
+                         "[Errno 21] Is a directory: '.'"),
+               answer_of("IO_ERROR", "write of a loop", "loop_b",
+                         "[Errno 40] Too many levels of symbolic links: 'loop_b'")]
+    success = Answer("a success", "a success of write_file", _report(
+        "FILE WRITE RESULT", "是", "文件路径: a.txt", "写入模式: overwrite"), "write_file")
+    kept, _ = induce(answers, VARIABLE, others=(success,))
+    patterns = {code: regex for code, regex, _ in kept}
+    assert re.search(patterns["IS_DIRECTORY"], "错误: 覆盖写入失败: [Errno 21] Is a directory")
+    assert not re.search(patterns["IS_DIRECTORY"], answers[2].text), patterns
+    assert not re.search(patterns["IS_DIRECTORY"], success.text), patterns

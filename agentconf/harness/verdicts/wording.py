@@ -25,18 +25,41 @@ _WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
 _CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
                         "エラー|失敗|見つかりません|存在しません|"
                         "错误|失败|不存在|找不到|拒绝")
-# How far into an answer a refusal word may be and still say the answer is a refusal.
+# How far into an answer a refusal word may be and still say the answer is a refusal, counted
+# without its lines of no word (`worded_lines`).
 _NEAR_START = 60
+_DECORATION = re.compile(r"^[^\w\n]*(?:\n|\Z)", re.MULTILINE)
+
+
+def worded_lines(text: str) -> str:
+    """`text` without its lines that hold no word at all (a banner of `=`, a rule of `-`, a
+    blank): they say nothing, and an answer framed by them keeps its words that much further
+    in, past where "its first words" would be looked for."""
+    return _DECORATION.sub("", text)
+
+
+# A report's status line saying it failed, among its first lines ("Success: false", "成功: 否",
+# "status: error"): the refusal's own words may come lines later, after fields of the call.
+_STATUS_LINE = re.compile(
+    r"(?im)^\s*(?:success(?:ful)?|succeeded|ok|成功|성공|erfolg(?:reich)?|succès|éxito|sucesso)"
+    r"\s*[:：=]\s*(?:false|no|否|아니오|아니요|nein|non|não|失败|失敗|실패)\s*$"
+    r"|^\s*(?:status|result|状态|상태)\s*[:：=]\s*(?:error|errored|failed|failure|fail|失败|"
+    r"错误|실패|오류)\s*$")
+_STATUS_LINES = 4
 
 
 def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
-    """Whether an answer's opening words refuse, in any of the languages above. `quoted`: what
-    the answer may say back of the call itself (a path named `outside/...`), never its words."""
+    """Whether an answer's opening words refuse, in any of the languages above, or its status
+    line says it failed. `quoted`: what the answer may say back of the call itself (a path
+    named `outside/...`), never its words."""
     head = unwrapped(text)
     for value in quoted:
         if len(value) >= 3:
             head = head.replace(value, " ")
-    head = head[:_NEAR_START]
+    worded = worded_lines(head)
+    if _STATUS_LINE.search("\n".join(worded.split("\n")[:_STATUS_LINES])):
+        return True
+    head = worded[:_NEAR_START]
     return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
 
 

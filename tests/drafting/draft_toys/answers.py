@@ -55,3 +55,21 @@ class JsonItems(Toy):
                 {"message": "Edit operations completed.", "results": [item]}, indent=2)}
         return {"success": True, "data": json.dumps([{"path": path, said: answer["data"]}],
                                                     indent=2)}
+
+
+class Report(Toy):
+    """Every answer is a success laid out as a report, framed by banners: a title, a status
+    line, the call's own fields, then the outcome (a PyPI file server, mcp-filesystem 0.3.0:
+    `成功: 否` and its `错误: ...` lines below the path and mode it was given)."""
+
+    BANNER = "=" * 60
+
+    def answer(self, name: str, handler: Handler, args: dict[str, Any]) -> Answer:
+        answer = handler(args)
+        fields = [f"{key}: {value}" for key, value in args.items()
+                  if isinstance(value, str) and "\n" not in value and len(value) < 80]
+        outcome = (f"内容:\n{answer['data']}" if answer["success"] else
+                   f"错误: {answer['data']}")
+        said = [self.BANNER, f"{name.upper()} RESULT", self.BANNER,
+                f"成功: {'是' if answer['success'] else '否'}", *fields, outcome, self.BANNER]
+        return {"success": True, "data": "\n".join(said)}
