@@ -377,8 +377,7 @@ def phrases(message: str, variable: tuple[str, ...]) -> list[str]:
                             key=lambda regex: -regex.count(r"\W+"))]
 
 
-_FIRST_LINES = 4
-_LATER_LINES = 12
+_FIRST_LINES, _LATER_LINES = 4, 12  # the lines read together, and the last one read at all
 
 
 def _phrases_of(text: str, variable: tuple[str, ...]) -> list[str]:
