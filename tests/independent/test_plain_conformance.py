@@ -49,9 +49,9 @@ LEFT_OUT: dict[str, str] = {
 # message clauses n/a when a FIFO read gets no answer). Nothing charged to a MUST clause may fail.
 KIT_FINDINGS: dict[str, set[str]] = {}
 
-# The whole run takes minutes on 2 cores (a Python process per check, and the waits of the SHOULD
-# features left out): CI runs the categories where this implementation differs on purpose and
-# where the kit's false verdicts were; AGENTCONF_FULL_INDEPENDENT=1 runs every clause (the
+# The whole run takes minutes on 2 cores (the waits of the SHOULD features left out): CI runs
+# the categories where this implementation differs on purpose and where the kit's false verdicts
+# were; AGENTCONF_FULL_INDEPENDENT=1 runs every clause (the
 # closing note of issue 18 records that run).
 CI_CATEGORIES = "RESULT,REGISTRY,EDIT,EOL,READ,GREP,VALIDATE,CONFINE,CONCUR"
 
