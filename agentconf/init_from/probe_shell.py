@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
-from agentconf.harness.session.answers import document_of
+from agentconf.harness.session.answers import document_of, locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import refused_programs
@@ -60,13 +60,15 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
         return
     result = safely(lambda: client.call("bash", command=f"seq 1 {count}"), found,
                     "a command printing six times the contract's output bound")
-    text = result.data if result is not None and result.success else ""
+    text = _shown(found, result.data) if result is not None and result.success else ""
     if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not CUT_SAID.search(text):
         return  # within the contract's bound, or not said to be cut (TRUNCATE-01 judges it)
     said = [line for line in text.splitlines() if CUT_SAID.search(line)]
     # What it kept of the output: the answer, less the marker and what it adds to any output
     # (an exit line, a label), measured on a short one.
     kept = len(text) - sum(len(line) + 1 for line in said) - _framing(client, found)
+    if kept <= limit:
+        return  # not a bound larger than the contract's: nothing measured to draft
     found.keys.setdefault("bash", {})["limits"] = {"max_output_chars": kept}
     found.evidence.setdefault("bash", []).append(
         f"probe: `seq 1 {count}` answered {len(text)} characters saying it left part out "
@@ -78,8 +80,19 @@ def _framing(client: Client, found: Findings) -> int:
     """How many characters an answer adds to a short output it shows whole."""
     result = safely(lambda: client.call("bash", command=f"printf {_OUT}"), found,
                     "a command printing one word")
-    text = result.data if result is not None and result.success else ""
+    text = _shown(found, result.data) if result is not None and result.success else ""
     return max(len(text) - len(_OUT), 0) if _OUT in text else 0
+
+
+def _shown(found: Findings, data: str) -> str:
+    """The text the model reads of an answer: what stands at the places the first probe found
+    its output in a JSON answer, not the JSON (whose escapes are no output), else the answer."""
+    places = found.keys.get("bash", {}).get("result", {}).get("text")
+    document = document_of(data)
+    values = [locate(document, place) for place in
+              ([places] if isinstance(places, str) else places or [])] if document else []
+    texts = [value for value in values if isinstance(value, str)]
+    return "\n".join(texts) if texts else data
 
 
 def exit_command(status: int, allowed: list[str] | None = None) -> str:
@@ -101,10 +114,12 @@ def _failure_of_commands(client: Client, found: Findings, said: Result | None,
     """A command that exits 3: a shell whose failures carry no code (mcp-server-commands'
     "Command failed: <command>") gets its NONZERO_EXIT pattern. Only when `true` succeeds: a
     shell that fails every command (@openai/codex-shell-tool-mcp before its sandbox is set up)
-    says nothing about exits (False: probe no further)."""
+    says nothing about exits (False: probe no further). A gate that declines `true` or `exit`
+    leaves exits unprobed, not the shell: it ran the first probe's `echo`, so its timeouts are
+    still probed."""
     if not _may_run(f"true; {exit_command(3, allowed)}", allowed):
         found.notes.append("its gate declines `true` or `exit`: no NONZERO_EXIT pattern learnt")
-        return False
+        return said is not None and said.success
     works = safely(lambda: client.call("bash", command="true"), found, "a command `true`")
     if works is None or not works.success:
         if works is not None:
