@@ -12,17 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS
+from agentconf.contract import CANONICAL_TOOLS, declared_hint
+from agentconf.contract.tools import DESTRUCTIVE_HINT
 from agentconf.harness.session.argument_values import types_of
 from agentconf.init_from.mode_argument import for_other_mode, mode_for, mode_switch
 from agentconf.init_from.schemas import flat_properties, required_of, schema_of
 from agentconf.init_from.words import (
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,
+    CHANGING_VERBS,
     DESCRIPTION_WORDS,
     EDIT_TEXTS,
     EDIT_TOOL,
     INCLUDE_NAMES,
+    LOOKING_TOOLS,
     NOT_THIS_TOOL,
     PATH_TOOLS,
     TOOL_SYNONYMS,
@@ -190,8 +193,16 @@ def _by_type(guess: "ToolGuess", needed: tuple[str, ...], properties: dict[str, 
 
 def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
           properties: dict[str, dict[str, Any]]) -> bool:
-    """What the tool's own description says rules it out, whatever its name."""
+    """What the tool's own description says rules it out, whatever its name; and what its name
+    or annotations say it changes, for a tool that must change nothing."""
     description = str(tool.get("description", ""))
+    if canonical in LOOKING_TOOLS and not guess.mode and (  # a mode says what it does
+            CHANGING_VERBS & set(words(guess.name))
+            or declared_hint(tool, DESTRUCTIVE_HINT) is True):
+        return True
+    if canonical == "tool_search":  # it reveals tools: a search of anything else is another
+        return not ({"tool", "tools"} & set(words(guess.name))
+                    or re.search(r"(?i)\btools?\b", description))
     if canonical == "grep" and content_switch(properties) is None:
         # search_files of the official server: "matches partial names", not contents
         return describes_names(description) and not describes_regex(description)

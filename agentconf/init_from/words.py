@@ -61,6 +61,15 @@ NOT_THIS_TOOL: dict[str, tuple[str, ...]] = {
                     "symbol"),
     "move_file": ("directory", "dir"), "copy_file": ("directory", "dir"),
 }
+# The canonical tools that change nothing, and the verbs that say a tool changes something: a
+# tool named by one of them is never taken for one of those (`delete_directory` scored as a
+# directory_tree by its noun would be sent every hostile path a listing is).
+LOOKING_TOOLS = frozenset({"read_file", "list_files", "grep", "directory_tree", "file_info",
+                           "read_multiple_files", "tool_search"})
+CHANGING_VERBS = frozenset({
+    "delete", "remove", "rm", "del", "unlink", "erase", "drop", "destroy", "purge", "wipe",
+    "trash", "kill", "move", "mv", "rename", "write", "save", "create", "mkdir", "edit",
+    "modify", "append", "replace", "patch", "insert", "overwrite", "truncate"})
 # Words in a description that speak for a canonical tool.
 DESCRIPTION_WORDS: dict[str, tuple[str, ...]] = {
     "grep": ("content", "regex", "regular expression", "ripgrep", "within files", "lines"),

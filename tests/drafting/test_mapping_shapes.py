@@ -319,3 +319,33 @@ def test_a_tree_is_the_tool_its_description_calls_a_recursive_tree() -> None:
     tree = _tool("get_file_structure", {"directory_path": S}, [],
                  "Get a recursive tree view of a directory structure")
     assert map_path_tools([tree], {})[0]["directory_tree"].name == "get_file_structure"
+
+
+def test_a_tool_named_to_change_things_is_never_taken_for_one_that_looks() -> None:
+    """mcp-workspace 0.1.13's `delete_directory(dir_path, recursive)` was drafted directory_tree
+    by its noun and its `recursive` (and sent every hostile path a listing is), its
+    `github_search(query)` tool_search by its verb; a destructive annotation says the same as a
+    name."""
+    listing = [
+        _tool("read_file", {"file_path": S}, ["file_path"]),
+        _tool("delete_directory", {"dir_path": S, "recursive": B}, ["dir_path"],
+              "Delete a directory, recursive to delete what is in it."),
+        _tool("github_search", {"query": S}, ["query"], "Search GitHub issues and pull requests."),
+        {**_tool("tree", {"path": S}, ["path"], "Show a directory tree, recursive."),
+         "annotations": {"destructiveHint": True}},
+    ]
+    mapped = map_listing(listing)
+    optional, _ = map_path_tools(listing, mapped)
+    names = {canonical: guess.name for canonical, guess in {**mapped, **optional}.items()}
+    assert names.get("directory_tree") is None and names.get("tool_search") is None, names
+    assert names.get("read_file") == "read_file", names
+    alone = listing[:2]  # the delete beside nothing else that looks like a tree
+    optional, _ = map_path_tools(alone, map_listing(alone))
+    assert "directory_tree" not in optional, optional["directory_tree"].evidence
+    kept = [{**_tool("get_directory_tree", {"path": S}, ["path"], "A recursive tree.")},
+            _tool("search_tools", {"query": S}, ["query"], "Find the tools that match.")]
+    mapped = map_listing(kept)
+    optional, _ = map_path_tools(kept, mapped)
+    names = {canonical: guess.name for canonical, guess in {**mapped, **optional}.items()}
+    assert names.get("directory_tree") == "get_directory_tree", names
+    assert names.get("tool_search") == "search_tools", names
