@@ -19,6 +19,7 @@ _ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|countin
                          r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
                          r"first line is (line )?0")
 _SENTENCE = re.compile(r"[.;\n]\s")
+_SAYS_REGEX = re.compile(r"(?i)(?<!not )(?<!not a )\b(?:regex|regexp|regular expression)")
 _LINES = re.compile(r"(?i)\blines?\b")
 _ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
                         r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
@@ -126,12 +127,16 @@ def _allow_list(guess: ToolGuess, description: str) -> None:
 
 def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], description: str
                ) -> None:
-    said = f"{properties.get(guess.args.get('pattern', ''), {}).get('description', '')} " \
-           f"{description}"
+    own = str(properties.get(guess.args.get("pattern", ""), {}).get("description", ""))
+    said = f"{own} {description}"
     # literalSearch: regex unless switched; is_regex: sent true (defaults)
     switch = any({"literal", "regex"} & set(words(target)) for target, prop in properties.items()
                  if "boolean" in types_of(prop))
-    if not switch and (literal := LITERAL.search(said)) is not None:
+    # A pattern its own description calls a regex is one, whatever else is literal ("Python
+    # regex to match file contents. Invalid regex patterns are automatically treated as literal
+    # text.")
+    if not switch and not _SAYS_REGEX.search(own) and (
+            literal := LITERAL.search(said)) is not None:
         guess.keys["literal"] = True
         guess.evidence.append(f"its pattern is plain text: {literal.group(0)!r}")
     # Said of the lines it shows, not of a pagination offset ("Start at Nth match (0-based)").

@@ -349,3 +349,18 @@ def test_a_tool_named_to_change_things_is_never_taken_for_one_that_looks() -> No
     names = {canonical: guess.name for canonical, guess in {**mapped, **optional}.items()}
     assert names.get("directory_tree") == "get_directory_tree", names
     assert names.get("tool_search") == "search_tools", names
+
+
+@pytest.mark.parametrize(("said", "literal"), [
+    ("Python regex to match file contents. Invalid regex patterns are automatically treated as "
+     "literal text.", False),
+    ("Text pattern to search for (literal string, not regex)", True),
+    ("The text to search for, a literal string.", True),
+])
+def test_a_pattern_its_own_description_calls_a_regex_is_one(said: str, literal: bool) -> None:
+    """mcp-workspace 0.1.13's search_files pattern is a Python regex whose invalid ones fall back
+    to literal text: the word "literal" drafted `literal = true`."""
+    listing = [_tool("search_files", {"pattern": {**S, "description": said}}, ["pattern"],
+                     "Search file contents (like grep).")]
+    guess = map_listing(listing)["grep"]
+    assert guess.keys.get("literal", False) is literal, guess.evidence
