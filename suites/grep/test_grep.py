@@ -10,12 +10,28 @@ from typing import Any
 import pytest
 from _checks import refused, shows_number
 
+from agentconf.harness.session.answers import document_of
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 
 def _lines_with(data: str, *needles: str) -> list[str]:
-    return [line for line in data.splitlines() if all(needle in line for needle in needles)]
+    """The answer's lines holding every needle; in a JSON answer also each record (an object
+    of plain values, `{"file": "notes.txt", "line": 3, "text": "needle here"}`) as one line,
+    since pretty-printing puts its values on lines of their own."""
+    lines = data.splitlines() + [" ".join(map(str, record)) for record in _records(
+        document_of(data))]
+    return [line for line in lines if all(needle in line for needle in needles)]
+
+
+def _records(value: Any) -> list[list[Any]]:
+    if isinstance(value, list):
+        return [record for item in value for record in _records(item)]
+    if not isinstance(value, dict):
+        return []
+    plain = [item for item in value.values() if isinstance(item, str | int | float)]
+    nested = [record for item in value.values() for record in _records(item)]
+    return ([plain] if plain else []) + nested
 
 
 def _line(client: Any, number: int) -> int:
@@ -37,9 +53,8 @@ def test_a_match_is_reported_with_its_path_and_line_number(ws, client) -> None:
     assert "needle here" in result.data, result.evidence()
     # The number sits on the match's line or on its file's heading line.
     number = _line(client, 3)
-    assert any(shows_number(line, number) for line in _lines_with(result.data, "needle")) or any(
-        shows_number(line, number) for line in _lines_with(result.data, "notes.txt")
-    ), result.evidence()
+    shown = _lines_with(result.data, "needle here") + _lines_with(result.data, "notes.txt")
+    assert any(shows_number(line, number) for line in shown), result.evidence()
 
 
 @pytest.mark.clause("GREP-01")
@@ -49,7 +64,7 @@ def test_matches_in_nested_folders_carry_their_path_from_the_root(ws, client) ->
     result = _search(client, pattern="quarry")
     assert "src/deep/mod.txt" in result.data, result.evidence()
     assert any(shows_number(line, _line(client, 7))
-               for line in _lines_with(result.data, "quarry")), (
+               for line in _lines_with(result.data, "the quarry")), (
         result.evidence()
     )
 

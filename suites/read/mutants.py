@@ -191,3 +191,20 @@ class ReadCutShort(Mutant):
         if name == "read_file" and answer.get("success") and len(answer["data"]) > self.CUT:
             return {**answer, "data": answer["data"][:self.CUT]}
         return answer
+
+
+class WindowNeedsBothBounds(Mutant):
+    """Refuses a window given by one bound alone ("start_line and end_line must both be provided
+    or both omitted"), readably: READ-06's, and no past-the-end window's (READ-11)."""
+
+    KILLS = ("READ-06",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if is_call(name, arguments, "read_file") and (
+                ("start_line" in arguments) != ("end_line" in arguments)):
+            answer = await super().call_tool(name, arguments)  # its validation first
+            if not answer.get("success"):
+                return answer
+            return failed("INVALID_ARGS",
+                          "start_line and end_line must both be provided or both omitted")
+        return await super().call_tool(name, arguments)

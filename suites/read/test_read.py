@@ -196,6 +196,11 @@ def test_a_window_past_the_end_is_answered_without_a_crash(ws, client, start, en
     arguments: dict[str, Any] = {"path": "words.txt", "start_line": start}
     if end is not None:
         arguments["end_line"] = end
+    else:  # a start alone: READ-06 judges whether one is taken at all, inside the file
+        inside = client.call("read_file", path="words.txt", start_line=2)
+        if not inside.success or inside.unproven_refusal() is not None:
+            not_applicable("a start_line alone is refused inside the file too (READ-06's): "
+                           f"{inside.data[:100]!r}")
     result = client.call("read_file", **arguments)
     if took_effect(result):
         assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()

@@ -389,3 +389,22 @@ class WriteFinishesAfterCancel(CancelLeavesAPartialWrite):
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         return await asyncio.shield(super().call_tool(name, arguments))
+
+
+class GrepAnswersJsonRecords(Mutant):
+    """Answers a search as pretty-printed JSON, a record per match (`{"file", "line", "text"}`),
+    as a Python server returning a dict does: each value on a line of its own, so a match's
+    line number is on no line with its text (GREP-01 once failed it for that)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "grep" or not answer.get("success"):
+            return answer
+        records = []
+        for line in str(answer["data"]).splitlines():
+            found = re.match(r"(.+?):(\d+):(.*)", line)
+            if found:
+                records.append({"file": found.group(1), "line": int(found.group(2)),
+                                "text": found.group(3)})
+        said = {"mode": "content_search", "details": records, "total_matches": len(records)}
+        return {**answer, "data": json.dumps(said, indent=2)}

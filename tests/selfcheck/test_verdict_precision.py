@@ -56,6 +56,7 @@ CONFORMANT = [
     pytest.param("RefusesAbsoluteListing", ["LIST-01"], {}, id="list-01-absolute-refused"),
     # Refusing every search near a link shows nothing from outside: no SYMLINK-07 failure.
     pytest.param("GrepRefusesLinks", ["SYMLINK-07"], {}, id="symlink-07-links-refused"),
+    pytest.param("GrepAnswersJsonRecords", ["GREP-01"], {}, id="grep-01-json-records"),
 ]
 
 
@@ -326,6 +327,9 @@ ONE_CAUSE = [
     # it: READ-01's, and no torn read during writes.
     pytest.param("agentconf.selfcheck.gallery:ReadCutShort", "READ-01", ["CONCUR-04"],
                  id="a-read-cut-alone-is-no-race"),
+    # A window of one bound refused: READ-06's, not the past-the-end window's of one bound.
+    pytest.param("agentconf.selfcheck.gallery:WindowNeedsBothBounds", "READ-06", ["READ-11"],
+                 id="a-lone-bound-refused-is-read-06-alone"),
 ]
 
 
