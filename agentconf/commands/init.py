@@ -164,6 +164,7 @@ def _drafted(spec_text: str) -> str:
     from agentconf.harness.profile.mistakes import ProfileError
     from agentconf.harness.verdicts.errors import ImplementationFailure
     from agentconf.init_from.draft import draft_profile
+    from agentconf.init_from.premises import counted
 
     try:
         # As `run --impl` finds it: a python:MODULE spec names a module in the current folder.
@@ -188,9 +189,9 @@ def _drafted(spec_text: str) -> str:
         print(f"not recognised among its tools: {', '.join(unmapped)} (their clauses will be n/a; "
               "a tool of yours that is one of them: name it under [tools.<tool>] in the draft)")
     failed = [premise for premise in draft.premises if not premise.proven]
-    print(f"self-check: {len(draft.premises) - len(failed)} of {len(draft.premises)} premises "
-          "proven" + ("; NOT PROVEN, their checks will not be judged ([unproven] in the draft):"
-                      if failed else ""))
+    print(f"self-check: {counted(draft.premises)}"
+          + ("; NOT PROVEN, their checks will not be judged ([unproven] in the draft):"
+             if failed else ""))
     for premise in failed:
         print(f"  {premise.tool} {premise.kind}: {premise.evidence}")
     return draft.text

@@ -66,6 +66,25 @@ class Premise:
     evidence: str  # what was seen, one line
     text: str = ""  # the answer's text, when the call was made (a real success's, if proven)
 
+    @property
+    def tried(self) -> bool:
+        """False where nothing could be sent (a program the gate declines, an argument the
+        schema lacks): no verdict stands on it, since its checks cannot send it either."""
+        return not self.evidence.startswith(NOT_TRIED)
+
+
+NOT_TRIED = "not tried: "
+
+
+def counted(premises: list["Premise"]) -> str:
+    """"N of M premises proven", with those not tried counted apart: none is proven by it."""
+    tried = [premise for premise in premises if premise.tried]
+    proven = [premise for premise in tried if premise.proven]
+    untried = len(premises) - len(tried)
+    return (f"{len(proven)} of {len(tried)} premises proven"
+            + (f" ({untried} not tried: nothing of that kind can be sent, so no check sends it)"
+               if untried else ""))
+
 
 def _write(rel: str, text: str = _TEXT) -> Callable[[Path], None]:
     def prepare(root: Path) -> None:
@@ -196,7 +215,7 @@ def prove(client: Client, rule: Rule) -> Premise:
     try:
         result = rule.call(client)
     except NotApplicable as why:  # its allow-list refuses the program: nothing was sent
-        return Premise(rule.tool, rule.kind, True, f"not tried: {why.reason}")
+        return Premise(rule.tool, rule.kind, True, f"{NOT_TRIED}{why.reason}")
     except (ImplementationFailure, ContractViolation) as error:
         return Premise(rule.tool, rule.kind, rule.kind == "refusals",
                        f"{rule.what}: {type(error).__name__}: {str(error)[:120]}")

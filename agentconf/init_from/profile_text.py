@@ -9,7 +9,7 @@ from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 from agentconf.init_from.findings import Findings
 from agentconf.init_from.match import ToolGuess
 from agentconf.init_from.path_tools import map_path_tools
-from agentconf.init_from.premises import Premise, unproven_tables
+from agentconf.init_from.premises import Premise, counted, unproven_tables
 from agentconf.init_from.sharing import Sharing
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
@@ -161,10 +161,11 @@ def _self_check_lines(premises: list[Premise] | None) -> list[str]:
     if premises is None:
         return []
     failed = [premise for premise in premises if not premise.proven]
-    head = (f"# Self-check: {len(premises) - len(failed)} of {len(premises)} premises proven"
+    head = (f"# Self-check: {counted(premises)}"
             + (f"; NOT PROVEN ({len(failed)}): their checks are not judged, see [unproven]"
                if failed else ""))
-    return ["#", head, *(f"#   {'ok ' if p.proven else 'NO '} {p.tool} {p.kind}: {p.evidence}"
+    return ["#", head, *(f"#   {('ok ' if p.tried else '-- ') if p.proven else 'NO '} {p.tool} "
+                         f"{p.kind}: {p.evidence}"
                          for p in premises)]
 
 

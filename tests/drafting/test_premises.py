@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from agentconf.init_from.premises import Premise, counted
+
 HERE = Path(__file__).resolve().parent  # premise_shapes.py
 BOUND_S = 600
 
@@ -143,3 +145,14 @@ def test_premises_are_proven_in_a_root_the_probes_left_nothing_in(tmp_path: Path
     profile, console = _draft(tmp_path, "python:premise_shapes:GrepAbortsOnLoops")
     assert "grep" not in profile.get("unproven", {}), console
     assert "grep" in profile["tools"], console
+
+
+def test_a_premise_not_tried_is_counted_apart_not_as_proven() -> None:
+    """mcp-workspace's search has no path argument, so "a search in a missing folder" could not
+    be sent: the self-check said "10 of 10 premises proven" with it among the ten."""
+    premises = [Premise("read_file", "calls", True, "a read: yes"),
+                Premise("grep", "refusals", True, "not tried: search_files has no 'path'"),
+                Premise("grep", "calls", False, "a search: no")]
+    assert counted(premises) == ("1 of 2 premises proven (1 not tried: nothing of that kind can "
+                                 "be sent, so no check sends it)")
+    assert counted(premises[:1]) == "1 of 1 premises proven"
