@@ -5,6 +5,7 @@ evidence and every unknown marked TODO.
 """
 
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -16,7 +17,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from agentconf.contract import DEFAULT_LIMITS
-from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, empty_root, remove_tree
+from agentconf.harness.disk.sandbox_workspace import (
+    SandboxWorkspace,
+    empty_for_reuse,
+    empty_root,
+    remove_tree,
+)
 from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
@@ -27,7 +33,7 @@ from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.match import ToolGuess, alternatives
-from agentconf.init_from.premises import CALLS, Premise, Rule, prove, self_check
+from agentconf.init_from.premises import CALLS, Premise, Rule, kept_fails, prove, self_check
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.profile_text import render, table_args
 from agentconf.init_from.reads import (
@@ -71,10 +77,11 @@ def draft_profile(spec: ImplSpec, spec_text: str, call_timeout_s: float = 10.0) 
         first = _loading(lambda: render(spec_text, findings.server_name, listing, mapped,
                                         absolute, findings, state), mapped)
         # The premises, proven with the draft itself on a second start (timed to its answer).
-        second_start, premises = _self_check(spec, env, ws, _toml(first), listing, set(mapped))
+        second_start, premises, kept = _self_check(spec, env, ws, _toml(first), listing,
+                                                   set(mapped))
     finally:
         remove_tree(base)
-    sharing = _sharing([first_start, second_start], mapped, findings, shell_state)
+    sharing = _sharing([first_start, second_start], mapped, findings, shell_state, kept)
     text = _loading(lambda: render(spec_text, findings.server_name, listing, mapped, absolute,
                                    findings, state, sharing, premises), mapped)
     parse_profile(_toml(text))  # the draft must load as it is
@@ -138,24 +145,41 @@ def _merge(mapped: dict[str, ToolGuess], findings: Findings) -> None:
 
 def _self_check(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace, tables: dict[str, Any],
                 listing: list[dict[str, Any]], mapped: set[str]
-                ) -> tuple[float | None, list[Premise]]:
+                ) -> tuple[float | None, list[Premise], str | None]:
     """A second start, timed up to its tools/list answer (None when it cannot start again),
-    and every premise of the draft proven through it (premises.py)."""
+    every premise of the draft proven through it (premises.py), and what it fails once kept
+    across a refill of its sandbox (None: nothing)."""
     began = time.monotonic()
     try:
         adapter = open_adapter(spec, env)
         adapter.list_tools()
     except (ImplementationFailure, ContractViolation, OSError) as error:
         return None, [Premise(tool, "calls", False, f"a second start failed: {error}"[:160])
-                      for tool in sorted(mapped)]
+                      for tool in sorted(mapped)], None
     start = time.monotonic() - began
     # Proven in a root as a check finds it: the probes' leftovers (link loops, links out) are
     # no premise of a search of the root.
     empty_root(ws.root)
     try:
-        return start, self_check(session_client(adapter, tables, ws, listing), mapped)
+        premises = self_check(session_client(adapter, tables, ws, listing), mapped)
+        return start, premises, _kept(adapter, tables, ws, listing, premises)
     finally:
         adapter.close()
+
+
+def _kept(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+          listing: list[dict[str, Any]], premises: list[Premise]) -> str | None:
+    """What a kept server fails once its sandbox was emptied and built again in place, as the
+    run does between the checks it shares it for (None: nothing); the same folders, a new
+    workspace in them."""
+    root = os.lstat(ws.root)
+    if not empty_for_reuse(ws.base, (root.st_dev, root.st_ino), stat.S_IMODE(root.st_mode)):
+        return "its sandbox could not be emptied in place"
+    again = SandboxWorkspace(base=ws.base)
+    try:
+        return kept_fails(session_client(adapter, tables, again, listing), premises)
+    finally:
+        again.close_outer()
 
 
 def _marked(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
@@ -281,7 +305,7 @@ def _with_asked(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
 
 
 def _sharing(starts: list[float | None], mapped: dict[str, ToolGuess],
-             findings: Findings, shell_state: str | None) -> Sharing:
+             findings: Findings, shell_state: str | None, kept: str | None = None) -> Sharing:
     """The reuse decision; when it shares and no tool could guard a read, the session features
     are written off with that reason (off, a kept server is never retired for them; one whose
     features stay unsettled is drafted "worker-stateful", retired as if they were on)."""
@@ -289,7 +313,7 @@ def _sharing(starts: list[float | None], mapped: dict[str, ToolGuess],
     if not {"edit_file", "write_file"} & set(mapped):
         for name in SESSION_FEATURES:
             capabilities.setdefault(name, (False, "no edit or write tool: no read to guard"))
-    sharing = decide(starts, capabilities, shell_state, findings.session_state)
+    sharing = decide(starts, capabilities, shell_state, findings.session_state, kept)
     if sharing.share:
         for name in SESSION_FEATURES:
             if name in capabilities:

@@ -243,6 +243,20 @@ def self_check(client: Client, mapped: set[str]) -> list[Premise]:
     return found
 
 
+def kept_fails(client: Client, premises: list[Premise]) -> str | None:
+    """The calls proven on this session played again by `client` (the same session after its
+    sandbox was emptied and built again in place, as a kept server's is between checks): the
+    first that no longer holds, said; None when all do. A server that keeps something in its
+    sandbox from its start (an editor's history in TMPDIR) fails here, and is not shared."""
+    proven = {(p.tool, p.kind) for p in premises if p.proven and p.tried}
+    for rule in CALLS:
+        if (rule.tool, rule.kind) in proven:
+            premise = prove(client, rule)
+            if not premise.proven:
+                return f"{rule.tool} {rule.kind}: {premise.evidence}"
+    return None
+
+
 def unproven_tables(premises: list[Premise]) -> dict[str, dict[str, Any]]:
     """[unproven.<tool>] tables of the premises that failed."""
     tables: dict[str, dict[str, Any]] = {}

@@ -90,10 +90,12 @@ def shell_keeps_state(client: Client, found: Findings) -> str | None:
 
 
 def decide(starts: list[float | None], capabilities: dict[str, tuple[bool, str]],
-           shell_state: str | None, session_state: str | None = None) -> Sharing:
+           shell_state: str | None, session_state: str | None = None,
+           kept: str | None = None) -> Sharing:
     """Whether to draft reuse, from what was measured and probed. `capabilities` are the
     probes' findings: a session feature they did not settle counts as kept. `session_state`:
-    evidence of state no feature names (a read guard outside the root), kept as well."""
+    evidence of state no feature names (a read guard outside the root), kept as well. `kept`:
+    what the server failed once its sandbox was built again in place, as between checks."""
     if None in starts:
         return Sharing(False, "a second start failed: one server for every check")
     start = min(start for start in starts if start is not None)
@@ -101,6 +103,10 @@ def decide(starts: list[float | None], capabilities: dict[str, tuple[bool, str]]
                f"{len(starts)}"
     if start < START_WORTH_SHARING_S:
         return Sharing(False, f"{measured}: cheap enough to start one for every check")
+    if kept is not None:
+        return Sharing(False, f"{measured}; kept while its sandbox was emptied and built again "
+                              f"in place, as between checks, it failed ({kept}): one server for "
+                              "every check")
     # Off because no probe could settle it ("TODO: not probed ...") is not off: a kept server
     # might carry a session nobody asked about, so it is taken to keep one.
     unsettled = [name for name in SESSION_FEATURES

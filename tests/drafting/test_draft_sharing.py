@@ -179,3 +179,14 @@ def test_a_slow_in_process_factory_builds_one_object_per_worker_with_the_verdict
     shared_builds, alone_builds = _same_verdicts_kept_and_fresh(
         tmp_path, kept, "worker", "EDIT,SHELL-01,SHELL-06")
     assert shared_builds < alone_builds / 2, (shared_builds, alone_builds)
+
+
+def test_a_server_that_fails_once_its_sandbox_is_refilled_is_not_shared(tmp_path: Path) -> None:
+    """openhands-sdk's editor makes its history folder in TMPDIR when it starts: kept across
+    checks (whose sandboxes are emptied and built again in place), every edit after the first
+    check failed, and 98 checks' verdicts differed from a fresh object's. The draft tries a kept
+    server's calls again after such a refill before it shares one."""
+    profile, text = _draft(tmp_path, "slow-start", "tmp-history")
+    assert profile["implementation"].get("reuse") is None, text
+    assert "kept while its sandbox was emptied and built again in place" in text, text
+    assert "edit_file calls" in text, text

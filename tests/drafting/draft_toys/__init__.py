@@ -52,6 +52,7 @@ SHAPES: dict[str, type[Toy]] = {
     "shell": commands.Shell,
     "state": starts.State,
     "slow-start": starts.SlowStart,
+    "tmp-history": starts.TmpHistory,
 }
 
 
