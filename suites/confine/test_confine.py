@@ -309,7 +309,10 @@ def test_missing_folders_then_dotdot_out_are_rejected_and_create_nothing(ws, cli
 def test_edit_file_never_changes_a_file_outside(ws, client, path_of: PathOf) -> None:
     if client.has("read_file") and client.has("confine_reads"):
         client.prime(path_of(ws))
-    result = client.call("edit_file", path=path_of(ws), old_text="secret", new_text="edited")
+    # A text every canary file holds once (the sibling's says "sibling-prefix", not "secret"):
+    # an edit that reaches the file changes it, and the disk oracle sees the escape.
+    result = client.call("edit_file", path=path_of(ws), old_text="agentconf-canary-",
+                         new_text="edited-")
     rejected_as_outside(client, result)
 
 
