@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agentconf.contract import DEFAULT_LIMITS
+from agentconf.contract.tools import PATH_TOOLS
 from agentconf.harness.disk.sandbox_workspace import (
     SandboxWorkspace,
     empty_for_reuse,
@@ -259,7 +260,9 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
         premise = prove(session_client(adapter, tables, ws, listing), rule)
         if not premise.proven:
             premise = _with_asked(adapter, tables, ws, listing, mapped[rule.tool], rule, premise)
-        taken = {guess.name for canonical, guess in mapped.items() if canonical != rule.tool}
+        # One of the six outranks an optional path tool (a listing a tree could also be).
+        taken = {guess.name for canonical, guess in mapped.items()
+                 if canonical != rule.tool and canonical not in PATH_TOOLS}
         for other in alternatives(listing, rule.tool, taken | {mapped[rule.tool].name}):
             if premise.proven and (rule.better is None or rule.better(premise.text)):
                 break
@@ -277,6 +280,10 @@ def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                 f"preferred by a probe: it {rule.better_what}, where {mapped[rule.tool].name!r}, "
                 "first by its name and arguments, did not")
             mapped[rule.tool], premise = other, tried
+            for lost in [name for name, guess in mapped.items()
+                         if name in PATH_TOOLS and guess.name == other.name]:
+                del mapped[lost]
+                tables["tools"].pop(lost, None)
         found.append(premise)
     return found
 

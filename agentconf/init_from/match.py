@@ -201,8 +201,9 @@ def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
             or declared_hint(tool, DESTRUCTIVE_HINT) is True):
         return True
     if canonical == "tool_search":  # it reveals tools: a search of anything else is another
+        first = re.split(r"[.;\n]", description, maxsplit=1)[0]  # what it is said to search
         return not ({"tool", "tools"} & set(words(guess.name))
-                    or re.search(r"(?i)\btools?\b", description))
+                    or re.search(r"(?i)\btools?\b", first))
     if canonical == "grep" and content_switch(properties) is None:
         # search_files of the official server: "matches partial names", not contents
         return describes_names(description) and not describes_regex(description)
@@ -304,12 +305,13 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
 
 def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANONICAL_TOOLS,
                 used: set[str] | None = None) -> dict[str, ToolGuess]:
-    """The best advertised tool for each canonical one, no tool used twice (best scores first).
-    Names and arguments only: shape.map_listing adds the keys each one needs."""
+    """The best advertised tool for each canonical one, no tool used twice (best scores first,
+    the six before the optional path tools: a listing that a tree could also be is the
+    listing's). Names and arguments only: shape.map_listing adds the keys each one needs."""
     candidates = sorted(
         (score_tool(canonical, tool) for canonical in canonicals for tool in listing
          if isinstance(tool, dict) and isinstance(tool.get("name"), str)),
-        key=lambda guess: -guess.score,
+        key=lambda guess: (guess.canonical in PATH_TOOLS, -guess.score),
     )
     chosen: dict[str, ToolGuess] = {}
     used = set(used or ())

@@ -163,6 +163,24 @@ class GlobBesideLs:
         return await self.reference.call_tool("list_files" if name == "ls" else name, arguments)
 
 
+class GlobBesideTreeLister(GlobBesideLs):
+    """The same, its lister named and described as a tree might be (`list_directory`, "a
+    recursive tree", mcp-workspace 0.1.13) and no tree tool of its own: directory_tree claimed
+    the lister first, and the listing stayed the file finder's."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = self.reference.list_tools()
+        lister = [{"name": "list_directory",
+                   "description": "List files and directories, a recursive tree of a folder.",
+                   "input_schema": {"type": "object", "properties": {
+                       "path": {"type": "string"}, "dirs_only": {"type": "boolean"}}}}]
+        return [self.GLOB, *lister, *(tool for tool in tools
+                                      if tool["name"] not in ("list_files", "directory_tree"))]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        return await super().call_tool("ls" if name == "list_directory" else name, arguments)
+
+
 class OwnOutputBound:
     """Its shell keeps the last 100,000 characters of an output and says how many it left out
     ("[188914 earlier characters not shown]", rigout 0.4.0): a bound of its own, twice the

@@ -330,7 +330,8 @@ def test_a_tool_named_to_change_things_is_never_taken_for_one_that_looks() -> No
         _tool("read_file", {"file_path": S}, ["file_path"]),
         _tool("delete_directory", {"dir_path": S, "recursive": B}, ["dir_path"],
               "Delete a directory, recursive to delete what is in it."),
-        _tool("github_search", {"query": S}, ["query"], "Search GitHub issues and pull requests."),
+        _tool("github_search", {"query": S}, ["query"],
+              "Search GitHub issues and pull requests. Other tools read the files."),
         {**_tool("tree", {"path": S}, ["path"], "Show a directory tree, recursive."),
          "annotations": {"destructiveHint": True}},
     ]

@@ -75,6 +75,13 @@ def test_a_lister_that_names_folders_is_taken_over_a_file_finder(tmp_path: Path)
         tmp_path / "agentconf.toml").read_text()
 
 
+def test_a_lister_a_tree_tool_claimed_first_is_still_taken_for_the_listing(
+        tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:GlobBesideTreeLister")
+    assert profile["tools"]["list_files"]["name"] == "list_directory", console
+    assert "unproven" not in profile, console
+
+
 def test_a_shells_own_output_bound_is_drafted_from_what_it_kept(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:premise_shapes:OwnOutputBound")
     bound = profile["tools"]["bash"]["limits"]["max_output_chars"]
