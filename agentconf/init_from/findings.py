@@ -12,7 +12,11 @@ from typing import Any, TypeVar
 from agentconf.contract import CANONICAL_TOOLS, CLAUSES, ERROR_CODES
 from agentconf.harness.disk.sandbox_workspace import CANARY_NAMES
 from agentconf.harness.session.result import Result, neutralise
-from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
+from agentconf.harness.verdicts.errors import (
+    ContractViolation,
+    ImplementationFailure,
+    NotApplicable,
+)
 from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.markers import draft_marker, shared_starts, widened
 from agentconf.init_from.patterns import Answer, answer, neutral
@@ -69,6 +73,9 @@ def safely(call: Callable[[], _T], found: Findings, label: str) -> _T | None:
         return call()
     except (ImplementationFailure, ContractViolation) as error:
         found.notes.append(f"{label}: {type(error).__name__}: {str(error)[:200]}")
+        return None
+    except NotApplicable as why:  # the mapped tool cannot take the probe's call: none was sent
+        found.notes.append(f"{label}: not sent: {why.reason}")
         return None
 
 

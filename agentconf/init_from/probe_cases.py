@@ -20,7 +20,6 @@ from agentconf.harness.cases.play import provoke
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.shell_words import not_allowed
-from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.init_from.findings import Findings, learn, safely
 
 # The tools whose success changes the disk: one that answers success and changed nothing refused.
@@ -55,11 +54,7 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
             continue
         label = f"case {case.id}"
         for played in (case, case.twin_case()):
-            try:
-                provoked = safely(partial(provoke, played, ws, client), found, label)
-            except NotApplicable as why:  # a call the mapped tool cannot take: nothing was sent
-                found.notes.append(f"{label}: not sent: {why.reason}")
-                break
+            provoked = safely(partial(provoke, played, ws, client), found, label)
             if provoked is None:
                 continue
             result, changed = provoked

@@ -194,3 +194,18 @@ def test_a_code_is_learnt_from_the_error_line_a_report_holds_lines_down() -> Non
     assert re.search(patterns["IS_DIRECTORY"], "错误: 覆盖写入失败: [Errno 21] Is a directory")
     assert not re.search(patterns["IS_DIRECTORY"], answers[2].text), patterns
     assert not re.search(patterns["IS_DIRECTORY"], success.text), patterns
+
+
+def test_a_probe_the_mapped_tool_cannot_take_is_noted_not_raised() -> None:
+    """A re-draft of mcp-workspace 0.1.13 ended in a traceback: a probe sent `path` to a search
+    whose schema has none, and the kit's "n/a" for it escaped the probe."""
+    from agentconf.harness.verdicts.errors import not_applicable
+    from agentconf.init_from.findings import safely
+    found = Findings()
+    try:  # n/a is pytest's skip underneath: escaping, it would skip this test, not fail it
+        said = safely(lambda: not_applicable("search_files has no property 'path'"), found,
+                      "list of a file")
+    except BaseException as escaped:
+        raise AssertionError(f"escaped the probe: {escaped!r}") from None
+    assert said is None
+    assert found.notes == ["list of a file: not sent: search_files has no property 'path'"]
