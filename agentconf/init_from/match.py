@@ -305,25 +305,34 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
 
 def match_tools(listing: list[dict[str, Any]], canonicals: Iterable[str] = CANONICAL_TOOLS,
                 used: set[str] | None = None) -> dict[str, ToolGuess]:
-    """The best advertised tool for each canonical one, no tool used twice (best scores first,
-    the six before the optional path tools: a listing that a tree could also be is the
-    listing's). Names and arguments only: shape.map_listing adds the keys each one needs."""
+    """The best advertised tool for each canonical one, no tool used twice (best scores first:
+    a `read_files` taking a list is read_multiple_files' though read_file could take it too).
+    One of the six left without a tool then takes the best one an optional path tool holds
+    (a lister that a tree could also be is the listing's). Names and arguments only:
+    shape.map_listing adds the keys each one needs."""
     candidates = sorted(
         (score_tool(canonical, tool) for canonical in canonicals for tool in listing
          if isinstance(tool, dict) and isinstance(tool.get("name"), str)),
-        key=lambda guess: (guess.canonical in PATH_TOOLS, -guess.score),
+        key=lambda guess: -guess.score,
     )
+    candidates = [guess for guess in candidates if guess.score >= _MIN_SCORE]
     chosen: dict[str, ToolGuess] = {}
     used = set(used or ())
     for guess in candidates:
         # A tool with modes serves each canonical tool it has a mode for, here and in a later
         # round (the path tools after the six).
-        if guess.score < _MIN_SCORE or guess.canonical in chosen or (
-                guess.name in used and not guess.mode):
+        if guess.canonical in chosen or (guess.name in used and not guess.mode):
             continue
         chosen[guess.canonical] = guess
         if not guess.mode:
             used.add(guess.name)
+    held = {guess.name: canonical for canonical, guess in chosen.items()
+            if canonical in PATH_TOOLS and not guess.mode}
+    for guess in candidates:
+        if (guess.canonical not in PATH_TOOLS and guess.canonical not in chosen
+                and guess.name in held):
+            del chosen[held.pop(guess.name)]
+            chosen[guess.canonical] = guess
     return chosen
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from agentconf.init_from.match import match_tools
 from agentconf.init_from.path_tools import map_path_tools
 from agentconf.init_from.shape import map_listing
 
@@ -365,3 +366,26 @@ def test_a_pattern_its_own_description_calls_a_regex_is_one(said: str, literal: 
                      "Search file contents (like grep).")]
     guess = map_listing(listing)["grep"]
     assert guess.keys.get("literal", False) is literal, guess.evidence
+
+
+_READ_FILES = _tool("read_files", {"paths": {"type": "array", "items": S}}, ["paths"],
+                    "Read the contents of several files at once.")
+
+
+def test_a_read_of_many_files_is_read_multiple_files_beside_a_read_of_one() -> None:
+    """A disguised reference (seed 20261207) named its read `show_file` and its read of many
+    `read_files(paths)`: read_file, matched first as one of the six, took the read of many,
+    whose reads its read guard does not count, and no edit could be proven."""
+    listing = [_READ_FILES, _tool("show_file", {"path": S, "start_line": INT, "end_line": INT},
+                                      ["path"], "Read a text file and return its lines.")]
+    mapped = match_tools(listing)
+    assert (mapped["read_file"].name, mapped["read_multiple_files"].name) == (
+        "show_file", "read_files"), {c: g.name for c, g in mapped.items()}
+
+
+def test_a_read_of_many_files_is_read_file_where_nothing_else_reads() -> None:
+    """One of the six left without a tool takes the one an optional path tool held."""
+    mapped = match_tools([_READ_FILES, _tool("write", {"path": S, "content": S},
+                                             ["path", "content"])])
+    assert mapped["read_file"].name == "read_files", {c: g.name for c, g in mapped.items()}
+    assert "read_multiple_files" not in mapped
