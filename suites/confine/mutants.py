@@ -67,6 +67,20 @@ class DotDotNameRejected(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class DotDotComponentRefused(Mutant):
+    """Refuses every path with a `..` component, even one that normalises back inside
+    (`sub/../a.txt`): one defect, CONFINE-05's, however the path is spelt."""
+
+    KILLS = ("CONFINE-05",)
+    KNOWN_FROM = "deepagents 0.7.32 and mcp-text-editor 1.2.2 answer 'Path traversal not allowed'"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        if isinstance(path, str) and ".." in Path(path).parts:
+            return failed("OUTSIDE_ROOT", f"Path traversal not allowed: {path}")
+        return await super().call_tool(name, arguments)
+
+
 class MentionNotStripped(Mutant):
     """Takes a leading `@` literally, so `@src/a.txt` names a file that does not exist."""
 

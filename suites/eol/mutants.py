@@ -99,3 +99,20 @@ class WriteConvertsEol(Mutant):
         ):
             arguments = {**arguments, "content": arguments["content"].replace("\r\n", "\n")}
         return await super().call_tool(name, arguments)
+
+
+class WriteAddsFinalNewline(Mutant):
+    """write_file ends every file it writes with a newline the content did not have."""
+
+    KILLS = ("EOL-08",)
+    KNOWN_FROM = "mcp-text-editor 1.2.2 stores 'absolute' as 'absolute\\n'"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if (
+            name == "write_file"
+            and isinstance(arguments, dict)
+            and isinstance(arguments.get("content"), str)
+            and not arguments["content"].endswith("\n")
+        ):
+            arguments = {**arguments, "content": arguments["content"] + "\n"}
+        return await super().call_tool(name, arguments)

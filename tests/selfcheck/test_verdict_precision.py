@@ -316,6 +316,13 @@ ONE_CAUSE = [
     # (an absolute path inside), and /tmp left untouched is all CONFINE-17 asks.
     pytest.param("agentconf.selfcheck.gallery:AbsolutePathsLookedUpInside", "CONFINE-10",
                  ["CONFINE-15", "CONFINE-17"], id="absolute-paths-inside-are-confine-10-alone"),
+    # Every `..` refused, even one that stays inside: CONFINE-05's, however the path is spelt
+    # (absolute or relative), not the absolute path's.
+    pytest.param("agentconf.selfcheck.gallery:DotDotComponentRefused", "CONFINE-05",
+                 ["CONFINE-10"], id="a-dotdot-refused-is-confine-05-alone"),
+    # A final newline a write adds is EOL-08's: the absolute path still named the same file.
+    pytest.param("agentconf.selfcheck.gallery:WriteAddsFinalNewline", "EOL-08",
+                 ["CONFINE-10"], id="a-final-newline-added-is-not-the-absolute-path-s"),
     # The root refused as `.`: its absolute path is then not judged, not failed.
     pytest.param("agentconf.selfcheck.gallery:RootRejected", "CONFINE-15", ["CONFINE-10"],
                  id="a-root-refused-is-confine-15-alone"),
