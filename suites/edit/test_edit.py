@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from _checks import code_read, read_first, refused, took_effect
 
+from agentconf.harness.cases.judged import crlf_flattened
 from agentconf.harness.verdicts.errors import not_applicable
 
 
@@ -90,6 +91,8 @@ def test_replace_all_replaces_every_occurrence_and_nothing_else(
 ) -> None:
     result, after = _edit(ws, client, original, old, new, replace_all=True)
     assert result.success, result.evidence()
+    if after != expected.encode() and "\r\n" in original and crlf_flattened(ws, client):
+        not_applicable("an edit writes a CRLF file back with LF: EOL-01's, not replace_all's")
     assert after == expected.encode()
 
 

@@ -348,6 +348,18 @@ def test_one_cause_fails_one_clause(tmp_path: Path, mutant: str, failing: str,
     assert {cid: found[cid] for cid in passing} == dict.fromkeys(passing, "pass")
 
 
+def test_a_crlf_file_written_back_lf_is_eol_01_s_alone(tmp_path: Path) -> None:
+    """An edit that writes every CRLF file back with LF (deepagents 0.7.32, the gallery's
+    LfOnlyWrite) failed EOL-01 and, for the same bytes, replace_all's CRLF file (EDIT-04) and
+    the mixed files (EOL-03): those are not judged on it, with the reason."""
+    document = run(tmp_path, "python:agentconf.selfcheck.gallery:LfOnlyWrite",
+                   ["EOL-01", "EDIT-04", "EOL-03"])
+    assert statuses(document) == {"EOL-01": "fail", "EDIT-04": "pass", "EOL-03": "n/a"}
+    reasons = {test["evidence"] for clause in document["clauses"] if clause["id"] == "EOL-03"
+               for test in clause["tests"]}
+    assert all("EOL-01's" in reason for reason in reasons), reasons
+
+
 def test_a_clause_of_writes_or_edits_is_judged_on_the_writes_where_there_is_no_edit(
     tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ from agentconf.contract import Limits
 from agentconf.contract.tools import declares_read_only
 from agentconf.harness.cases.answer_checks import expects_failure
 from agentconf.harness.cases.load import Case
+from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.listing import listed
 from agentconf.harness.session.result import Result
@@ -71,3 +72,34 @@ def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> No
             f"not judged: the output was not cut ({len(data)} characters shown, more than "
             f"twice the limit of {limits.max_output_chars}), so how a cut is made cannot be "
             "seen; the bound is TRUNCATE-01's")
+
+
+# The clauses whose own matter is what an edit does to a file's CRLF endings.
+_ENDINGS_CLAUSES = frozenset({"EOL-01", "EOL-06", "EDIT-06"})
+
+
+def crlf_flattened(ws: SandboxWorkspace, client: Client) -> bool:
+    """Whether an edit of a file whose lines all end in CRLF writes it back with LF: EOL-01's
+    defect, which the checks of other edits (a mixed file's, replace_all's) do not charge again.
+    Asked only once such a check found its file wrong, and only where EOL-01 judges it (an
+    implementation that declares crlf_preserve off is judged on its files by those checks)."""
+    if not (client.has("edit_file") and client.has("crlf_preserve")):
+        return False
+    ws.write("agentconf-crlf-check.txt", b"p\r\nq\r\n")
+    if client.has("read_file"):
+        client.call("read_file", path="agentconf-crlf-check.txt")
+    client.call("edit_file", path="agentconf-crlf-check.txt", old_text="q", new_text="Q")
+    return ws.read_bytes("agentconf-crlf-check.txt") == b"p\nQ\n"
+
+
+def endings_alone(case: Case, wrong: dict[str, tuple[bytes, bytes]], ws: SandboxWorkspace,
+                  client: Client) -> None:
+    """A case of another clause whose files are wrong only by CRLF written back as LF, from an
+    implementation whose edits flatten every CRLF file: EOL-01's cause, not judged here.
+    `wrong` maps each file the case found wrong to (expected, actual) bytes."""
+    if not wrong or _ENDINGS_CLAUSES & set(case.clauses) or "edit_file" not in called_tools(case):
+        return
+    if all(b"\r\n" in expected and actual == expected.replace(b"\r\n", b"\n")
+           for expected, actual in wrong.values()) and crlf_flattened(ws, client):
+        not_applicable("not judged: an edit writes a CRLF file back with LF (agentconf-crlf-"
+                       "check.txt too): EOL-01's, not this case's clause")

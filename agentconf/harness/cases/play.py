@@ -22,7 +22,12 @@ from agentconf.harness.cases.answer_checks import (
     outcome_mismatches,
     report_mismatches,
 )
-from agentconf.harness.cases.judged import declared, long_output_ran, output_was_cut
+from agentconf.harness.cases.judged import (
+    declared,
+    endings_alone,
+    long_output_ran,
+    output_was_cut,
+)
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import AT_ONCE_S, Client
@@ -333,8 +338,23 @@ def play_case(
                     wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
         found = disk_mismatches(ws.root, case.after, before, places, limits, state)
+        files = _wrong_files(ws.root, case.after, limits)
+        if found and len(files) == len(found):
+            endings_alone(case, files, ws, client)
         wrong += [f"disk: {w}" for w in found]
     return results, wrong
+
+
+def _wrong_files(root: Path, after: dict[str, Any], limits: Limits
+                 ) -> dict[str, tuple[bytes, bytes]]:
+    """(expected, actual) bytes of each file `after` spells out that holds something else."""
+    wrong = {}
+    for rel, expected in after.get("files", {}).items():
+        wanted = entry_bytes(expected, limits)
+        path = root / rel
+        if wanted is not None and path.is_file() and path.read_bytes() != wanted:
+            wrong[rel] = (wanted, path.read_bytes())
+    return wrong
 
 
 def _has_fifo(tree: dict[str, Any]) -> bool:
