@@ -34,13 +34,22 @@ from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.match import ToolGuess, alternatives
-from agentconf.init_from.premises import CALLS, Premise, Rule, kept_fails, prove, self_check
+from agentconf.init_from.premises import (
+    CALLS,
+    REFUSALS,
+    Premise,
+    Rule,
+    kept_fails,
+    prove,
+    self_check,
+)
 from agentconf.init_from.probe import Findings, probe
 from agentconf.init_from.profile_text import render, table_args
 from agentconf.init_from.reads import (
     demands_absolute_paths,
     edit_status,
     json_status,
+    own_statuses,
     refuses_relative,
     session_client,
     virtual_root,
@@ -223,6 +232,11 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         client = session_client(adapter, tables, ws, listing)
         # What a real success of each tool looks like, before any refusal is read as one.
         early = _confirmed(adapter, tables, ws, listing, mapped)
+        own = own_statuses(session_client(adapter, tables, ws, listing),
+                           [rule for rule in REFUSALS if rule.tool not in ("bash", "exec")],
+                           {p.tool: p.text for p in early if p.proven and p.text}, str(ws.root))
+        for tool, (keys, _) in own.items():  # its own failures read as failures by the probes
+            tables["tools"][tool].setdefault("result", {}).update(keys)
         client = session_client(adapter, tables, ws, listing)
         findings = probe(client, ws, set(mapped), DEFAULT_LIMITS.max_output_chars,
                          successes={p.tool: [p.text] for p in early if p.proven and p.text},
@@ -238,6 +252,9 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         if edits is not None:
             findings.keys.setdefault("edit_file", {}).setdefault("result", {}).update(edits[0])
             findings.evidence.setdefault("edit_file", []).insert(0, edits[1])
+        for tool, (keys, said) in own.items():
+            findings.keys.setdefault(tool, {}).setdefault("result", {}).update(keys)
+            findings.evidence.setdefault(tool, []).insert(0, said)
         findings.virtual_root = virtual
         findings.absolute_only = only_absolute
         findings.server_name = getattr(adapter, "name", None)

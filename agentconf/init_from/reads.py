@@ -131,6 +131,30 @@ def edit_status(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
                       "edit_file's", str(ws.root))
 
 
+def own_statuses(client: Client, refusals: Any, worked: dict[str, str], root: str
+                 ) -> dict[str, tuple[dict[str, Any], str]]:
+    """Each tool's own JSON status, where no marker reads its failures yet: a call no disk lets
+    succeed (a premise's refusal rule, `refusals`) answered success with JSON that a call of
+    the same tool that worked (`worked`: the proven calls' answers) tells apart (a write that
+    answers `{"success": false, ...}` beside a read that fails plainly). The keys of that
+    tool's `result` table and the evidence, per tool."""
+    found: dict[str, tuple[dict[str, Any], str]] = {}
+    for rule in refusals:
+        if (rule.tool not in worked or rule.tool not in client.profile.tools
+                or client.profile.tool(rule.tool).result.failure is not None):
+            continue
+        rule.prepare(client.root)
+        failed = _json(safely(partial(rule.call, client), Findings(), rule.what))
+        present = _parsed(worked[rule.tool])
+        if failed is None or present is None:
+            continue
+        keys = status_keys(failed, present, rule.what.removesuffix(
+            " is recognised as a failure"), "a call that worked", f"{rule.tool}'s", root)
+        if keys is not None:
+            found[rule.tool] = keys
+    return found
+
+
 def status_keys(missing: Any, present: Any, failing: str, working: str, whose: str, root: str,
                 content: str | None = None) -> tuple[dict[str, Any], str] | None:
     """The `result` keys that tell the failing call's JSON answer from the working one's, and
@@ -215,8 +239,12 @@ def _json(result: Result | None) -> Any:
     """The JSON a successful answer's text is, else None."""
     if result is None or not result.success:
         return None
+    return _parsed(result.data)
+
+
+def _parsed(text: str) -> Any:
     try:
-        return json.loads(result.data)
+        return json.loads(text)
     except ValueError:
         return None
 

@@ -152,7 +152,9 @@ def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]],
     timeout = guess.args.get("timeout_ms")
     if timeout is None:
         return
-    text = (timeout + " " + str(properties.get(timeout, {}).get("description", ""))).lower()
+    own = str(properties.get(timeout, {}).get("description", ""))
+    said = _said_of(timeout, description)
+    text = f"{timeout} {own} {said}".lower()
     if re.search(r"millisecond|\bms\b|_ms\b", text):
         guess.evidence.append(f"{timeout} is in milliseconds (its description says so)")
     elif re.search(r"second|_s\b|_secs?\b", text):
@@ -161,7 +163,16 @@ def _timeout_unit(guess: ToolGuess, properties: dict[str, dict[str, Any]],
     else:
         guess.evidence.append(f"TODO: is {timeout} in milliseconds? (assumed; set "
                               "units = { timeout_ms = \"s\" } if seconds)")
-    _stated_default(guess, timeout, properties.get(timeout, {}), description)
+    prop = properties.get(timeout, {})
+    _stated_default(guess, timeout, {**prop, "description": f"{own} {said}"} if said else prop,
+                    description)
+
+
+def _said_of(argument: str, description: str) -> str:
+    """What the tool's own description says of one argument by its name ("timeout is in
+    seconds (default 120, max 3600)"): each clause that starts with it, to its end."""
+    return " ".join(found.group(0) for found in re.finditer(
+        rf"(?i)(?<![\w-]){re.escape(argument)}(?![\w-])[^.;:\n]{{0,80}}", description))
 
 
 # "Default 60.", "defaults to 30 seconds", "(default: 120000 ms)": a timeout's default told in

@@ -1,6 +1,7 @@
 """Tool systems in process whose premises a draft must prove rather than assume (init_from's
 self-check, premises.py), each the reference with one thing about it unlike the kit's view."""
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any, ClassVar
@@ -206,3 +207,24 @@ class OwnOutputBound:
             output = f"[{left} earlier characters not shown]\n{output[-self.BOUND:]}"
         answer = {"success": not done.returncode, "data": f"{output}\nexit code {done.returncode}"}
         return answer if not done.returncode else {**answer, "error": "NONZERO_EXIT"}
+
+
+class WriteStatusInJson:
+    """Its write answers every call as a success whose text is JSON saying how it went
+    (`{"success": false, "message": "[Errno 17] File exists: ..."}`, mcp-switchboard-server-
+    harness 0.4.0.dev6), while its read fails plainly: the write's own status, not every tool's."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if name != "write_file":
+            return answer
+        said = answer.get("data") if answer.get("success") else (
+            answer.get("message") or answer.get("error"))
+        status = json.dumps({"success": bool(answer.get("success")), "message": str(said)})
+        return {"success": True, "data": f"{{ {status[1:-1]} }}"}  # its spacing

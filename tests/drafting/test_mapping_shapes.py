@@ -389,3 +389,16 @@ def test_a_read_of_many_files_is_read_file_where_nothing_else_reads() -> None:
                                              ["path", "content"])])
     assert mapped["read_file"].name == "read_files", {c: g.name for c, g in mapped.items()}
     assert "read_multiple_files" not in mapped
+
+
+def test_a_timeout_unit_and_default_the_tool_s_own_description_says_are_drafted() -> None:
+    """mcp-switchboard-server-harness 0.4.0.dev6's bash: "timeout is in seconds (default 120,
+    max 3600 ...)" in the tool's description, its `timeout` property a bare number: drafted as
+    milliseconds, a 5 s timeout was sent as 5000 s and SHELL-04 hung."""
+    bash = _tool("bash", {"command": S, "timeout": {"anyOf": [{"type": "number"},
+                                                             {"type": "null"}]}}, ["command"],
+                 "Execute a shell command. cwd defaults to the root; timeout is in seconds "
+                 "(default 120, max 3600), and a timeout kills the command.")
+    guess = map_listing([bash])["bash"]
+    assert guess.keys.get("units") == {"timeout_ms": "s"}, guess.evidence
+    assert guess.limits.get("shell_timeout_ms") == 120_000, guess.evidence

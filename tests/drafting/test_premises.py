@@ -163,3 +163,15 @@ def test_a_premise_not_tried_is_counted_apart_not_as_proven() -> None:
     assert counted(premises) == ("1 of 2 premises proven (1 not tried: nothing of that kind can "
                                  "be sent, so no check sends it)")
     assert counted(premises[:1]) == "1 of 1 premises proven"
+
+
+def test_a_tool_whose_json_says_it_failed_gets_its_own_failure_marker(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:WriteStatusInJson")
+    assert profile["tools"]["write_file"]["result"]["failure"] == {
+        "path": "success", "equals": False}, console
+    assert "failure" not in profile["tools"]["read_file"].get("result", {}), console
+    assert "write_file refusals: a write under a regular file is recognised as a failure: yes" \
+        in (tmp_path / "agentconf.toml").read_text()
+    found = _statuses(tmp_path, "CONFINE-01,EDIT-17")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "CONFINE-01": "pass", "EDIT-17": "pass"}
