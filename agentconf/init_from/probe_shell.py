@@ -25,6 +25,7 @@ from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.harness.verdicts.wording import CUT_SAID
 from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
 from agentconf.init_from.markers import one_of
+from agentconf.init_from.match import words
 from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
 
@@ -61,7 +62,9 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
     result = safely(lambda: client.call("bash", command=f"seq 1 {count}"), found,
                     "a command printing six times the contract's output bound")
     text = _shown(found, result.data) if result is not None and result.success else ""
-    if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not CUT_SAID.search(text):
+    flag = _cut_flag(result.data) if result is not None and result.success else None
+    if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not (
+            CUT_SAID.search(text) or flag):
         return  # within the contract's bound, or not said to be cut (TRUNCATE-01 judges it)
     said = [line for line in text.splitlines() if CUT_SAID.search(line)]
     # What it kept of the output: the answer, less the marker and what it adds to any output
@@ -72,8 +75,18 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
     found.keys.setdefault("bash", {})["limits"] = {"max_output_chars": kept}
     found.evidence.setdefault("bash", []).append(
         f"probe: `seq 1 {count}` answered {len(text)} characters saying it left part out "
-        f"({said[0].strip()[:60]!r}): a bound of its own, drafted as max_output_chars = {kept}, "
+        f"({(said[0].strip() if said else str(flag))[:60]!r}): a bound of its own, drafted as "
+        f"max_output_chars = {kept}, "
         "what it kept of the output (check it: the truncation checks judge this bound)")
+
+
+def _cut_flag(data: str) -> str | None:
+    """A field of a JSON answer that says its output was cut (`"truncated": true`), said."""
+    document = document_of(data)
+    if not isinstance(document, dict):
+        return None
+    return next((f"{key}: true" for key, value in document.items() if value is True
+                 and {"truncated", "clipped", "cut", "elided"} & set(words(str(key)))), None)
 
 
 def _framing(client: Client, found: Findings) -> int:

@@ -209,6 +209,20 @@ class OwnOutputBound:
         return answer if not done.returncode else {**answer, "error": "NONZERO_EXIT"}
 
 
+class OwnOutputBoundFlagged(OwnOutputBound):
+    """The same bound, its head kept, said by a JSON field beside the output (`"truncated":
+    true`, mcp-switchboard-server-harness 0.4.0.dev6), not in the text the model reads."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name != "bash" or not isinstance(arguments, dict):
+            return await self.reference.call_tool(name, arguments)
+        done = subprocess.run(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
+                              capture_output=True, text=True, timeout=30, check=False)
+        return {"success": True, "data": json.dumps({
+            "stdout": done.stdout[:self.BOUND], "stderr": done.stderr[:self.BOUND],
+            "exit_code": done.returncode, "truncated": len(done.stdout) > self.BOUND})}
+
+
 class WriteStatusInJson:
     """Its write answers every call as a success whose text is JSON saying how it went
     (`{"success": false, "message": "[Errno 17] File exists: ..."}`, mcp-switchboard-server-

@@ -93,6 +93,14 @@ def test_a_shells_own_output_bound_is_drafted_from_what_it_kept(tmp_path: Path) 
     assert found["TRUNCATE-02"]["status"] == "fail"  # its head is lost: a departure still
 
 
+def test_a_shells_own_output_bound_a_json_field_says_is_drafted_too(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:OwnOutputBoundFlagged")
+    bound = profile["tools"]["bash"]["limits"]["max_output_chars"]
+    assert 100_000 - 20 <= bound <= 100_000, console
+    found = _statuses(tmp_path, "TRUNCATE-01")
+    assert found["TRUNCATE-01"]["status"] == "pass", found["TRUNCATE-01"]["evidence"]
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges
