@@ -133,6 +133,14 @@ CALLS: tuple[Rule, ...] = (
          _write(f"{MARK}-edit.txt"), _edit,
          lambda r, root: (root / f"{MARK}-edit.txt").read_text("utf-8")
          == _TEXT.replace(f"{MARK} two", f"{MARK} 2")),
+    Rule("apply_patch", "calls",
+         f"a patch in the contract's format adding {MARK}-patch.txt creates it",
+         _absent(f"{MARK}-patch.txt"),
+         lambda c: c.call("apply_patch", patch=f"*** Begin Patch\n*** Add File: {MARK}-patch.txt"
+                          "\n" + "".join(f"+{line}\n" for line in _TEXT.splitlines())
+                          + "*** End Patch\n"),
+         lambda r, root: (root / f"{MARK}-patch.txt").is_file()
+         and (root / f"{MARK}-patch.txt").read_bytes() == _TEXT.encode()),
     Rule("list_files", "calls", f"a listing of {MARK}-list names the file in it",
          _writes(f"{MARK}-list/{MARK}-listed.txt", f"{MARK}-list/{MARK}-folder/inner.txt"),
          lambda c: c.call("list_files", path=f"{MARK}-list"),

@@ -46,13 +46,13 @@ def _statuses(folder: Path, clauses: str) -> dict[str, dict[str, Any]]:
 def test_the_reference_proves_every_premise(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:agentconf.reference:create")
     assert "unproven" not in profile, console
-    assert "self-check: 16 of 16 premises proven" in console  # timeout_ms: bash, exec
+    assert "self-check: 17 of 17 premises proven" in console  # timeout_ms: bash, exec
 
 
 def test_a_root_it_does_not_work_in_is_not_judged_never_failed(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:premise_shapes:ElsewhereRoot")
-    assert set(profile["unproven"]) == {"write_file", "read_file", "edit_file", "list_files",
-                                        "grep"}, console
+    assert set(profile["unproven"]) == {"write_file", "read_file", "edit_file", "apply_patch",
+                                        "list_files", "grep"}, console
     assert "NOT PROVEN" in console and "bash" not in profile["unproven"]
     found = _statuses(tmp_path, "READ-02,EDIT-02,SHELL-01")
     assert found["READ-02"]["status"] == found["EDIT-02"]["status"] == "n/a"
@@ -99,6 +99,15 @@ def test_a_shells_own_output_bound_a_json_field_says_is_drafted_too(tmp_path: Pa
     assert 100_000 - 20 <= bound <= 100_000, console
     found = _statuses(tmp_path, "TRUNCATE-01")
     assert found["TRUNCATE-01"]["status"] == "pass", found["TRUNCATE-01"]["evidence"]
+
+
+def test_a_patch_tool_of_another_format_is_not_judged_never_failed(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:UnifiedDiffPatch")
+    assert set(profile["unproven"]) == {"apply_patch"}, console
+    found = _statuses(tmp_path, "PATCH-01,PATCH-02")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "PATCH-01": "n/a", "PATCH-02": "n/a"}
+    assert "not judged: apply_patch" in json.dumps(found["PATCH-02"])
 
 
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
