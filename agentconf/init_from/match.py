@@ -219,6 +219,13 @@ def _contains(inner: list[str], outer: list[str]) -> bool:
     return all(word in rest for word in inner)
 
 
+def _named(canonical: str, name: str) -> bool:
+    """The canonical name itself, or behind one word every tool of a family may carry
+    (`tool_read_file`, `fs_read_file`)."""
+    theirs, own = words(canonical), words(name)
+    return name == canonical or (own[-len(theirs):] == theirs and len(own) == len(theirs) + 1)
+
+
 def _name_score(canonical: str, name: str) -> float:
     """1.0 for a known name; a known name inside a longer one (`fast_read_file`, `mcp_read`,
     `read_text_file_tool`) a little less for every extra word; a word that names another thing
@@ -271,8 +278,8 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         guess.args[argument] = target
     if canonical == "read_file":
         _line_range(guess, properties)
-    if guess.name == canonical or guess.mode:  # what it does is said: its names are its own
-        _by_type(guess, spec.required, properties, required_of(schema), taken)
+    if _named(canonical, guess.name) or guess.mode:  # what it does is said: its names are
+        _by_type(guess, spec.required, properties, required_of(schema), taken)  # its own
     if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,
                                                                  properties):
         guess.score = 0.0  # it cannot be called the canonical way, or does something else

@@ -137,8 +137,9 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
             return _keep(kept, answer, candidate, variable, len(siblings))
     for candidate in candidates:
         # An answer of another kind in words that say this kind and not that one ("File not
-        # found: <path>" to a path under a file too) is no clash: the implementation answered
-        # it as this kind, a departure its own clause judges.
+        # found: <path>" to a path under a file too; "FileNotFoundError" to an edit of a
+        # folder) is no clash: the implementation answered it as this kind, a departure its own
+        # clause judges.
         clash = [other for other in (*answers, *others) if other.code != answer.code
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
@@ -164,11 +165,16 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
 
 
 def _same_message(one: Answer, other: Answer) -> bool:
-    """The two texts alike but for what each call said and the paths they quote (a path the
-    implementation quotes as it resolved it: `tmp/…/secret.txt` for `/tmp/…/secret.txt`)."""
-    def words(answer: Answer) -> str:
-        return _NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(answer.text, answer))).strip()
-    return words(one) == words(other)
+    """The two texts alike but for what each call said, the paths they quote (a path the
+    implementation quotes as it resolved it: `tmp/…/secret.txt` for `/tmp/…/secret.txt`) and
+    one word in the same place (the name of the tool that answered: "Error executing tool
+    read: FileNotFoundError" and "... tool edit: FileNotFoundError")."""
+    def words(answer: Answer) -> list[str]:
+        return _NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(answer.text, answer))).split()
+    mine, theirs = words(one), words(other)
+    if len(mine) != len(theirs):
+        return False
+    return sum(a != b for a, b in zip(mine, theirs, strict=True)) <= (1 if len(mine) >= 3 else 0)
 
 
 def _message(answer: Answer) -> str:

@@ -192,6 +192,12 @@ _KIND_WORDS: dict[str, str] = {
 
 
 def says_kind(code: str, text: str) -> bool:
-    """Whether `text` says something of the kind `code` is, in words."""
+    """Whether `text` says something of the kind `code` is, in words: an exception's name
+    counts as its words (`FileNotFoundError` says "not found", `NotADirectoryError` "not a
+    directory")."""
     words = _KIND_WORDS.get(code)
-    return words is not None and re.search(words, text, re.IGNORECASE) is not None
+    spaced = _CAMEL.sub(" ", text)
+    return words is not None and re.search(words, spaced, re.IGNORECASE) is not None
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

@@ -31,6 +31,13 @@ SHAPES = {
         "edit_file", {"name": "replace_text",
                       "args": {"path": "file_path", "old_text": "target_snippet",
                                "new_text": "replacement_snippet"}}),
+    # A disguised reference (seed 20261208): read_file behind a family prefix, its path renamed
+    # to a word no synonym has; the name says what it does, so the one string left is the path.
+    "a prefixed read_file whose path is target": (
+        [_tool("tool_read_file", {"target": S, "start_line": INT, "end": INT}, ["target"],
+               "Read a text file.")],
+        "read_file", {"name": "tool_read_file", "args": {
+            "path": "target", "start_line": "start_line", "end_line": "end"}}),
     "read_file taking file_name": (
         [_tool("read_file", {"file_name": S}, ["file_name"])],
         "read_file", {"name": "read_file", "args": {"path": "file_name"}}),

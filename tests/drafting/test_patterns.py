@@ -184,6 +184,33 @@ def test_a_message_that_says_its_kind_is_learnt_though_another_kind_gets_it_too(
     assert _patterns(vague) == {}, "words that say neither kind teach neither"
 
 
+def test_an_exception_named_for_its_kind_is_learnt_whatever_tool_answered_it() -> None:
+    """mcp-switchboard-server-harness 0.4.0.dev6: "Error executing tool <its name>:
+    FileNotFoundError: <path>" to a missing file, to a path under a file and to an edit of a
+    folder. The exception's name says NOT_FOUND (and nothing of a folder); the messages differ
+    by the tool's name alone: the pattern is NOT_FOUND's, no other kind's."""
+    answers = [Answer("NOT_FOUND", "read of a missing file",
+                      "Error executing tool read: FileNotFoundError: gone.txt", "read_file",
+                      ("gone.txt",)),
+               Answer("NOT_FOUND", "read of a missing file",
+                      "Error executing tool read: FileNotFoundError: lost/deep.txt", "read_file",
+                      ("lost/deep.txt",)),
+               Answer("NOT_A_DIRECTORY", "read of a path under a file",
+                      "Error executing tool read: FileNotFoundError: a.txt/inner.txt",
+                      "read_file", ("a.txt/inner.txt",)),
+               Answer("IS_DIRECTORY", "edit of a folder",
+                      "Error executing tool edit: FileNotFoundError: notes", "edit_file",
+                      ("notes",)),
+               Answer("OUTSIDE_ROOT", "write outside",
+                      "Error executing tool write: PermissionError: ../x.txt is outside",
+                      "write_file", ("../x.txt",))]
+    found = _patterns(answers)
+    assert re.search(found["NOT_FOUND"], "Error executing tool read: FileNotFoundError: b.md"), \
+        found
+    assert not re.search(found["NOT_FOUND"], answers[-1].text), found
+    assert {"NOT_A_DIRECTORY", "IS_DIRECTORY"}.isdisjoint(found), found
+
+
 def test_a_pattern_in_a_note_keeps_its_character_classes() -> None:
     """The draft's notes show a refused pattern as a reader reads it: `\\.` as `.`, but `\\W+`
     and `\\w` kept (they read `W+` and `w`, another pattern, before)."""
