@@ -28,6 +28,7 @@ from agentconf.init_from.markers import one_of
 from agentconf.init_from.match import words
 from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
+from agentconf.init_from.words import says_kind
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
 
@@ -42,9 +43,11 @@ def probe_shell(client: Client, found: Findings) -> None:
         if not _failure_of_commands(client, found, said, allowed):
             return
         if _takes_timeout(client) and _may_run("sleep 5; echo late", allowed):
-            failure(found, "TIMEOUT", "a command over its timeout",
-                    partial(client.call, "bash", command="sleep 5", timeout_ms=300),
-                    partial(client.call, "bash", command="sleep 4; echo late", timeout_ms=250))
+            over = partial(client.call, "bash", command="sleep 5", timeout_ms=300)
+            if not _timeout_flag(found, safely(over, found, "a command over its timeout")):
+                failure(found, "TIMEOUT", "a command over its timeout", over,
+                        partial(client.call, "bash", command="sleep 4; echo late",
+                                timeout_ms=250))
     except NotApplicable as why:  # its allow-list refuses a probe's program: nothing learnt
         found.notes.append(f"a shell probe was not run: {why}")
 
@@ -78,6 +81,23 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
         f"({(said[0].strip() if said else str(flag))[:60]!r}): a bound of its own, drafted as "
         f"max_output_chars = {kept}, "
         "what it kept of the output (check it: the truncation checks judge this bound)")
+
+
+def _timeout_flag(found: Findings, result: Result | None) -> bool:
+    """A command over its timeout answered JSON with a field that says so (`"timed_out":
+    true`, a partial result with exit code 124): that field, true, is TIMEOUT
+    ([tools.bash.result].flags), whatever exit code stands beside it."""
+    document = document_of(result.data) if result is not None else None
+    if not isinstance(document, dict):
+        return False
+    key = next((key for key, value in document.items() if value is True
+                and says_kind("TIMEOUT", " ".join(words(str(key))))), None)
+    if key is None:
+        return False
+    found.keys.setdefault("bash", {}).setdefault("result", {})["flags"] = {key: "TIMEOUT"}
+    found.evidence.setdefault("bash", []).append(
+        f"probe: a command over its timeout answered {key}: true: that field, true, is TIMEOUT")
+    return True
 
 
 def _cut_flag(data: str) -> str | None:

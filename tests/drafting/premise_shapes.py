@@ -2,6 +2,8 @@
 self-check, premises.py), each the reference with one thing about it unlike the kit's view."""
 
 import json
+import os
+import signal
 import subprocess
 from pathlib import Path
 from typing import Any, ClassVar
@@ -261,3 +263,34 @@ class UnifiedDiffPatch:
                     "data": "no file changes found: expected a unified diff (---/+++ headers "
                             "and @@ hunks)"}
         return await self.reference.call_tool(name, arguments)
+
+
+class TimedOutFlag:
+    """Its shell answers every command as a success whose JSON holds the output, the exit code
+    and a `timed_out` flag (a timed-out command: exit code 124, `"timed_out": true`,
+    mcp-switchboard-server-harness 0.4.0.dev6): the flag says TIMEOUT, the exit code alone
+    would say NONZERO_EXIT."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+        self.root = workspace.root
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name != "bash" or not isinstance(arguments, dict):
+            return await self.reference.call_tool(name, arguments)
+        process = subprocess.Popen(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            out, err = process.communicate(timeout=int(arguments.get("timeout_ms") or 30000)
+                                           / 1000)
+            status, timed_out = process.returncode, False
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+            status, timed_out = 124, True
+        return {"success": True, "data": json.dumps({
+            "stdout": out, "stderr": err, "exit_code": status, "timed_out": timed_out})}

@@ -110,6 +110,14 @@ def test_a_patch_tool_of_another_format_is_not_judged_never_failed(tmp_path: Pat
     assert "not judged: apply_patch" in json.dumps(found["PATCH-02"])
 
 
+def test_a_timed_out_flag_beside_the_exit_code_is_timeout(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:TimedOutFlag")
+    assert profile["tools"]["bash"]["result"]["flags"] == {"timed_out": "TIMEOUT"}, console
+    found = _statuses(tmp_path, "SHELL-04,SHELL-02")  # TIMEOUT; NONZERO_EXIT
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "SHELL-04": "pass", "SHELL-02": "pass"}
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges

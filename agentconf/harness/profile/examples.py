@@ -78,6 +78,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "tools.result.failure": (
         "mcp-text-editor (answers {\"result\": \"error\"} with isError = false)",
         '[tools.edit_file.result]\nfailure = { path = "result", equals = "error" }'),
+    "tools.result.flags": (
+        "mcp-switchboard-server-harness 0.4.0.dev6 (a timed-out command answers a partial "
+        "result: exit code 124 and \"timed_out\": true)",
+        '[tools.bash.result]\nflags = { timed_out = "TIMEOUT" }'),
     "tools.result.failure.path": (
         "mcp-text-editor", 'failure = { path = "result", equals = "error" }'),
     "tools.result.failure.equals": (

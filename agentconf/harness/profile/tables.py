@@ -10,7 +10,6 @@ from pydantic import (
     BeforeValidator,
     Field,
     PositiveInt,
-    WithJsonSchema,
     create_model,
     model_validator,
 )
@@ -18,9 +17,14 @@ from pydantic import (
 from agentconf.contract import (
     CAPABILITIES,
     DEFAULT_LIMITS,
-    ERROR_CODES,
 )
-from agentconf.harness.profile.tool_mapping import TOOL_MODELS, FailureMarker, PathTool, Strict
+from agentconf.harness.profile.tool_mapping import (
+    TOOL_MODELS,
+    ErrorCodeName,
+    FailureMarker,
+    PathTool,
+    Strict,
+)
 from agentconf.harness.report.expectations import check_key
 
 # `reuse = "worker"`: one process (or in-process object) per pytest worker, kept from test to
@@ -50,14 +54,6 @@ MODE_NAME = r"^[a-z][a-z0-9_-]*$"
 
 
 
-def _error_code(value: str) -> str:
-    if value not in ERROR_CODES:
-        raise ValueError(f"{value!r} is not a contract error code (docs/contract.md lists them)")
-    return value
-
-
-ErrorCodeName = Annotated[str, AfterValidator(_error_code), WithJsonSchema(
-    {"type": "string", "enum": list(ERROR_CODES), "description": "a contract error code"})]
 
 
 def _known_placeholders(value: str) -> str:

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from agentconf.contract import CANONICAL_TOOLS
+from agentconf.contract import CANONICAL_TOOLS, ERROR_CODES
 
 # `name`, `name.sub`, `name[0]`, `name[0].sub[2]`: where an argument goes in the real call.
 TARGET_PATTERN = r"[A-Za-z_$][\w$-]*(\[\d+\])*(\.[A-Za-z_$][\w$-]*(\[\d+\])*)*"
@@ -70,6 +70,16 @@ Locator = Annotated[str, AfterValidator(_check_locator), WithJsonSchema(
      "description": "a dotted path (`file.content`, `content[0].text`) or a JSON pointer "
                     "(`/file/content`; a step `*` is whatever one key stands there: "
                     "`/*/ranges/0/content` for an answer keyed by the file's own path)"})]
+
+
+def _error_code(value: str) -> str:
+    if value not in ERROR_CODES:
+        raise ValueError(f"{value!r} is not a contract error code (docs/contract.md lists them)")
+    return value
+
+
+ErrorCodeName = Annotated[str, AfterValidator(_error_code), WithJsonSchema(
+    {"type": "string", "enum": list(ERROR_CODES), "description": "a contract error code"})]
 
 
 class Strict(BaseModel):
@@ -136,6 +146,10 @@ class ResultShape(Strict):
         default=None, description="where a command's exit status is (bash)")
     failure: FailureMarker | None = Field(
         default=None, description="what marks an answer that says success as a failure")
+    flags: dict[Locator, ErrorCodeName] | None = Field(
+        default=None, description="fields that, true, say the call failed and why: "
+        "`{ timed_out = \"TIMEOUT\" }` for a shell whose timed-out answer is a partial "
+        "result with `\"timed_out\": true`")
 
     def text_places(self) -> tuple[str, ...]:
         if self.text is None:

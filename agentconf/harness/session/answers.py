@@ -27,6 +27,7 @@ class Reading:
     error_code: str | None = None
     error_message: str | None = None
     exit_code: int | None = None
+    flagged: str | None = None  # the code of the first of `flags` that is true
 
 
 def marked_failed(marker: FailureMarker, data: str, structured: Any) -> bool:
@@ -50,6 +51,8 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
             _MISSING if where is None else _first(documents, where, structured), data)
     if not documents:
         return Reading(failed=failed)
+    flagged = next((code for place, code in (shape.flags or {}).items()
+                    if _first(documents, place, structured) is True), None)
     texts = [_text(found, place) for place in shape.text_places()
              if (found := _first(documents, place, structured)) is not _MISSING
              and found is not None]
@@ -63,7 +66,8 @@ def read_answer(shape: ResultShape, data: str, structured: Any,
             exit_code = found
     return Reading(
         text="\n".join(text for text in texts if text) if texts else None,
-        failed=failed, error_code=code, error_message=message, exit_code=exit_code,
+        failed=failed or flagged is not None, error_code=code, error_message=message,
+        exit_code=exit_code, flagged=flagged,
     )
 
 

@@ -357,11 +357,11 @@ class Client:
             if reading.failed and success:
                 success = False
                 notes += (f"a failure by {where}.failure",)
-                if canonical == "bash" and reading.exit_code not in (None, 0):
-                    code = code or "NONZERO_EXIT"  # its exit status said it failed
+                if canonical == "bash" and reading.exit_code not in (None, 0):  # a status, or
+                    code = code or reading.flagged or "NONZERO_EXIT"  # a flag, said why
             if not success and reading.error_message and reading.text is None:
                 data = reading.error_message
-            code = code or (None if success else reading.error_code)  # else: content there
+            code = code or (None if success else reading.flagged or reading.error_code)
             if reading.exit_code is not None:
                 exit_code = reading.exit_code
             if not success and code is None and reading.error_message:

@@ -20,3 +20,11 @@ def test_the_patterns_see_the_whole_answer_the_shape_read_a_part_of() -> None:
         {"code": "INVALID_ARGS", "pattern": r'\A\[\s*\{\s*"code"'}]})
     assert classify_text("custom", profile, "custom") == "custom"  # a spelling, unread
     assert classify_text("custom", profile, "custom", whole=ISSUES) == "INVALID_ARGS"
+
+
+def test_a_flag_that_is_true_fails_the_answer_with_its_code_and_false_leaves_it() -> None:
+    shape = ResultShape(text="stdout", flags={"timed_out": "TIMEOUT"})
+    timed = read_answer(shape, '{"stdout": "part", "exit_code": 124, "timed_out": true}', None)
+    assert (timed.failed, timed.flagged, timed.text) == (True, "TIMEOUT", "part")
+    done = read_answer(shape, '{"stdout": "all", "exit_code": 0, "timed_out": false}', None)
+    assert (done.failed, done.flagged) == (False, None)
