@@ -39,9 +39,8 @@ HEADED_CODE = r"\A[^\n]{0,80}?(?<!\w)(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
 # A variable part (a quoted old text) may span lines: the wildcard crosses them.
 _WILD = "(?s:.*?)"
-# A number's place in a template: `-?\d+` in the pattern (an exit status may be -9), so
-# "EXIT_CODE: 3" does not also match "EXIT_CODE: unknown" (bash-command-mcp). A private-use
-# character no message carries.
+# A number's place in a template (a private-use character no message carries): `-?\d+` in the
+# pattern (an exit status may be -9), so "EXIT_CODE: 3" never matches "EXIT_CODE: unknown".
 _DIGITS = "\ue000"
 
 
@@ -136,10 +135,8 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                 candidate, o.text) for o in (*answers, *others) if o.code != answer.code):
             return _keep(kept, answer, candidate, variable, len(siblings))
     for candidate in candidates:
-        # An answer of another kind in words that say this kind and not that one ("File not
-        # found: <path>" to a path under a file too; "FileNotFoundError" to an edit of a
-        # folder) is no clash: the implementation answered it as this kind, a departure its own
-        # clause judges.
+        # Another kind's answer in words that say this kind, not that one ("File not found"
+        # to a path under a file too) is no clash: a departure its own clause judges.
         clash = [other for other in (*answers, *others) if other.code != answer.code
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
@@ -165,16 +162,13 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
 
 
 def _same_message(one: Answer, other: Answer) -> bool:
-    """The two texts alike but for what each call said, the paths they quote (a path the
-    implementation quotes as it resolved it: `tmp/…/secret.txt` for `/tmp/…/secret.txt`) and
-    one word in the same place (the name of the tool that answered: "Error executing tool
-    read: FileNotFoundError" and "... tool edit: FileNotFoundError")."""
-    def words(answer: Answer) -> list[str]:
-        return _NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(answer.text, answer))).split()
-    mine, theirs = words(one), words(other)
-    if len(mine) != len(theirs):
-        return False
-    return sum(a != b for a, b in zip(mine, theirs, strict=True)) <= (1 if len(mine) >= 3 else 0)
+    """The two texts alike but for what each call said, the paths they quote (`tmp/…/x.txt` for
+    `/tmp/…/x.txt`) and one word in place (the answering tool's name: "Error executing tool
+    read: FileNotFoundError" and "... tool edit: ...")."""
+    mine, theirs = (_NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(a.text, a))).split()
+                    for a in (one, other))
+    return len(mine) == len(theirs) and sum(a != b for a, b in zip(mine, theirs, strict=True)
+                                            ) <= (1 if len(mine) >= 3 else 0)
 
 
 def _message(answer: Answer) -> str:

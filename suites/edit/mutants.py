@@ -65,6 +65,23 @@ class NotFoundIsSilentSuccess(Mutant):
         return answer
 
 
+class AlreadyAppliedIsSuccess(Mutant):
+    """Answers success when old_text does not occur but new_text does ("already applied"): an
+    edit sent twice, or one whose old_text the model misremembers, reads as done."""
+
+    KILLS = ("EDIT-02",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("error") == "TEXT_NOT_FOUND" and is_call(name, arguments, "edit_file"):
+            target = self.lexical(str(arguments.get("path")))
+            new = arguments.get("new_text")
+            if isinstance(new, str) and new and target.is_file() and new in target.read_text(
+                    "utf-8", "replace"):
+                return succeeded("The edit is already applied.")
+        return answer
+
+
 class FirstMatchReplace(Mutant):
     """Replaces the first occurrence when old_text occurs several times (`str.replace(a, b, 1)`)."""
 

@@ -92,14 +92,20 @@ def crlf_flattened(ws: SandboxWorkspace, client: Client) -> bool:
     return ws.read_bytes("agentconf-crlf-check.txt") == b"p\nQ\n"
 
 
-def endings_alone(case: Case, wrong: dict[str, tuple[bytes, bytes]], ws: SandboxWorkspace,
-                  client: Client) -> None:
-    """A case of another clause whose files are wrong only by CRLF written back as LF, from an
-    implementation whose edits flatten every CRLF file: EOL-01's cause, not judged here.
-    `wrong` maps each file the case found wrong to (expected, actual) bytes."""
-    if not wrong or _ENDINGS_CLAUSES & set(case.clauses) or "edit_file" not in called_tools(case):
+def endings_alone(case: Case, mismatches: int, ws: SandboxWorkspace, client: Client,
+                  expected: dict[str, bytes | None]) -> None:
+    """A case of another clause whose `mismatches` are all files wrong only by CRLF written
+    back as LF (`expected`: the bytes its `after` spells out), from an implementation whose
+    edits flatten every CRLF file: EOL-01's cause, not judged here."""
+    if not mismatches or _ENDINGS_CLAUSES & set(case.clauses) or (
+            "edit_file" not in called_tools(case)):
         return
-    if all(b"\r\n" in expected and actual == expected.replace(b"\r\n", b"\n")
-           for expected, actual in wrong.values()) and crlf_flattened(ws, client):
+    wrong = {rel: (wanted, (ws.root / rel).read_bytes()) for rel, wanted in expected.items()
+             if wanted is not None and (ws.root / rel).is_file()
+             and (ws.root / rel).read_bytes() != wanted}
+    if len(wrong) != mismatches:
+        return
+    if all(b"\r\n" in want and got == want.replace(b"\r\n", b"\n")
+           for want, got in wrong.values()) and crlf_flattened(ws, client):
         not_applicable("not judged: an edit writes a CRLF file back with LF (agentconf-crlf-"
                        "check.txt too): EOL-01's, not this case's clause")
