@@ -335,10 +335,19 @@ def json_place(value: Any, holds: Callable[[Any], bool], steps: tuple[str | int,
 
 
 def demands_absolute_paths(listing: list[dict[str, Any]], chosen: dict[str, ToolGuess]) -> bool:
-    """Whether a chosen tool's description or schema says its paths must be absolute."""
+    """Whether a chosen tool's description or schema says its paths must be absolute ("The
+    absolute path to the file", "must be an absolute path, not a relative one"); a sentence that
+    also takes relative paths ("absolute paths or paths relative to the root") or tells what
+    it returns does not, and the probe of a relative read settles it (refuses_relative)."""
     for guess in chosen.values():
         tool = next(t for t in listing if t.get("name") == guess.name)
-        text = str(tool.get("description", "")) + " " + str(schema_of(tool))
-        if re.search(r"must be (an )?absolute|absolute path", text, re.IGNORECASE):
+        text = str(tool.get("description", "")) + "\n" + str(schema_of(tool))
+        if any(_ABSOLUTE.search(sentence) and not _NOT_DEMANDED.search(sentence)
+               for sentence in re.split(r"(?<=[.!?])\s+|\n|', '", text)):
             return True
     return False
+
+
+_ABSOLUTE = re.compile(r"(?i)must be (an )?absolute|absolute path")
+_NOT_DEMANDED = re.compile(r"(?i)\bor\b[^.]{0,30}\brelative|\brelative\b[^.]{0,30}\b(?:also|too|"
+                           r"accepted|allowed)|\breturns?\b")

@@ -14,8 +14,9 @@ from _checks import refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentconf.contract import declares_read_only
+from agentconf.contract import CANONICAL_TOOLS, declares_read_only
 from agentconf.contract.modes import READ_ONLY
+from agentconf.contract.tools import ToolKind
 from agentconf.harness.session.listing import SEARCH_WORDS, first_listing, string_arguments
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import valid_arguments
@@ -47,9 +48,14 @@ def _seed(ws: Any) -> None:
 
 
 def _changers(client: Any) -> list[dict[str, Any]]:
-    """The usual surface's tools that are not declared read-only, and that the kit may call."""
-    return [tool for tool in first_listing(client)
-            if not declares_read_only(tool) and client.may_call(tool["name"])]
+    """The usual surface's tools that are not declared read-only, and that the kit may call. A
+    tool the profile maps to looking alone (read_file, grep, ...) is no changer, declared or
+    not: SURFACE-04 wants it answering in the read-only mode."""
+    kinds = {name: tool.kind for name, tool in CANONICAL_TOOLS.items() if client.has(name)}
+    looking = {client.tool_name(name) for name, kind in kinds.items() if kind is ToolKind.READ}
+    looking -= {client.tool_name(name) for name, kind in kinds.items() if kind is not ToolKind.READ}
+    return [tool for tool in first_listing(client) if not declares_read_only(tool)
+            and client.may_call(tool["name"]) and tool["name"] not in looking]
 
 
 @pytest.mark.clause("SURFACE-01")

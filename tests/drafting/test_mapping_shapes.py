@@ -8,6 +8,7 @@ import pytest
 
 from agentconf.init_from.match import match_tools
 from agentconf.init_from.path_tools import map_path_tools
+from agentconf.init_from.reads import demands_absolute_paths
 from agentconf.init_from.shape import map_listing
 
 S, INT, B = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
@@ -409,3 +410,18 @@ def test_a_timeout_unit_and_default_the_tool_s_own_description_says_are_drafted(
     guess = map_listing([bash])["bash"]
     assert guess.keys.get("units") == {"timeout_ms": "s"}, guess.evidence
     assert guess.limits.get("shell_timeout_ms") == 120_000, guess.evidence
+
+
+@pytest.mark.parametrize(("said", "demanded"), [
+    ("Read a file. Accepts absolute paths or paths relative to the configured root.", False),
+    ("List a folder. Returns a sorted list of absolute paths.", False),
+    ("Read a file. The file_path parameter must be an absolute path, not a relative path.", True),
+    ("The absolute path to the file to read.", True),
+])
+def test_only_a_description_that_demands_absolute_paths_drafts_them(said: str,
+                                                                    demanded: bool) -> None:
+    """bridgemcp-server-filesystem 0.1.1 takes both ("Accepts absolute paths or paths relative
+    to the configured root") and returns absolute paths: drafted `absolute_paths = true`, and
+    the probe of a relative read, which settles it, was never made."""
+    tool = _tool("read_file", {"path": S}, ["path"], said)
+    assert demands_absolute_paths([tool], map_listing([tool])) is demanded

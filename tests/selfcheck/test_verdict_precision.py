@@ -145,6 +145,16 @@ def test_a_clause_of_what_a_declaration_promises_is_not_judged_where_none_is_mad
     assert outcomes == {"n/a"}, outcomes
 
 
+def test_a_read_tool_that_declares_nothing_is_no_changer_in_the_read_only_mode(
+    tmp_path: Path
+) -> None:
+    """SURFACE-02 held every tool not declared read-only to TOOL_NOT_FOUND in the read-only
+    mode, read_file too, which SURFACE-04 wants answering there (bridgemcp-server-filesystem
+    0.1.1 declares no hints)."""
+    document = run(tmp_path, "python:conformant:DeclaresNothing", ["SURFACE-02", "SURFACE-04"])
+    assert statuses(document) == {"SURFACE-02": "pass", "SURFACE-04": "pass"}
+
+
 def test_a_search_a_link_loop_breaks_is_the_loops_clause_not_grep_01(tmp_path: Path) -> None:
     clauses = ["SYMLINK-07", "GREP-01", "SYMLINK-05"]
     document = run(tmp_path, "python:conformant:SearchGivesUpOnLoops", clauses)
