@@ -36,6 +36,7 @@ from agentconf.harness.verdicts.errors import ContractViolation, ImplementationF
 from agentconf.init_from.match import ToolGuess, alternatives
 from agentconf.init_from.premises import (
     CALLS,
+    MARK,
     REFUSALS,
     Premise,
     Rule,
@@ -50,6 +51,7 @@ from agentconf.init_from.reads import (
     edit_status,
     json_status,
     own_statuses,
+    read_text_place,
     refuses_relative,
     session_client,
     virtual_root,
@@ -237,6 +239,12 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
                            {p.tool: p.text for p in early if p.proven and p.text}, str(ws.root))
         for tool, (keys, _) in own.items():  # its own failures read as failures by the probes
             tables["tools"][tool].setdefault("result", {}).update(keys)
+        read = next((p.text for p in early if p.tool == "read_file" and p.proven and p.text), "")
+        if (place := read_text_place(read, f"{MARK} one")) and "result" not in tables["tools"].get(
+                "read_file", {}):
+            own["read_file"] = ({"text": place}, f"probe: a read answered JSON with the file's "
+                                f"text at {place}: the text the model reads")
+            tables["tools"]["read_file"]["result"] = {"text": place}
         client = session_client(adapter, tables, ws, listing)
         findings = probe(client, ws, set(mapped), DEFAULT_LIMITS.max_output_chars,
                          successes={p.tool: [p.text] for p in early if p.proven and p.text},

@@ -24,11 +24,11 @@ from agentconf.harness.session.shell_words import refused_programs
 from agentconf.harness.verdicts.errors import NotApplicable
 from agentconf.harness.verdicts.wording import CUT_SAID
 from agentconf.init_from.findings import Findings, failure, record, safely, succeeded
+from agentconf.init_from.flags import flagged
 from agentconf.init_from.markers import one_of
 from agentconf.init_from.match import words
 from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
-from agentconf.init_from.words import says_kind
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
 
@@ -44,7 +44,10 @@ def probe_shell(client: Client, found: Findings) -> None:
             return
         if _takes_timeout(client) and _may_run("sleep 5; echo late", allowed):
             over = partial(client.call, "bash", command="sleep 5", timeout_ms=300)
-            if not _timeout_flag(found, safely(over, found, "a command over its timeout")):
+            said = safely(over, found, "a command over its timeout")
+            # A partial result whose flag says it timed out, whatever its exit code (flags.py).
+            if said is None or not flagged(found.keys, found.evidence, "TIMEOUT",
+                                           "a command over its timeout", said, []):
                 failure(found, "TIMEOUT", "a command over its timeout", over,
                         partial(client.call, "bash", command="sleep 4; echo late",
                                 timeout_ms=250))
@@ -81,23 +84,6 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
         f"({(said[0].strip() if said else str(flag))[:60]!r}): a bound of its own, drafted as "
         f"max_output_chars = {kept}, "
         "what it kept of the output (check it: the truncation checks judge this bound)")
-
-
-def _timeout_flag(found: Findings, result: Result | None) -> bool:
-    """A command over its timeout answered JSON with a field that says so (`"timed_out":
-    true`, a partial result with exit code 124): that field, true, is TIMEOUT
-    ([tools.bash.result].flags), whatever exit code stands beside it."""
-    document = document_of(result.data) if result is not None else None
-    if not isinstance(document, dict):
-        return False
-    key = next((key for key, value in document.items() if value is True
-                and says_kind("TIMEOUT", " ".join(words(str(key))))), None)
-    if key is None:
-        return False
-    found.keys.setdefault("bash", {}).setdefault("result", {})["flags"] = {key: "TIMEOUT"}
-    found.evidence.setdefault("bash", []).append(
-        f"probe: a command over its timeout answered {key}: true: that field, true, is TIMEOUT")
-    return True
 
 
 def _cut_flag(data: str) -> str | None:

@@ -155,6 +155,16 @@ def own_statuses(client: Client, refusals: Any, worked: dict[str, str], root: st
     return found
 
 
+def read_text_place(worked: str, content: str) -> str | None:
+    """Where a read's JSON answer (`{"content": "...", "is_binary": false}`) holds the file's
+    text (`content`: a line of it): the text the model reads, which the checks judge unescaped.
+    None when the answer is no JSON object or holds the text nowhere alone."""
+    document = _parsed(worked)
+    if not isinstance(document, dict):
+        return None
+    return json_place(document, lambda inner: isinstance(inner, str) and content in inner)
+
+
 def status_keys(missing: Any, present: Any, failing: str, working: str, whose: str, root: str,
                 content: str | None = None) -> tuple[dict[str, Any], str] | None:
     """The `result` keys that tell the failing call's JSON answer from the working one's, and

@@ -294,3 +294,26 @@ class TimedOutFlag:
             status, timed_out = 124, True
         return {"success": True, "data": json.dumps({
             "stdout": out, "stderr": err, "exit_code": status, "timed_out": timed_out})}
+
+
+class BinaryFlag:
+    """Its read answers every file as a success whose JSON says what it holds: a binary file
+    is `{"content": null, "is_binary": true}` (bridgemcp-server-filesystem 0.1.1): a refusal
+    shaped as a success, its flag naming the kind."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if name != "read_file":
+            return answer
+        if answer.get("error") == "BINARY_FILE":
+            return {"success": True, "data": json.dumps({"content": None, "is_binary": True})}
+        if answer.get("success"):
+            return {"success": True, "data": json.dumps({"content": answer.get("data"),
+                                                         "is_binary": False})}
+        return answer

@@ -118,6 +118,15 @@ def test_a_timed_out_flag_beside_the_exit_code_is_timeout(tmp_path: Path) -> Non
         "SHELL-04": "pass", "SHELL-02": "pass"}
 
 
+def test_a_refusal_shaped_as_a_success_is_read_by_its_flag(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:BinaryFlag")
+    assert profile["tools"]["read_file"]["result"]["flags"] == {"is_binary": "BINARY_FILE"}, \
+        console
+    found = _statuses(tmp_path, "READ-04,READ-01")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "READ-04": "pass", "READ-01": "pass"}
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges
