@@ -220,10 +220,9 @@ def _contains(inner: list[str], outer: list[str]) -> bool:
 
 
 def _named(canonical: str, name: str) -> bool:
-    """The canonical name itself, or behind one word every tool of a family may carry
-    (`tool_read_file`, `fs_read_file`)."""
-    theirs, own = words(canonical), words(name)
-    return name == canonical or (own[-len(theirs):] == theirs and len(own) == len(theirs) + 1)
+    """The canonical name, a known name of it (`read_text_file`), or one of those behind one
+    word every tool of a family may carry (`tool_read_file`, `fs_read_file`)."""
+    return name == canonical or _name_score(canonical, name) >= 0.85
 
 
 def _name_score(canonical: str, name: str) -> float:

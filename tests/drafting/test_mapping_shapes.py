@@ -20,6 +20,10 @@ def _tool(name: str, properties: dict[str, Any], required: list[str],
             "inputSchema": {"type": "object", "properties": properties, "required": required}}
 
 
+_READ_FILES = _tool("read_files", {"paths": {"type": "array", "items": S}}, ["paths"],
+                    "Read the contents of several files at once.")
+
+
 SHAPES = {
     # gia-file-tools 0.1.2: texts named by what they are for, not by any known name.
     "an edit whose texts say what they are": (
@@ -39,6 +43,12 @@ SHAPES = {
                "Read a text file.")],
         "read_file", {"name": "tool_read_file", "args": {
             "path": "target", "start_line": "start_line", "end_line": "end"}}),
+    # Seed 20261209, draw 4: a known name of read_file, its path renamed the same way.
+    "read_text_file whose path is target": (
+        [_tool("read_text_file", {"target": S, "start_line": INT}, ["target"], "Read a file."),
+         _READ_FILES],
+        "read_file", {"name": "read_text_file", "args": {"path": "target",
+                                                          "start_line": "start_line"}}),
     "read_file taking file_name": (
         [_tool("read_file", {"file_name": S}, ["file_name"])],
         "read_file", {"name": "read_file", "args": {"path": "file_name"}}),
@@ -376,8 +386,6 @@ def test_a_pattern_its_own_description_calls_a_regex_is_one(said: str, literal: 
     assert guess.keys.get("literal", False) is literal, guess.evidence
 
 
-_READ_FILES = _tool("read_files", {"paths": {"type": "array", "items": S}}, ["paths"],
-                    "Read the contents of several files at once.")
 
 
 def test_a_read_of_many_files_is_read_multiple_files_beside_a_read_of_one() -> None:
