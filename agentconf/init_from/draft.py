@@ -234,17 +234,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         client = session_client(adapter, tables, ws, listing)
         # What a real success of each tool looks like, before any refusal is read as one.
         early = _confirmed(adapter, tables, ws, listing, mapped)
-        own = own_statuses(session_client(adapter, tables, ws, listing),
-                           [rule for rule in REFUSALS if rule.tool not in ("bash", "exec")],
-                           {p.tool: p.text for p in early if p.proven and p.text}, str(ws.root))
-        for tool, (keys, _) in own.items():  # its own failures read as failures by the probes
-            tables["tools"][tool].setdefault("result", {}).update(keys)
-        read = next((p.text for p in early if p.tool == "read_file" and p.proven and p.text), "")
-        if (place := read_text_place(read, f"{MARK} one")) and "result" not in tables["tools"].get(
-                "read_file", {}):
-            own["read_file"] = ({"text": place}, f"probe: a read answered JSON with the file's "
-                                f"text at {place}: the text the model reads")
-            tables["tools"]["read_file"]["result"] = {"text": place}
+        own = _own_shapes(adapter, tables, ws, listing, early)
         client = session_client(adapter, tables, ws, listing)
         findings = probe(client, ws, set(mapped), DEFAULT_LIMITS.max_output_chars,
                          successes={p.tool: [p.text] for p in early if p.proven and p.text},
@@ -270,6 +260,25 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
     finally:
         adapter.close()
     return listing, mapped, absolute, findings, start, shell_state
+
+
+def _own_shapes(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
+                listing: list[dict[str, Any]], early: list[Premise]
+                ) -> dict[str, tuple[dict[str, Any], str]]:
+    """Each tool's own answer shape, seen against its proven calls, put in `tables` so the
+    probes read its failures as failures and its text where it is: a JSON status of its own
+    (reads.own_statuses), a read's text inside its JSON. The keys and evidence, per tool."""
+    own = own_statuses(session_client(adapter, tables, ws, listing),
+                       [rule for rule in REFUSALS if rule.tool not in ("bash", "exec")],
+                       {p.tool: p.text for p in early if p.proven and p.text}, str(ws.root))
+    read = next((p.text for p in early if p.tool == "read_file" and p.proven and p.text), "")
+    if (place := read_text_place(read, f"{MARK} one")) and "read_file" not in own and (
+            "result" not in tables["tools"].get("read_file", {})):
+        own["read_file"] = ({"text": place}, f"probe: a read answered JSON with the file's "
+                            f"text at {place}: the text the model reads")
+    for tool, (keys, _) in own.items():
+        tables["tools"][tool].setdefault("result", {}).update(keys)
+    return own
 
 
 def _confirmed(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,
