@@ -12,6 +12,20 @@ from agentconf.contract import Workspace
 from agentconf.reference import create
 
 
+class _OnTheReference:
+    """The reference, served as it is: a shape below changes one thing of it."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+        self.root = workspace.root
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return self.reference.list_tools()
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        return await self.reference.call_tool(name, arguments)
+
+
 class ElsewhereRoot:
     """Works in a folder of its own inside the root (a virtual filesystem's working folder):
     `a.txt` is `<root>/.elsewhere/a.txt`, so nothing the kit puts in the root is there for it."""
@@ -184,31 +198,27 @@ class GlobBesideTreeLister(GlobBesideLs):
         return await super().call_tool("ls" if name == "list_directory" else name, arguments)
 
 
-class OwnOutputBound:
+class OwnOutputBound(_OnTheReference):
     """Its shell keeps the last 100,000 characters of an output and says how many it left out
     ("[188914 earlier characters not shown]", rigout 0.4.0): a bound of its own, twice the
     contract's and stated nowhere, by which TRUNCATE-01 failed a shell that keeps it."""
 
     BOUND = 100_000
 
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-        self.root = workspace.root
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        return self.reference.list_tools()
-
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if name != "bash" or not isinstance(arguments, dict):
             return await self.reference.call_tool(name, arguments)
-        done = subprocess.run(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
-                              capture_output=True, text=True, timeout=30, check=False)
+        done = self.ran(arguments)
         output = done.stdout + done.stderr
         if len(output) > self.BOUND:
             left = len(output) - self.BOUND
             output = f"[{left} earlier characters not shown]\n{output[-self.BOUND:]}"
         answer = {"success": not done.returncode, "data": f"{output}\nexit code {done.returncode}"}
         return answer if not done.returncode else {**answer, "error": "NONZERO_EXIT"}
+
+    def ran(self, arguments: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
+                              capture_output=True, text=True, timeout=30, check=False)
 
 
 class OwnOutputBoundFlagged(OwnOutputBound):
@@ -218,23 +228,16 @@ class OwnOutputBoundFlagged(OwnOutputBound):
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if name != "bash" or not isinstance(arguments, dict):
             return await self.reference.call_tool(name, arguments)
-        done = subprocess.run(["bash", "-c", str(arguments.get("command"))], cwd=self.root,
-                              capture_output=True, text=True, timeout=30, check=False)
+        done = self.ran(arguments)
         return {"success": True, "data": json.dumps({
             "stdout": done.stdout[:self.BOUND], "stderr": done.stderr[:self.BOUND],
             "exit_code": done.returncode, "truncated": len(done.stdout) > self.BOUND})}
 
 
-class WriteStatusInJson:
+class WriteStatusInJson(_OnTheReference):
     """Its write answers every call as a success whose text is JSON saying how it went
     (`{"success": false, "message": "[Errno 17] File exists: ..."}`, mcp-switchboard-server-
     harness 0.4.0.dev6), while its read fails plainly: the write's own status, not every tool's."""
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        return self.reference.list_tools()
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await self.reference.call_tool(name, arguments)
@@ -246,16 +249,10 @@ class WriteStatusInJson:
         return {"success": True, "data": f"{{ {status[1:-1]} }}"}  # its spacing
 
 
-class UnifiedDiffPatch:
+class UnifiedDiffPatch(_OnTheReference):
     """Its `apply_patch` takes unified diffs (`---`/`+++` and `@@` hunks), not the contract's
     `*** Begin Patch` (mcp-switchboard-server-harness 0.4.0.dev6): its exact name says nothing
     of the format, and every PATCH check failed for the kit's want of a premise."""
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        return self.reference.list_tools()
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if name == "apply_patch":
@@ -265,18 +262,11 @@ class UnifiedDiffPatch:
         return await self.reference.call_tool(name, arguments)
 
 
-class TimedOutFlag:
+class TimedOutFlag(_OnTheReference):
     """Its shell answers every command as a success whose JSON holds the output, the exit code
     and a `timed_out` flag (a timed-out command: exit code 124, `"timed_out": true`,
     mcp-switchboard-server-harness 0.4.0.dev6): the flag says TIMEOUT, the exit code alone
     would say NONZERO_EXIT."""
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-        self.root = workspace.root
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        return self.reference.list_tools()
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         if name != "bash" or not isinstance(arguments, dict):
@@ -296,16 +286,10 @@ class TimedOutFlag:
             "stdout": out, "stderr": err, "exit_code": status, "timed_out": timed_out})}
 
 
-class BinaryFlag:
+class BinaryFlag(_OnTheReference):
     """Its read answers every file as a success whose JSON says what it holds: a binary file
     is `{"content": null, "is_binary": true}` (bridgemcp-server-filesystem 0.1.1): a refusal
     shaped as a success, its flag naming the kind."""
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        return self.reference.list_tools()
 
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         answer = await self.reference.call_tool(name, arguments)
