@@ -28,7 +28,7 @@ def schema_of(tool: dict[str, Any]) -> dict[str, Any]:
 
 
 _ARGS_SECTION = re.compile(r"(?m)^[ \t]*(?:Args|Arguments|Parameters):[ \t]*\n((?:[ \t]+\S.*\n?)+)")
-_ARG_LINE = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*(?:\([^)\n]*\))?:[ \t]*(\S.*)$")
+_ARG_LINE = re.compile(r"(?m)^[ \t]+(\w[\w-]*)[ \t]*(?:\([^)\n]*\))?:[ \t]*(\S.*)$")
 
 
 def _args_said(description: str) -> dict[str, list[str]]:
@@ -67,7 +67,7 @@ def flat_properties(schema: dict[str, Any], prefix: str = "",
     return found
 
 
-_BRACED = re.compile(r"\{\s*\"?([A-Za-z_]\w*)\"?\s*(?::[^,{}]*)?(?:,\s*\"?([A-Za-z_]\w*)\"?"
+_BRACED = re.compile(r"\{\s*\"?([A-Za-z_][\w-]*)\"?\s*(?::[^,{}]*)?(?:,\s*\"?([A-Za-z_][\w-]*)\"?"
                      r"\s*(?::[^,{}]*)?)+\s*\}")
 
 
@@ -80,7 +80,7 @@ def _described_items(prop: dict[str, Any]) -> dict[str, Any]:
     said = _BRACED.search(str(prop.get("description") or ""))
     if said is None:
         return items
-    names = re.findall(r"[A-Za-z_]\w*(?=\"?\s*(?::|,|\}))", said.group(0))
+    names = re.findall(r"[A-Za-z_][\w-]*(?=\"?\s*(?::|,|\}))", said.group(0))
     return {**items, "type": "object",
             "properties": {name: {"type": "string"} for name in names}}
 

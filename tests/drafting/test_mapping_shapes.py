@@ -132,6 +132,29 @@ SHAPES = {
                'Args:\n    action:\n        - "read": read a file\n        - "stat": its size'
                "\n    path: the file\n")],
         "read_file", {"name": "ops", "args": {"path": "path"}, "defaults": {"action": "read"}}),
+    # A disguised reference (seed 20261211, draw 23): argument names in kebab case. The shell's
+    # name says nothing known, its arguments are the canonical ones in another case...
+    "a shell named sh whose arguments are the canonical ones in kebab case": (
+        [_tool("sh", {"command": S, "timeout-ms": INT}, ["command"],
+               "Run a command with /bin/bash -c in the workspace root.")],
+        "bash", {"name": "sh", "args": {"command": "command", "timeout_ms": "timeout-ms"}}),
+    # ...and an edit mode's texts are told only in the docstring's `Args:` line of a kebab-case
+    # list, its items' keys in braces.
+    "an edit mode whose kebab-case texts only the docstring names": (
+        [_tool("fs", {"op": S, "path": {**S, "description": "(write, edit)"},
+                      "body": {**S, "description": "(write only)"},
+                      "replace-all": {**B, "description": "(edit only)"},
+                      "edits": {"type": "array", "items": {
+                          "type": "object", "additionalProperties": S},
+                          "description": "(edit only)"}}, ["op", "path"],
+               'File operations: write, edit.\n\nArgs:\n    op: "write" | "edit"\n\n'
+               "edit: Replace an exact piece of text in a file.\n\nArgs:\n"
+               "    path: File to edit.\n    replace-all: Replace every occurrence.\n"
+               "    edits: List of {old-text, new-text} dictionaries.\n")],
+        "edit_file", {"name": "fs", "args": {"path": "path", "old_text": "edits[0].old-text",
+                                             "new_text": "edits[0].new-text",
+                                             "replace_all": "replace-all"},
+                      "defaults": {"op": "edit"}}),
 }
 
 
