@@ -284,10 +284,9 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
         guess.score = 0.0  # it cannot be called the canonical way, or does something else
         return guess
     guess.score += 0.5 * len(guess.args) / max(1, len(spec.arguments))
-    # Every argument of the canonical tool under its own name, optional ones too, in any case
-    # (`timeout-ms`, `startLine`): the schema speaks for the tool when its name is one no
-    # listing used before (`show_file` taking path, start_line and end_line; a shell called
-    # `sh`). A lone `path` says too little: most path tools take just that.
+    # Every argument of the canonical tool under its own name in any case, optional ones too:
+    # the schema speaks for a tool named as no listing did (`show_file` taking path, start_line
+    # and end_line; `sh`'s timeout-ms). A lone `path` says too little: most path tools take it.
     same = [argument for argument in spec.arguments
             if _norm(guess.args.get(argument, "")) == argument]
     if len(same) == len(spec.arguments) and same != ["path"]:
