@@ -30,6 +30,8 @@ from agentconf.init_from.probe_cases import drawn, names_in, play_drawn
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
 from agentconf.init_from.reads import shown_text, text_place
+from agentconf.init_from.schemas import flat_properties, schema_of
+from agentconf.init_from.words import ONE_BASED, ZERO_BASED
 
 _PROBE_MARK = "agentconf-probe"
 _LINES = ("first-line", "second-line", "third-line")
@@ -217,6 +219,7 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int,
     if client.profile.tool("read_file").window_mode == "offset_limit":
         _window_base(client, found)
     elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal
+        _start_end_base(client, found)
         failure(found, "INVALID_ARGS", "a read of a window ending before it starts",
                 partial(client.call, "read_file", path="lines.txt", start_line=3, end_line=1),
                 partial(client.call, "read_file", path="a.txt", start_line=2, end_line=1))
@@ -256,3 +259,38 @@ def _window_base(client: Client, found: Findings) -> None:
     found.capabilities["line_window"] = (True, f"{label} answered {seen[0]!r}")
 
 
+def _start_end_base(client: Client, found: Findings) -> None:
+    """A start/end window counted from 0 (a Python list of lines, both ends inclusive): offset_base
+    0 where its schema says so and line 2 alone, asked for as the contract counts, answers the
+    third line. Only both together: a window off by one that says nothing of its base is
+    READ-06's to fail, and a schema's word alone may describe another count."""
+    declared = _counted_from_zero(client)
+    if declared is None:
+        return
+    label = "a read of line 2 of 3 (start_line 2, end_line 2, as the contract counts)"
+    result = safely(lambda: client.call("read_file", path="lines.txt", start_line=2,
+                                         end_line=2), found, label)
+    seen = [line for line in _LINES if result is not None and line in result.data]
+    if result is None or not result.success or seen != ["third-line"]:
+        return
+    found.keys.setdefault("read_file", {})["offset_base"] = 0
+    found.evidence.setdefault("read_file", []).append(
+        f"probe: {label} answered 'third-line', and its schema counts from 0 ({declared}): "
+        "offset_base 0")
+
+
+def _counted_from_zero(client: Client) -> str | None:
+    """What the read tool's listing says of its window's start when it counts from 0: a start
+    whose default is 0 (a line number from 1 has no line 0), or words that say so."""
+    mapping = client.profile.tool("read_file")
+    tool = next((t for t in client.listing or () if t.get("name") == mapping.name), None)
+    if tool is None:
+        return None
+    target = mapping.target("start_line")
+    start = flat_properties(schema_of(tool)).get(target, {})
+    default = start.get("default")
+    if default == 0 and not isinstance(default, bool):
+        return f"{target} defaults to 0"
+    text = f"{start.get('description', '')} {tool.get('description', '')}"
+    zero = ZERO_BASED.search(text)
+    return repr(zero.group(0)) if zero and not ONE_BASED.search(text) else None

@@ -11,19 +11,14 @@ from typing import Any
 from agentconf.contract import DEFAULT_LIMITS
 from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import top_argument
+from agentconf.init_from import words as vocabulary
 from agentconf.init_from.match import ToolGuess, content_switch, match_tools, types_of, words
 from agentconf.init_from.schemas import flat_properties, required_of, required_target, schema_of
 from agentconf.init_from.words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
 
-_ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
-                         r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
-                         r"first line is (line )?0")
 _SENTENCE = re.compile(r"[.;\n]\s")
 _SAYS_REGEX = re.compile(r"(?i)(?<!not )(?<!not a )\b(?:regex|regexp|regular expression)")
 _LINES = re.compile(r"(?i)\blines?\b")
-_ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
-                        r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
-                        r"first line is (line )?1")
 # A canonical argument the model may leave out, mapped onto a property the tool requires: the
 # value that means "no filter" (search_files of the MCP filesystem server requires `pattern`).
 _NEUTRAL = {("list_files", "pattern"): "*", ("list_files", "path"): ".",
@@ -101,7 +96,7 @@ def _window(guess: ToolGuess, properties: dict[str, dict[str, Any]], description
     guess.keys["window"] = "offset_limit"
     said = str(properties.get(args.get("start_line", ""), {}).get("description", ""))
     text = f"{said} {description}"
-    zero, one = _ZERO_BASED.search(text), _ONE_BASED.search(text)
+    zero, one = vocabulary.ZERO_BASED.search(text), vocabulary.ONE_BASED.search(text)
     if zero and not one:
         guess.keys["offset_base"] = 0
         guess.evidence.append(f"its line window is offset/limit, offset_base 0: the schema says "
@@ -142,7 +137,7 @@ def _grep_keys(guess: ToolGuess, properties: dict[str, dict[str, Any]], descript
     # Said of the lines it shows, not of a pagination offset ("Start at Nth match (0-based)").
     if (zero := next((found for sentence in _SENTENCE.split(description)
                       if _LINES.search(sentence)
-                      and (found := _ZERO_BASED.search(sentence)) is not None), None)):
+                      and (found := vocabulary.ZERO_BASED.search(sentence)) is not None), None)):
         guess.keys["line_base"] = 0
         guess.evidence.append(f"its output numbers lines from 0: {zero.group(0)!r}")
 

@@ -201,3 +201,11 @@ def says_kind(code: str, text: str) -> bool:
 
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+# A line count's base, as a schema or description says it (a read window's, a search's numbers).
+ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting from (0|zero)|"
+                        r"(starts?|starting|begins?) (at|from) (0|zero)|0 is the first|"
+                        r"first line is (line )?0")
+ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
+                       r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
+                       r"first line is (line )?1")

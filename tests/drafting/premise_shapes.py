@@ -301,3 +301,34 @@ class BinaryFlag(_OnTheReference):
             return {"success": True, "data": json.dumps({"content": answer.get("data"),
                                                          "is_binary": False})}
         return answer
+
+
+class ZeroBasedWindow(_OnTheReference):
+    """Its read window is `start` and `end` counted from 0 (a Python list of lines), both ends
+    inclusive, `start` defaulting to 0 and `end` to -1, the last line (emcp 0.3.0's fs_read)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = self.reference.list_tools()
+        return [self._zero_based(tool) if tool["name"] == "read_file" else tool
+                for tool in tools]
+
+    @staticmethod
+    def _zero_based(tool: dict[str, Any]) -> dict[str, Any]:
+        schema = json.loads(json.dumps(tool["input_schema"]))
+        properties = schema["properties"]
+        del properties["start_line"], properties["end_line"]
+        properties["start"] = {"type": "integer", "default": 0}
+        properties["end"] = {"type": "integer", "default": -1}
+        said = tool["description"].replace("start_line and end_line (1-based, inclusive)",
+                                           "start and end")
+        return {**tool, "description": said, "input_schema": schema}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "read_file" and isinstance(arguments, dict):
+            arguments = dict(arguments)
+            start, end = arguments.pop("start", 0), arguments.pop("end", -1)
+            counted = isinstance(start, int) and not isinstance(start, bool)
+            arguments["start_line"] = start + 1 if counted else start
+            if end != -1:
+                arguments["end_line"] = end + 1 if isinstance(end, int) else end
+        return await self.reference.call_tool(name, arguments)

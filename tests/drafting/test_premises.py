@@ -127,6 +127,18 @@ def test_a_refusal_shaped_as_a_success_is_read_by_its_flag(tmp_path: Path) -> No
         "READ-04": "pass", "READ-01": "pass"}
 
 
+def test_a_window_its_schema_counts_from_zero_is_sent_counted_from_zero(tmp_path: Path) -> None:
+    """`start` defaulting to 0 and the third line for line 2 alone: offset_base 0, and the
+    window clauses judge the lines asked for, not the ones after them."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:ZeroBasedWindow")
+    read = profile["tools"]["read_file"]
+    assert read["args"] == {"start_line": "start", "end_line": "end"}, console
+    assert read.get("offset_base") == 0, console
+    found = _statuses(tmp_path, "READ-06,READ-08,READ-12")
+    assert {clause: found[clause]["status"] for clause in found} == dict.fromkeys(
+        ("READ-06", "READ-08", "READ-12"), "pass")
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges

@@ -263,8 +263,9 @@ _WINDOW = (Literal["start_end", "offset_limit"], Field(
     "end_line, 1-based, inclusive) or offset_limit (offset = first line, limit = line count; "
     "Claude Code's Read, Desktop Commander's read_file); targets default to `offset`/`limit`"))
 _OFFSET_BASE = (Literal[0, 1], Field(
-    default=1, description="with window = \"offset_limit\": the offset of the first line (1 for "
-    "Claude Code's Read, 0 for Desktop Commander)"))
+    default=1, description="the number a line window gives the first line: with window = "
+    "\"offset_limit\", its offset (1 for Claude Code's Read, 0 for Desktop Commander); with "
+    "start_end, start_line's and end_line's (0: counted from 0, both ends still inclusive)"))
 _REPLACE_ALL = (Literal["flag", "expected_replacements"], Field(
     default="flag", description="how replace_all is sent: flag (a boolean) or "
     "expected_replacements (a count: the occurrences in the file for true, 1 for false; "

@@ -56,6 +56,8 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
                              for part in argv]
     if mapping.window_mode == "offset_limit":
         values = _as_offset_limit(values, mapping.first_offset)
+    elif mapping.first_offset != 1:
+        values = _counted_from(values, mapping.first_offset)
     if mapping.replace_all_mode == "expected_replacements" and "replace_all" in values:
         values["replace_all"] = _expected_replacements(values, root)
     for argument, unit in getattr(mapping, "units", {}).items():
@@ -114,6 +116,17 @@ def _as_offset_limit(values: dict[str, Any], base: int) -> dict[str, Any]:
         first = start if start is not None else 1
         shaped["end_line"] = end - first + 1
         shaped.setdefault("start_line", base)
+    return shaped
+
+
+def _counted_from(values: dict[str, Any], base: int) -> dict[str, Any]:
+    """start_line/end_line, both still inclusive, counted from `base` (0: the first line is line
+    0, as in a Python list). Values that are not integers go through as they are (as above)."""
+    shaped = dict(values)
+    for key in ("start_line", "end_line"):
+        value = values.get(key)
+        if value is not None and _integral(value):
+            shaped[key] = value - 1 + base
     return shaped
 
 
