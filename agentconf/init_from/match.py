@@ -18,6 +18,7 @@ from agentconf.harness.session.argument_values import types_of
 from agentconf.init_from.mode_argument import for_other_mode, mode_for, mode_switch
 from agentconf.init_from.schemas import flat_properties, required_of, schema_of
 from agentconf.init_from.words import (
+    ARGUMENT_LISTS,
     ARGUMENT_SYNONYMS,
     ARGUMENT_TYPES,
     CHANGING_VERBS,
@@ -28,6 +29,7 @@ from agentconf.init_from.words import (
     LOOKING_TOOLS,
     NOT_THIS_TOOL,
     PATH_TOOLS,
+    PROGRAM_NAMES,
     TOOL_SYNONYMS,
     describes_glob,
     describes_names,
@@ -168,6 +170,34 @@ def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> No
             return
 
 
+def program_apart(properties: dict[str, dict[str, Any]], required: list[str]
+                  ) -> tuple[str, str] | None:
+    """(program, arguments) of a runner that takes the program apart from its arguments, both
+    required (emcp's shell_run: `command`, a string, beside `arguments`, a list of strings): its
+    command names a program, never a command line."""
+    def named(words_of: frozenset[str], types: set[str]) -> list[str]:
+        return [target for target in required if _norm(target) in words_of
+                and target in properties and types <= types_of(properties[target])]
+    programs = named(PROGRAM_NAMES, {"string"})
+    lists = [target for target in named(ARGUMENT_LISTS, {"array"})
+             if "string" in types_of(properties[target].get("items") or {})]
+    return (programs[0], lists[0]) if len(programs) == len(lists) == 1 else None
+
+
+def _own_arguments(guess: "ToolGuess", properties: dict[str, dict[str, Any]],
+                   required: list[str], taken: set[str]) -> None:
+    """A canonical argument some tools take in two parts: read_file's window as one list
+    (OpenHands' view_range), exec's argv as a program and its arguments (`program`)."""
+    if guess.canonical == "read_file":
+        _line_range(guess, properties)
+    apart = program_apart(properties, required) if guess.canonical == "exec" else None
+    if apart is not None and guess.args.get("argv") == apart[1]:
+        guess.keys["program"] = apart[0]
+        taken.add(apart[0])
+        guess.evidence.append(f"argv's first item goes to {apart[0]}, the rest to {apart[1]}: "
+                              "it takes the program apart from its arguments")
+
+
 def _by_type(guess: "ToolGuess", needed: tuple[str, ...], properties: dict[str, dict[str, Any]],
              required: list[str], taken: set[str]) -> None:
     """A required canonical argument no synonym names, given the one top-level property left
@@ -196,6 +226,8 @@ def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
     """What the tool's own description says rules it out, whatever its name; and what its name
     or annotations say it changes, for a tool that must change nothing."""
     description = str(tool.get("description", ""))
+    if canonical == "bash" and program_apart(properties, required_of(schema_of(tool))):
+        return True  # its command is a program's name: exec's, not a shell's command line
     if canonical in LOOKING_TOOLS and not guess.mode and (  # a mode says what it does
             CHANGING_VERBS & set(words(guess.name))
             or declared_hint(tool, DESTRUCTIVE_HINT) is True):
@@ -275,8 +307,7 @@ def score_tool(canonical: str, tool: dict[str, Any]) -> ToolGuess:
             continue
         taken.add(target)
         guess.args[argument] = target
-    if canonical == "read_file":
-        _line_range(guess, properties)
+    _own_arguments(guess, properties, required_of(schema), taken)
     if _named(canonical, guess.name) or guess.mode:  # what it does is said: its names are
         _by_type(guess, spec.required, properties, required_of(schema), taken)  # its own
     if any(a not in guess.args for a in spec.required) or _veto(canonical, tool, guess,

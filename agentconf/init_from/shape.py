@@ -318,7 +318,8 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         why.append(f"it requires {', '.join(neutral)}: sent as {sent} when the model leaves "
                    "them out")
     _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
-    filled = {top_argument(target) for target in guess.args.values()}
+    filled = {top_argument(target) for target in (*guess.args.values(),
+                                                  guess.keys.get("program", ""))}
     for name in required:
         if name in filled or name in found or name in guess.keys.get("defaults", {}):
             continue

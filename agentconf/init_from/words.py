@@ -209,3 +209,8 @@ ZERO_BASED = re.compile(r"(?i)0-based|zero-based|0-indexed|zero-indexed|counting
 ONE_BASED = re.compile(r"(?i)1-based|one-based|1-indexed|counting from (1|one)|"
                        r"(starts?|starting|begins?) (at|from) (1|one)\b|1 is the first|"
                        r"first line is (line )?1")
+
+# A runner that takes the program apart from its arguments: the program's names, the list's.
+PROGRAM_NAMES = frozenset({"command", "program", "executable", "cmd", "binary", "exe"})
+ARGUMENT_LISTS = frozenset({"args", "arguments", "argv", "argument_list", "cmd_args",
+                            "command_args", "program_args"})

@@ -332,3 +332,35 @@ class ZeroBasedWindow(_OnTheReference):
             if end != -1:
                 arguments["end_line"] = end + 1 if isinstance(end, int) else end
         return await self.reference.call_tool(name, arguments)
+
+
+class ProgramApart(_OnTheReference):
+    """No shell; its one runner takes the program apart from its arguments: `shell_run` with
+    `command`, a program's name, and `arguments`, a list, both required (emcp 0.3.0)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = [tool for tool in self.reference.list_tools() if tool["name"] != "bash"]
+        return [self._apart(tool) if tool["name"] == "exec" else tool for tool in tools]
+
+    @staticmethod
+    def _apart(tool: dict[str, Any]) -> dict[str, Any]:
+        schema = json.loads(json.dumps(tool["input_schema"]))
+        properties = schema["properties"]
+        del properties["argv"]
+        properties["command"] = {"type": "string", "description": "The command to execute"}
+        properties["arguments"] = {"type": "array", "items": {"type": "string"},
+                                   "description": "List of arguments to pass to the command"}
+        schema["required"] = ["command", "arguments"]
+        return {**tool, "name": "shell_run", "input_schema": schema,
+                "description": "Run a shell command with arguments."}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "bash":
+            return {"success": False, "error": "NOT_FOUND", "data": "no such tool: bash"}
+        if name == "shell_run" and isinstance(arguments, dict):
+            arguments = dict(arguments)
+            program, rest = arguments.pop("command", None), arguments.pop("arguments", None)
+            listed = isinstance(rest, list)
+            arguments["argv"] = [program, *rest] if listed and program is not None else rest
+            name = "exec"
+        return await self.reference.call_tool(name, arguments)

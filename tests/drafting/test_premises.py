@@ -139,6 +139,20 @@ def test_a_window_its_schema_counts_from_zero_is_sent_counted_from_zero(tmp_path
         ("READ-06", "READ-08", "READ-12"), "pass")
 
 
+def test_a_runner_taking_the_program_apart_is_exec_not_a_shell(tmp_path: Path) -> None:
+    """`command` (a program's name) beside a list of `arguments`: exec, argv's first item sent
+    as the command; no shell is drafted from it, and the EXEC clauses judge it."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:ProgramApart")
+    assert profile["tools"]["exec"]["name"] == "shell_run", console
+    assert profile["tools"]["exec"]["args"]["argv"] == "arguments", console
+    assert profile["tools"]["exec"]["program"] == "command", console
+    assert "bash" not in profile["tools"] and "unproven" not in profile, console
+    found = _statuses(tmp_path, "EXEC")
+    statuses = {clause: found[clause]["status"] for clause in found}
+    assert statuses["EXEC-01"] == statuses["EXEC-02"] == statuses["EXEC-04"] == "pass", statuses
+    assert "fail" not in statuses.values(), statuses
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges

@@ -120,6 +120,9 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "Desktop Commander's read_file (offset 0 is the first line; `length` lines)",
         '[tools.read_file]\nargs = { path = "path", start_line = "offset", end_line = "length" }\n'
         'window = "offset_limit"\noffset_base = 0'),
+    "tools.program": (
+        "emcp's shell_run (`command`, a program, beside a list of `arguments`)",
+        '[tools.exec]\nname = "shell_run"\nargs = { argv = "arguments" }\nprogram = "command"'),
     "tools.replace_all": (
         "Desktop Commander's edit_block (expected_replacements instead of replace_all)",
         '[tools.edit_file]\nname = "edit_block"\n'

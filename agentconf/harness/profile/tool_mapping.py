@@ -287,6 +287,9 @@ _ALLOWED_PROGRAMS = (list[str] | None, Field(default=None, min_length=1, descrip
 _EXEC_ALLOWED_PROGRAMS = (list[str] | None, Field(default=None, min_length=1, description=(
     "exec runs only these programs: another is refused with PERMISSION_DENIED (EXEC-07), and a "
     "check needing one that is not listed is n/a, naming it")))
+_PROGRAM = (Target | None, Field(default=None, description=(
+    "where argv's first item goes, for a runner that takes the program apart from its arguments "
+    "(`command` beside an `arguments` list): args.argv then gets the rest")))
 _LITERAL = (bool, Field(default=False, description="true: the pattern is searched for as plain "
                                                      "text, not a regular expression"))
 
@@ -321,7 +324,7 @@ def _tool_model(canonical: str) -> type[ToolMapping]:
     if canonical == "bash":
         fields["argv"], fields["allowed_programs"] = _ARGV, _ALLOWED_PROGRAMS
     if canonical == "exec":
-        fields["allowed_programs"] = _EXEC_ALLOWED_PROGRAMS
+        fields["allowed_programs"], fields["program"] = _EXEC_ALLOWED_PROGRAMS, _PROGRAM
     if canonical == "read_file":
         fields["limits"] = (ReadLimits, Field(default_factory=ReadLimits, description=(
             "read_file's output bound and file-size limits, when not `[limits]`'s")))

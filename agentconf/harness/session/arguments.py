@@ -68,6 +68,10 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
         if key in values:
             values[key] = path_for(values[key], profile, root)
     sent: dict[str, Any] = {}
+    program = getattr(mapping, "program", None)
+    if program is not None and isinstance(values.get("argv"), list) and values["argv"]:
+        set_target(sent, program, values["argv"][0])  # the runner takes it apart from the rest
+        values["argv"] = values["argv"][1:]
     # A default may sit at a nested target (`files[0].ranges[0].start`), as an argument may.
     for key, value in fill_json(copy.deepcopy(mapping.defaults),
                                 places or {"root": str(root)}).items():
