@@ -310,8 +310,11 @@ def test_a_pass_on_fewer_path_tools_than_the_clause_names_says_it_was_judged_in_
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [
-    pytest.param("agentconf.selfcheck.gallery:LfOnlyWrite", "EOL-01", ["EOL-04", "EOL-05"],
-                 id="crlf-flattened-is-not-a-lost-bom-or-final-newline"),
+    # An edit writing CRLF back as LF: EOL-01's, not a lost BOM or final newline, nor a failed
+    # match of LF old_text in a CRLF file (the lines matched and changed: all EOL-07 asks).
+    pytest.param("agentconf.selfcheck.gallery:LfOnlyWrite", "EOL-01",
+                 ["EOL-04", "EOL-05", "EOL-07"],
+                 id="crlf-flattened-is-not-a-lost-bom-or-final-newline-or-a-failed-match"),
     # A read of a missing file is a step of other clauses' cases (an edit of a missing file, a
     # read-only tool that creates nothing): how it answers is READ-02's alone.
     pytest.param("agentconf.selfcheck.gallery:MissingFileReadsEmpty", "READ-02",
