@@ -89,6 +89,7 @@ SCRIPTED_SERVER = textwrap.dedent('''
             child = subprocess.Popen(["sleep", "300"])
             Path("grandchild.pid").write_text(str(child.pid))
             Path("server.pid").write_text(str(os.getpid()))
+            print("hanging on purpose", file=sys.stderr, flush=True)
             await anyio.sleep_forever()
         if name == "die":
             print("dying on purpose", file=sys.stderr, flush=True)
@@ -291,6 +292,16 @@ def test_a_call_after_a_hang_is_refused_rather_than_hanging_again(scripted: McpA
         scripted.call_tool("hang", {})
     with pytest.raises(ImplementationFailure, match="session is closed"):
         scripted.call_tool("echo", {})
+
+
+def test_a_hung_call_shows_what_the_server_said_during_it_not_before(
+    scripted: McpAdapter
+) -> None:
+    with pytest.raises(ImplementationFailure) as raised:
+        scripted.call_tool("hang", {})
+    assert "stderr during this call" in str(raised.value)
+    assert "hanging on purpose" in str(raised.value)
+    assert "scripted server up" not in str(raised.value)  # said at its start, before the call
 
 
 def test_a_server_that_dies_mid_call_is_reported_with_its_stderr(scripted: McpAdapter) -> None:

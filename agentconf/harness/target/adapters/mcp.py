@@ -311,6 +311,9 @@ class McpAdapter(CallTimeout):
             raise ImplementationFailure(
                 f"{what}: the MCP server session is closed{self._stderr_tail()}"
             )
+        # A kept server's stderr holds every earlier call's too: the evidence of this one shows
+        # what it said during this one.
+        before = self._stderr_size()
         try:
             return self._loop.run(coroutine, timeout)
         except TimeoutError:
@@ -318,11 +321,11 @@ class McpAdapter(CallTimeout):
             self.close()
             raise ImplementationFailure(
                 f"{what}: no answer within {timeout:g} s; the server's process group was killed"
-                f"{self._stderr_tail()}"
+                f"{self._stderr_tail(before)}"
             ) from None
         except ServerGone as gone:
             self.close()
-            raise ImplementationFailure(f"{what}: {gone}{self._stderr_tail()}") from None
+            raise ImplementationFailure(f"{what}: {gone}{self._stderr_tail(before)}") from None
 
     async def _list_tools(self) -> list[dict[str, Any]]:
         client = self._live_client()
@@ -366,15 +369,28 @@ class McpAdapter(CallTimeout):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)
 
-    def _stderr_tail(self) -> str:
+    def _stderr_size(self) -> int:
         if not self._stderr.closed:
             self._stderr.flush()
         try:
-            text = self._stderr_path.read_text(errors="replace").strip()
+            return self._stderr_path.stat().st_size
+        except OSError:
+            return 0
+
+    def _stderr_tail(self, since: int = 0) -> str:
+        """The end of the server's stderr from byte `since` on (0: all of it)."""
+        self._stderr_size()  # flushed
+        try:
+            with self._stderr_path.open("rb") as log:
+                log.seek(since)
+                text = log.read().decode(errors="replace").strip()
         except OSError:
             return ""
         if not text:  # no path: a run's temporary folders are not kept for long
-            return " (its stderr is empty)"
-        return f"\n--- server stderr ({self._stderr_path}) ---\n{text[-_STDERR_TAIL_CHARS:]}"
+            return " (its stderr is empty)" if not since else (
+                " (nothing on its stderr during this call)")
+        during = " during this call" if since else ""
+        return (f"\n--- server stderr{during} ({self._stderr_path}) ---\n"
+                f"{text[-_STDERR_TAIL_CHARS:]}")
 
 
