@@ -20,6 +20,7 @@ from agentconf.harness.verdicts.errors import (
     not_applicable,
     not_judged_unless_failed,
 )
+from agentconf.harness.verdicts.wording import unread_refusal
 
 # The tools a read-before-write guard may refuse for an unread file.
 GUARDED_TOOLS = ("write_file", "edit_file")
@@ -76,8 +77,12 @@ def carried_by_the_refusal(result: Any) -> None:
 def took_effect(result: Any) -> bool:
     """Whether to judge the disk as after a success: a success in words that refuse, which no
     marker of the profile reads, is judged as the refusal its words say (nothing done), and the
-    check, if it then passes, is not judged."""
+    check, if it then passes, is not judged. A success in plain words from a tool whose refusals
+    the draft could not tell from its successes is either: not judged at all (judged as a
+    refusal, an edit that did its work failed for the change it made)."""
     if (unproven := result.unproven_refusal()) is not None:
+        if unread_refusal(result.request.tool, result.data, result.request.arguments) is None:
+            not_applicable(unproven)
         not_judged_unless_failed(unproven)
         return False
     return bool(result.success)

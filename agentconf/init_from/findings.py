@@ -290,18 +290,18 @@ def draft_markers(found: Findings, variable: tuple[str, ...]) -> None:
         found.disguised[tool] = []  # each answer taken once, whichever round it came in
         successes = (found.successes.get(tool, ()) if tool != ANY_TOOL else
                      [text for texts in found.successes.values() for text in texts])
-        texts = [answer.text for answer in answers]
+        texts, sent = [answer.text for answer in answers], [answer.said for answer in answers]
         marked = found.keys.get(tool, {}).get("result", {}).get("failure")
         text_marker = isinstance(marked, dict) and set(marked) == {"matches"}
         if general is not None and (marked is None or text_marker) and all(
                 re.search(general, text) for text in found.worded[tool]):
             regex: str | None = general  # what every tool's refusals say, not this one's words
         elif text_marker:  # widened
-            regex = widened(marked["matches"], texts, successes, variable)
+            regex = widened(marked["matches"], texts, successes, variable, sent)
         elif marked is not None or (tool == ANY_TOOL and found.any_failure is not None):
             continue  # a JSON status marks it (or an earlier round did)
         else:
-            regex = draft_marker(texts, successes, variable)
+            regex = draft_marker(texts, successes, variable, sent)
         said = "; ".join(f"{a.label} answered success: {neutral(a.text, variable)[:60]!r}"
                          for a in answers)
         if regex is None:

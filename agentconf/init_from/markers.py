@@ -15,20 +15,23 @@ from agentconf.harness.verdicts.wording import says_refusal, unwrapped
 from agentconf.init_from.patterns import candidates
 
 
-def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[str, ...]
-                 ) -> str | None:
+def draft_marker(refusals: list[str], successes: Iterable[str], variable: tuple[str, ...],
+                 said: list[tuple[str, ...]] | None = None) -> str | None:
     """A regular expression every refusal matches and no real success does (one alternative
     per refusal where they share no start), else None. `variable`: what an answer may quote
-    back of the call itself (paths, names), never part of the marker."""
+    back of the call itself (paths, names), never part of the marker; `said`, per refusal, what
+    its own call sent (a path with no dot in it, `notes`)."""
     successes = list(successes)
     for shared in shared_starts(refusals, variable):  # "Error: " before every refusal
         if not any(re.search(shared, text) for text in successes):
             return shared
     kept: list[str] = []
-    for text in refusals:
+    for text, sent in zip(refusals, said or [()] * len(refusals), strict=True):
         if any(re.search(regex, text) for regex in kept):
             continue
-        found = next((regex for regex in _candidates(text, variable)
+        # Not what its call sent: an answer's header ("==> notes <==") fits no success only
+        # for the name in it, which is the probe's own.
+        found = next((regex for regex in _candidates(text, (*variable, *sent))
                       if not any(re.search(regex, success) for success in successes)), None)
         if found is None:
             return None
@@ -84,13 +87,14 @@ def _before_variable(text: str, variable: tuple[str, ...]) -> str:
 
 
 def widened(marker: str, refusals: list[str], successes: Iterable[str],
-            variable: tuple[str, ...]) -> str | None:
+            variable: tuple[str, ...], said: list[tuple[str, ...]] | None = None) -> str | None:
     """`marker` with an alternative for the refusals it does not match yet (a timeout worded
     apart from a failed command), or None when none can be told from a real success."""
-    missed = [text for text in refusals if not re.search(marker, text)]
+    missed = [i for i, text in enumerate(refusals) if not re.search(marker, text)]
     if not missed:
         return marker
-    more = draft_marker(missed, successes, variable)
+    more = draft_marker([refusals[i] for i in missed], successes, variable,
+                        [said[i] for i in missed] if said else None)
     return None if more is None else f"{one_of(marker)}|{one_of(more)}"
 
 

@@ -128,7 +128,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
         candidates.sort(key=lambda candidate: (
             -sum(1 for text in kind if re.search(candidate, text)),
             not (candidate.startswith(r"\A") and "(?s:.*?)" not in candidate
-                 and says_kind(answer.code, _literal(candidate)))))
+                 and says_kind(answer.code, literal(candidate)))))
     # First, one no answer of another kind reaches, however its code was guessed.
     for candidate in candidates if siblings else ():
         if all(re.search(candidate, twin.text) for twin in siblings) and not any(re.search(
@@ -144,7 +144,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                  and not (plausible and _same_message(answer, other)
                           and not says_kind(other.code, _message(other)))]
         if clash:
-            refused.append(f"{_literal(candidate)!r} also matches {clash[0].label} "
+            refused.append(f"{literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
             continue
         if siblings and all(re.search(candidate, other.text) for other in siblings):
@@ -153,7 +153,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     if fitting and plausible:  # the most general of its own: the others' words differ
         return _keep(kept, answer, fitting[0], variable, 0)
     if fitting:
-        return (f"{_literal(fitting[0])!r} fits this answer alone"
+        return (f"{literal(fitting[0])!r} fits this answer alone"
                 + (f", not its {len(siblings)} sibling(s)," if siblings else ",")
                 + f" and says nothing of {answer.code}")
     # The first three say why (a draft once listed thirty on one line); the rest, how many.
@@ -252,12 +252,15 @@ def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
     message whose first line says nothing but "error" (zod's `Error: [` and its issues as JSON on
     the next lines) is read over its first lines too, any whitespace between words."""
     lines = message.strip().split("\n")
+    # Anchored where the answer starts as it comes: a blank line before its words too.
+    lead = r"\A\s*" if message[:1].isspace() else r"\A"
     out: list[str] = []
     for text, flexible in ((lines[0], False), (" ".join(line.strip() for line in lines[:4]),
                                                True)):
         segments = _segments(_template(text, variable))
         for count in range(1, len(segments) + 1):
             regex = _regex(segments[:count], flexible)
+            regex = regex if regex is None else lead + regex.removeprefix(r"\A")
             if regex is not None and regex not in out:
                 out.append(regex)
         if len(lines) == 1:
@@ -342,10 +345,10 @@ def _escape(piece: str, flexible: bool = False) -> str:
     return re.escape(piece).replace("\\ ", r"\s*" if flexible else " ").replace("\\-", "-")
 
 
-def _literal(regex: str) -> str:
+def literal(regex: str) -> str:
     r"""A pattern as a reader reads it in a note: escaped punctuation shown plain (`\.` as `.`),
     character classes kept (`\W+`, `\w`, `\s`)."""
-    return re.sub(r"\\([^A-Za-z0-9])", r"\1", regex.removeprefix(r"\A"))
+    return re.sub(r"\\([^A-Za-z0-9])", r"\1", regex.removeprefix(r"\A").removeprefix(r"\s*"))
 
 
 def neutral(text: str, variable: tuple[str, ...]) -> str:

@@ -364,3 +364,13 @@ class ProgramApart(_OnTheReference):
             arguments["argv"] = [program, *rest] if listed and program is not None else rest
             name = "exec"
         return await self.reference.call_tool(name, arguments)
+
+
+class EmptyWindowPastTheEnd(_OnTheReference):
+    """A window past a file's end answered as an empty success, as READ-11 allows."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if name == "read_file" and "past its end" in str(answer.get("data", "")):
+            return {"success": True, "data": ""}
+        return answer

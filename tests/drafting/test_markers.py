@@ -209,3 +209,31 @@ def test_a_probe_the_mapped_tool_cannot_take_is_noted_not_raised() -> None:
         raise AssertionError(f"escaped the probe: {escaped!r}") from None
     assert said is None
     assert found.notes == ["list of a file: not sent: search_files has no property 'path'"]
+
+
+def test_a_tally_of_no_failures_is_no_refusal() -> None:
+    """skydeckai-code 0.1.41's edit reports "Failed: 0" under its summary: a count of what went
+    wrong, none; the premise took the edit that worked for a refusal it could not read."""
+    summary = ("=== Edit Summary ===\nTotal edits: 1\nSuccessful: 1\nFailed: 0\n"
+               "File modified: True")
+    assert not says_refusal(summary)
+    assert not says_refusal("3 passed, 0 failed")
+    for refusal in ("Failed: 2 of 3 edits", "Edit failed: 0 matches", "Failed: 0\nError: disk"):
+        assert says_refusal(refusal), refusal
+
+
+def test_a_marker_reads_refusals_that_open_with_a_blank_line_and_says_refusal() -> None:
+    """skydeckai-code's read answers each file under a header after a blank line: its marker was
+    anchored at the stripped text (`\\A==>`, never matching the answer as it came) and, for a
+    refusal whose path had no dot, was the header with the probe's own path in it."""
+    refusals = [f"\n==> missing.txt <==\n\nError: File does not exist: {ROOT}/missing.txt",
+                "\n==> stale-link <==\n\nError: File does not exist: stale-link",
+                "\n==> notes <==\n\nError: Path is a directory: notes"]
+    successes = ["\n==> a.txt <==\n\nalpha\nbeta\n", "\n==> lines.txt <==\n\nfirst-line\n"]
+    marker = draft_marker(refusals, successes, VARIABLE,
+                          [("missing.txt",), ("stale-link",), ("notes",)])  # what each sent
+    assert marker is not None
+    assert all(re.search(marker, refusal) for refusal in refusals), marker
+    assert not any(re.search(marker, success) for success in successes), marker
+    assert "stale" not in marker and "notes" not in marker, marker
+    assert re.search(marker, "\n==> other.md <==\n\nError: File does not exist: other.md")

@@ -214,9 +214,9 @@ def test_an_exception_named_for_its_kind_is_learnt_whatever_tool_answered_it() -
 def test_a_pattern_in_a_note_keeps_its_character_classes() -> None:
     """The draft's notes show a refused pattern as a reader reads it: `\\.` as `.`, but `\\W+`
     and `\\w` kept (they read `W+` and `w`, another pattern, before)."""
-    from agentconf.init_from.patterns import _literal
+    from agentconf.init_from.patterns import literal
 
-    assert _literal(r"\A(?<!\w)Error\W+calling\W+tool\.") == r"(?<!\w)Error\W+calling\W+tool."
+    assert literal(r"\A(?<!\w)Error\W+calling\W+tool\.") == r"(?<!\w)Error\W+calling\W+tool."
 
 
 def test_a_probes_own_path_does_not_make_a_message_say_its_kind() -> None:

@@ -153,6 +153,26 @@ def test_a_runner_taking_the_program_apart_is_exec_not_a_shell(tmp_path: Path) -
     assert "fail" not in statuses.values(), statuses
 
 
+def test_a_plain_success_of_a_tool_with_unproven_refusals_is_not_judged_as_a_refusal(
+    tmp_path: Path
+) -> None:
+    """READ-11's window past the end answered an empty success, which it allows, from a read
+    whose refusals the draft could not tell from its successes (skydeckai-code 0.1.41): judged
+    as a refusal, the check asked for the line count and failed on a premise never proven."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:EmptyWindowPastTheEnd")
+    assert "unproven" not in profile, console
+    assert _statuses(tmp_path, "READ-11")["READ-11"]["status"] == "pass"
+    with (tmp_path / "agentconf.toml").open("a", encoding="utf-8") as draft:
+        draft.write('\n[unproven.read_file]\nrefusals = "as a draft writes it when no marker '
+                    'tells its refusals from its successes"\n')
+    checks = {test["nodeid"].split("::")[-1]: test
+              for test in _statuses(tmp_path, "READ-11")["READ-11"]["tests"]
+              if "window_past_the_end" in test["nodeid"] and "None" not in test["nodeid"]}
+    assert checks and {test["outcome"] for test in checks.values()} == {"n/a"}, checks
+    assert all("not judged: read_file's refusals" in test["evidence"]
+               for test in checks.values()), checks
+
+
 def test_refusals_said_only_in_words_are_drafted_as_failures_everywhere(tmp_path: Path) -> None:
     """Every refusal a success starting "Error: ", an unknown tool's too: the draft marks each
     tool's answers and, for tools with no table, [implementation].failure; the run then judges

@@ -277,11 +277,20 @@ class GrepRefusesLinks(Mutant):
     root too: nothing from outside is ever shown, so SYMLINK-07 holds; that a link inside cannot
     be searched through is SYMLINK-08's (a SHOULD), which its check charged to SYMLINK-07."""
 
+    CODE: ClassVar[str] = "OUTSIDE_ROOT"
+
     async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         path = arguments.get("path") if isinstance(arguments, dict) else None
         if name == "grep" and isinstance(path, str) and (self.root / path).is_symlink():
-            return failed("OUTSIDE_ROOT", "Symlinks are not allowed.")
+            return failed(self.CODE, "Symlinks are not allowed.")
         return await super().call_tool(name, arguments)
+
+
+class GrepRefusesLinksAsNoFolder(GrepRefusesLinks):
+    """The same refusal coded NOT_A_DIRECTORY (skydeckai-code 0.1.41 for a file link): no code
+    SYMLINK-07 names, and nothing from outside shown, which is all the clause asks."""
+
+    CODE = "NOT_A_DIRECTORY"
 
 
 class ReadsAsJson(Mutant):

@@ -56,6 +56,8 @@ CONFORMANT = [
     pytest.param("RefusesAbsoluteListing", ["LIST-01"], {}, id="list-01-absolute-refused"),
     # Refusing every search near a link shows nothing from outside: no SYMLINK-07 failure.
     pytest.param("GrepRefusesLinks", ["SYMLINK-07"], {}, id="symlink-07-links-refused"),
+    pytest.param("GrepRefusesLinksAsNoFolder", ["SYMLINK-07"], {},
+                 id="symlink-07-links-refused-as-no-folder"),
     pytest.param("GrepAnswersJsonRecords", ["GREP-01"], {}, id="grep-01-json-records"),
 ]
 

@@ -21,6 +21,11 @@ _REFUSAL_WORDS = (
     r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
 )
 _WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
+# A tally of none ("Failed: 0", "0 errors") counts what went wrong and found nothing: a report
+# of a success, not a refusal.
+_NONE_TALLIED = re.compile(
+    r"(?im)^[^\w\n]*(?:" + "|".join(_REFUSAL_WORDS) + r")\s*[:=]\s*0\s*$"  # a line "Failed: 0"
+    r"|(?<![\w.])0\s+(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")  # "3 passed, 0 failed"
 # Scripts whose words are not delimited by spaces: a refusal word anywhere in them.
 _CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
                         "エラー|失敗|見つかりません|存在しません|"
@@ -56,7 +61,7 @@ def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
     for value in quoted:
         if len(value) >= 3:
             head = head.replace(value, " ")
-    worded = worded_lines(head)
+    worded = worded_lines(_NONE_TALLIED.sub(" ", head))
     if _STATUS_LINE.search("\n".join(worded.split("\n")[:_STATUS_LINES])):
         return True
     head = worded[:_NEAR_START]
