@@ -251,17 +251,14 @@ def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
     """Anchored regexes for a message, most general first; none that says only "error". A
     message whose first line says nothing but "error" (zod's `Error: [` and its issues as JSON on
     the next lines) is read over its first lines too, any whitespace between words."""
-    lines = message.strip().split("\n")
-    # Anchored where the answer starts as it comes: a blank line before its words too.
-    lead = r"\A\s*" if message[:1].isspace() else r"\A"
-    out: list[str] = []
+    lines, out = message.strip().split("\n"), []
+    lead = r"\A\s*" if message[:1].isspace() else r"\A"  # where it starts: blank lines too
     for text, flexible in ((lines[0], False), (" ".join(line.strip() for line in lines[:4]),
                                                True)):
         segments = _segments(_template(text, variable))
         for count in range(1, len(segments) + 1):
             regex = _regex(segments[:count], flexible)
-            regex = regex if regex is None else lead + regex.removeprefix(r"\A")
-            if regex is not None and regex not in out:
+            if regex is not None and (regex := lead + regex.removeprefix(r"\A")) not in out:
                 out.append(regex)
         if len(lines) == 1:
             break
