@@ -124,7 +124,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     if plausible:  # of those that fit as many answers of its kind, its opening words run on
         # to its kind's first: "Write error: EISDIR", not the "Write error" every failed write
         # may start with (a pattern that reads a refusal's code wrong fails its clause)
-        kind = [other.text for other in answers if other.code == answer.code]
+        kind = [_message(other) for other in answers if other.code == answer.code]
         candidates.sort(key=lambda candidate: (
             -sum(1 for text in kind if re.search(candidate, text)),
             not (candidate.startswith(r"\A") and "(?s:.*?)" not in candidate

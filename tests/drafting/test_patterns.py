@@ -340,3 +340,22 @@ def test_no_pattern_is_kept_for_answers_another_kind_reads_first() -> None:
     assert [code for code, regex, _ in kept if re.search(regex, outside)] == [], kept
     assert [code for code, _, _ in kept] == ["NOT_A_DIRECTORY"], kept
     assert any("a pattern of NOT_A_DIRECTORY reads it first" in note for note in notes), notes
+
+
+def test_a_pattern_fits_the_messages_of_its_kind_not_the_paths_its_probes_sent() -> None:
+    """emcp 0.3.0: `such` was kept for NOT_FOUND because it also "fitted" a read of
+    `no/such/dir/f.txt` — a word of the probe's own path, not of any message."""
+    root = "/dev/shm/x/sandbox/root"
+    missing = "Error: Error reading file: [Errno 2] No such file or directory: '{}'"
+    nowhere = "Error: Error: path '{}' does not exist"
+    folder = "Error: Error reading file: [Errno 21] Is a directory: '{}'"
+    answers = [Answer("NOT_FOUND", "edit of a missing file", missing.format(name), "edit_file",
+                      (name,)) for name in ("nope.txt", "gone.txt")]
+    answers += [Answer("NOT_FOUND", "read in a missing folder", nowhere.format(name),
+                       "read_file", (name,)) for name in ("no/such/dir/f.txt", "lost/g.py")]
+    answers += [Answer("IS_DIRECTORY", "edit of a folder", folder.format(name), "edit_file",
+                       (name,)) for name in ("notes", "dir2")]
+    kept, _ = induce(answers, ("/dev/shm/x/sandbox", root))
+    found = [regex for code, regex, _ in kept if code == "NOT_FOUND"]
+    assert any("No such file or directory" in regex for regex in found), found
+    assert not any(re.search(regex, "Error: no such option: --frobnicate") for regex in found)
