@@ -21,6 +21,7 @@ marker.
 import atexit
 import contextlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -45,7 +46,12 @@ def places() -> list[Path]:
 
 
 def _prefix(marker: str | None) -> str:
-    return f"{PREFIX}{marker or 'solo'}-"
+    """A run's folders carry its marker; a process outside a run (`init --from`, a test's own
+    workspace) puts its pid in their names, so the next one can tell they are orphans."""
+    return f"{PREFIX}{marker or f'{_SOLO}{os.getpid()}'}-"
+
+
+_SOLO = "solo"
 
 
 def _contents(secret: str) -> dict[str, bytes]:
@@ -73,6 +79,7 @@ def make(secret: str) -> tuple[Path, ...]:
 
 
 def _fresh(place: Path, contents: dict[str, bytes]) -> Path | None:
+    _sweep_orphans(place)
     try:
         folder = Path(tempfile.mkdtemp(prefix=_prefix(os.environ.get(RUN_VARIABLE)),
                                        dir=place))
@@ -155,3 +162,25 @@ def sweep(marker: str) -> None:
                       if e.name.startswith(_prefix(marker)) and e.is_dir(follow_symlinks=False)]
         for folder in doomed:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def _sweep_orphans(place: Path) -> None:
+    """Removes the folders a process outside a run left when it was killed before its atexit
+    (no marker for a run's sweep to find them by): those whose pid is no longer running."""
+    solo = re.compile(re.escape(PREFIX + _SOLO) + r"(\d+)-")
+    orphans: list[Path] = []
+    with contextlib.suppress(OSError), os.scandir(place) as entries:
+        orphans = [Path(e.path) for e in entries if (named := solo.match(e.name))
+                   and not _running(int(named.group(1))) and e.is_dir(follow_symlinks=False)]
+    for folder in orphans:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: running
+        return True
+    return True

@@ -127,3 +127,29 @@ def test_a_runs_sweep_removes_what_its_killed_workers_left(monkeypatch) -> None:
     assert all(folder.exists() for folder in left)
     outer.sweep("sweeptest0123")
     assert not any(folder.exists() for folder in left)
+
+
+def test_what_a_killed_process_outside_a_run_left_goes_with_the_next_one(tmp_path: Path) -> None:
+    """A process outside a run (`init --from`, a test's own workspace) killed before its atexit
+    left its canaries with no marker for a run's sweep: the next process's workspace removes
+    them (their pid is no longer running); a live process's are left alone."""
+    env = {key: value for key, value in os.environ.items() if key != RUN_VARIABLE}
+    script = ("from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace\n"
+              "import os, pathlib, signal, sys\n"
+              "ws = SandboxWorkspace(base=pathlib.Path(sys.argv[1]))\n"
+              "print(*ws.outer, flush=True)\n"
+              "if sys.argv[2] == 'killed':\n"
+              "    os.kill(os.getpid(), signal.SIGKILL)\n")
+    killed = subprocess.run([sys.executable, "-c", script, str(tmp_path / "a"), "killed"],
+                            capture_output=True, text=True, timeout=60, check=False, env=env)
+    left = [Path(folder) for folder in killed.stdout.split()]
+    assert left and all(folder.is_dir() for folder in left), killed.stderr
+    alive = SandboxWorkspace(base=tmp_path / "live")  # this process's: running, kept
+    try:
+        after = subprocess.run([sys.executable, "-c", script, str(tmp_path / "b"), "ends"],
+                               capture_output=True, text=True, timeout=60, check=False, env=env)
+        assert after.returncode == 0, after.stderr
+        assert not any(folder.exists() for folder in left), left
+        assert all(folder.is_dir() for folder in alive.outer)
+    finally:
+        alive.close_outer()
