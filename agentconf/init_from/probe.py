@@ -10,6 +10,7 @@ it, off with a TODO. A feature left on without a probe would turn into false fai
 import re
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
@@ -228,11 +229,15 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int,
 def _takes(client: Client, canonical: str, arguments: tuple[str, ...]) -> bool:
     """Whether the listed schema of the tool mapped to `canonical` has these arguments' targets."""
     mapping = client.profile.tool(canonical)
-    tool = next((t for t in client.listing or () if t.get("name") == mapping.name), None)
-    schema = (tool or {}).get("inputSchema") or (tool or {}).get("input_schema") or {}
-    properties = schema.get("properties") if isinstance(schema, dict) else None
+    properties = schema_of(_listed(client, canonical)).get("properties")
     return isinstance(properties, dict) and all(
         mapping.target(argument).split(".")[0] in properties for argument in arguments)
+
+
+def _listed(client: Client, canonical: str) -> dict[str, Any]:
+    """The listing's entry of the tool mapped to `canonical` ({} when it lists none)."""
+    name = client.profile.tool(canonical).name
+    return next((tool for tool in client.listing or () if tool.get("name") == name), {})
 
 
 def _window_base(client: Client, found: Findings) -> None:
@@ -282,11 +287,8 @@ def _start_end_base(client: Client, found: Findings) -> None:
 def _counted_from_zero(client: Client) -> str | None:
     """What the read tool's listing says of its window's start when it counts from 0: a start
     whose default is 0 (a line number from 1 has no line 0), or words that say so."""
-    mapping = client.profile.tool("read_file")
-    tool = next((t for t in client.listing or () if t.get("name") == mapping.name), None)
-    if tool is None:
-        return None
-    target = mapping.target("start_line")
+    tool = _listed(client, "read_file")
+    target = client.profile.tool("read_file").target("start_line")
     start = flat_properties(schema_of(tool)).get(target, {})
     default = start.get("default")
     if default == 0 and not isinstance(default, bool):

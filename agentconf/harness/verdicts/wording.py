@@ -20,12 +20,13 @@ _REFUSAL_WORDS = (
     r"erreur", r"introuvable", r"n'existe pas", r"refusé", r"no existe", r"no encontrad[oa]",
     r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
 )
-_WORDS = re.compile(r"(?i)(?<!\w)(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")
+_ANY_WORD = "|".join(_REFUSAL_WORDS)
+_WORDS = re.compile(r"(?i)(?<!\w)(?:" + _ANY_WORD + r")(?!\w)")
 # A tally of none ("Failed: 0", "0 errors") counts what went wrong and found nothing: a report
 # of a success, not a refusal.
 _NONE_TALLIED = re.compile(
-    r"(?im)^[^\w\n]*(?:" + "|".join(_REFUSAL_WORDS) + r")\s*[:=]\s*0\s*$"  # a line "Failed: 0"
-    r"|(?<![\w.])0\s+(?:" + "|".join(_REFUSAL_WORDS) + r")(?!\w)")  # "3 passed, 0 failed"
+    r"(?im)^[^\w\n]*(?:" + _ANY_WORD + r")\s*[:=]\s*0\s*$"  # a line "Failed: 0"
+    r"|(?<![\w.])0\s+(?:" + _ANY_WORD + r")(?!\w)")  # "3 passed, 0 failed"
 # Scripts whose words are not delimited by spaces: a refusal word anywhere in them.
 _CJK_WORDS = re.compile("오류|에러|실패|찾을 수 없|없습니다|거부|"
                         "エラー|失敗|見つかりません|存在しません|"
