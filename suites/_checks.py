@@ -100,7 +100,10 @@ def rejected_as_outside(client: Any, result: Any) -> None:
         if result.success and result.request.tool == "write_file":
             assert (client.root / path.lstrip("/")).is_file(), result.evidence()
         return
-    refused(result, "OUTSIDE_ROOT")
+    # The disk oracle judges every call as it answers (an escape ends the check there): a call
+    # taken, not refused, reached nothing outside; the evidence says so.
+    refused(result, "OUTSIDE_ROOT", context="nothing outside the root changed, yet" if (
+        getattr(client, "oracle", None) is not None) else "")
 
 
 def rejected_through_a_link(result: Any) -> None:

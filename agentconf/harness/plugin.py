@@ -41,7 +41,6 @@ from agentconf.harness.run.applicability import (
 from agentconf.harness.run.hypothesis_settings import load_hypothesis_profile
 from agentconf.harness.run.order import WAITS_HELP, spread_fresh, spread_waits
 from agentconf.harness.run.plugin_state import (
-    DEFAULT_TIMEOUT_S,
     SNAPSHOT_DIR_ENV,
     STATE,
     TIMEOUT_VARIABLE,
@@ -51,7 +50,7 @@ from agentconf.harness.run.plugin_state import (
 )
 from agentconf.harness.session.client import Client
 from agentconf.harness.target.adapters import open_adapter
-from agentconf.harness.target.adapters.base import AdapterEnv
+from agentconf.harness.target.adapters.base import DEFAULT_TIMEOUT_S, AdapterEnv
 from agentconf.harness.target.launch import (
     launch_env,
     run_setup_commands,

@@ -170,16 +170,24 @@ def _line_range(guess: "ToolGuess", properties: dict[str, dict[str, Any]]) -> No
             return
 
 
+_SHELL_LINE = re.compile(r"(?i)\b(?:shell|bash|sh|zsh) command|\bcommand line")
+
+
 def program_apart(properties: dict[str, dict[str, Any]], required: list[str]
                   ) -> tuple[str, str] | None:
-    """(program, arguments) of a runner that takes the program apart from its arguments, both
-    required (emcp's shell_run: `command`, a string, beside `arguments`, a list of strings): its
-    command names a program, never a command line."""
-    def named(words_of: frozenset[str], types: set[str]) -> list[str]:
-        return [target for target in required if _norm(target) in words_of
+    """(program, arguments) of a runner that takes the program apart from its arguments (emcp's
+    shell_run: `command`, a string, beside `arguments`, a list of strings): its command names a
+    program, never a command line. The program is required; its arguments' list may be left out
+    for none, unless the program is said to be a shell command (mcp-cli's executeCommand joins
+    `command` and `args` into a line for a shell)."""
+    def named(among: Iterable[str], words_of: frozenset[str], types: set[str]) -> list[str]:
+        return [target for target in among if _norm(target) in words_of
                 and target in properties and types <= types_of(properties[target])]
-    programs = named(PROGRAM_NAMES, {"string"})
-    lists = [target for target in named(ARGUMENT_LISTS, {"array"})
+    programs = named(required, PROGRAM_NAMES, {"string"})
+    lists = [target for target in named(
+                 required if any(_SHELL_LINE.search(str(properties[program].get("description")))
+                                 for program in programs) else properties,
+                 ARGUMENT_LISTS, {"array"})
              if "string" in types_of(properties[target].get("items") or {})]
     return (programs[0], lists[0]) if len(programs) == len(lists) == 1 else None
 
@@ -226,8 +234,13 @@ def _veto(canonical: str, tool: dict[str, Any], guess: "ToolGuess",
     """What the tool's own description says rules it out, whatever its name; and what its name
     or annotations say it changes, for a tool that must change nothing."""
     description = str(tool.get("description", ""))
-    if canonical == "bash" and program_apart(properties, required_of(schema_of(tool))):
+    required = required_of(schema_of(tool))
+    if canonical == "bash" and program_apart(properties, required):
         return True  # its command is a program's name: exec's, not a shell's command line
+    if canonical == "exec" and not program_apart(properties, required) and any(
+            _SHELL_LINE.search(str(properties[target].get("description"))) for target in required
+            if target in properties):  # just-bash-mcp's bash_exec: more argv after a script
+        return True  # a shell's command line it requires: bash's, not a program's argv
     if canonical in LOOKING_TOOLS and not guess.mode and (  # a mode says what it does
             CHANGING_VERBS & set(words(guess.name))
             or declared_hint(tool, DESTRUCTIVE_HINT) is True):

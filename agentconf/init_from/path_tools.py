@@ -19,7 +19,8 @@ from agentconf.init_from.words import PATH_TOOLS
 _PATH_WORDS = {"path", "paths", "dir", "directory", "cwd", "folder", "filepath"}
 _ALONE = {"source", "destination", "file", "target", "dir", "path", "local", "extract", "to"}
 _NOT_PATHS = {"name", "size", "type", "pattern", "hash", "content", "contents", "mode", "glob",
-              "query", "regex", "text", "command"}
+              "query", "regex", "text", "command", "revision", "sha", "etag", "checksum",
+              "digest", "token", "version"}
 # A description that calls the argument a path, whatever its name (`left`: "path of the first
 # file to compare"); not one that speaks of another argument's ("the revision read_file
 # reported for this path").

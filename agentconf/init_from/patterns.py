@@ -18,8 +18,9 @@ from agentconf.init_from.words import says_kind
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
-# A count (256.1 in one; "found 2." at a sentence's end); -32602 and 1.2.3 stay.
-_NUMBER = re.compile(r"(?<![\d.-])\d{1,3}(?:\.\d+)?(?!\d|\.\d)")
+# A count (256.1; "found 2." at a sentence's end), an exit status, a signal, a duration (2017 ms);
+# -32602 and 1.2.3 stay.
+_NUMBER = re.compile(r"(?<![\d.-])-?\d{1,3}(?:\.\d+)?(?!\d|\.\d)|\bSIG[A-Z]{3,}\b|\d+(?= ?m?s\b)")
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
@@ -39,8 +40,8 @@ HEADED_CODE = r"\A[^\n]{0,80}?(?<!\w)(?P<code>[A-Z][A-Z_]+):"
 _SPELLED = re.compile(SPELLED_CODE)
 # A variable part (a quoted old text) may span lines: the wildcard crosses them.
 _WILD = "(?s:.*?)"
-# A number's place in a template (a private-use character no message carries): `-?\d+` in the
-# pattern (an exit status may be -9), so "EXIT_CODE: 3" never matches "EXIT_CODE: unknown".
+# A number's place in a template (a private-use character no message carries): a number or a
+# signal's name in the pattern, so "EXIT_CODE: 3" never matches "EXIT_CODE: unknown".
 _DIGITS = "\ue000"
 
 
@@ -71,8 +72,7 @@ def induce(answers: list[Answer], variable: tuple[str, ...],
     `first`: patterns already settled (code "": the code is spelled in the text).
     `others`: answers whose code was read elsewhere (a field, structured content): no pattern
     is learnt from them, and none is kept that fits one of another kind ("The request could not
-    be completed." for every failure, its kind in structured content alone).
-    """
+    be completed." for every failure, its kind in structured content alone)."""
     kept: list[tuple[str, str, str]] = list(first or [])
     refusals: dict[int, str] = {}
     # Patterns apply in order, so a second round may keep a general pattern after a specific
@@ -331,7 +331,7 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
     meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in _GENERIC]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
-    body = "".join(_WILD if piece is None else r"-?\d+" if piece == _DIGITS
+    body = "".join(_WILD if piece is None else r"(?:-?\d+|SIG[A-Z]+)" if piece == _DIGITS
                    else _escape(piece, flexible) for piece in pieces)
     return r"\A" + body
 

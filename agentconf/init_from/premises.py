@@ -176,11 +176,13 @@ REFUSALS: tuple[Rule, ...] = (
     Rule("grep", "refusals", "a search in a missing folder is recognised as a failure",
          _nothing, lambda c: c.call("grep", pattern=f"{MARK} two", path=f"{MARK}-nowhere"),
          lambda r, root: not r.success),
-    Rule("bash", "refusals", "a command that exits 3 is recognised as a failure",
+    Rule("bash", "refusals", "a command that exits 3 is told from one that worked (a failure, "
+         "or its exit status read)",
          _nothing, lambda c: c.call("bash", command=exit_command(
              3, getattr(c.profile.tool("bash"), "allowed_programs", None))),
          lambda r, root: not r.success or r.exit_code == 3),
-    Rule("exec", "refusals", "argv [sh, -c, exit 3] is recognised as a failure",
+    Rule("exec", "refusals", "argv [sh, -c, exit 3] is told from one that worked (a failure, "
+         "or its exit status read)",
          _nothing, lambda c: c.call("exec", argv=["sh", "-c", "exit 3"]),
          lambda r, root: not r.success or r.exit_code == 3),
 )

@@ -11,6 +11,7 @@ from agentconf.init_from.match import ToolGuess
 from agentconf.init_from.path_tools import map_path_tools
 from agentconf.init_from.premises import Premise, counted, unproven_tables
 from agentconf.init_from.sharing import Sharing
+from agentconf.init_from.waits import call_bound_ms, documented_wait
 
 # Capabilities a canonical argument stands for, when the mapped tool has no property for it.
 _ARGUMENT_CAPABILITIES = {"start_line": "line_window", "end_line": "line_window",
@@ -110,8 +111,17 @@ def _implementation(spec_text: str, server_name: str | None, listing: list[dict[
         f"exclude_tools = {_quote(unmapped)}",
         *([f"# {sharing.why}", f"reuse = {_quote(sharing.mode)}"] if sharing and sharing.share
           else [f"# reuse: {sharing.why}"] if sharing else []),
+        *_call_bound(listing, mapped),
         "",
     ]
+
+
+def _call_bound(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> list[str]:
+    waited = documented_wait(listing, mapped)
+    if waited is None:
+        return []
+    return [f"# {waited[1]} before it answers (its schema): a call is a hang only after that "
+            "and the kit's usual bound", f"call_timeout_ms = {call_bound_ms(waited[0])}"]
 
 
 def _capability_lines(capabilities: dict[str, tuple[bool, str]], observed: list[str]

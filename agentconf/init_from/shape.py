@@ -172,14 +172,14 @@ def _said_of(argument: str, description: str) -> str:
 
 # "Default 60.", "defaults to 30 seconds", "(default: 120000 ms)": a timeout's default told in
 # its description; the unit said there, else the argument's own.
-_DEFAULT = re.compile(r"(?i)\bdefaults?(?:\s+(?:is|to|of))?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*"
+DEFAULT_SAID = re.compile(r"(?i)\bdefaults?(?:\s+(?:is|to|of))?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*"
                       r"(ms\b|milliseconds?|s\b|secs?\b|seconds?|mins?\b|minutes?)?")
 # The tool's own description: "By default, your command will timeout after 120000ms" (Claude
 # Code's Bash). A unit is required there: no argument's unit stands beside it.
 _TOOL_DEFAULT = re.compile(r"(?i)\bby default\b[^.\n]{0,60}?\btime ?outs?\b[^.\n\d]{0,30}"
                            r"(\d+(?:\.\d+)?)\s*(ms\b|milliseconds?|s\b|secs?\b|seconds?|mins?\b|"
                            r"minutes?)")
-_SCALE = {"ms": 1, "mil": 1, "min": 60_000, "s": 1000}  # by the unit's start, in this order
+SCALE = {"ms": 1, "mil": 1, "min": 60_000, "s": 1000}  # by the unit's start, in this order
 
 
 def _stated_default(guess: ToolGuess, timeout: str, prop: dict[str, Any],
@@ -190,14 +190,14 @@ def _stated_default(guess: ToolGuess, timeout: str, prop: dict[str, Any],
     unit = ""
     if isinstance(said, (int, float)) and not isinstance(said, bool):
         value, told = float(said), f"default {said}"
-    elif (found := _DEFAULT.search(str(prop.get("description", ""))) or
+    elif (found := DEFAULT_SAID.search(str(prop.get("description", ""))) or
           _TOOL_DEFAULT.search(description)) is not None:
         value, told, unit = float(found.group(1)), found.group(0).strip(), \
             (found.group(2) or "").lower()
     else:
         return
     own = 1000 if guess.keys.get("units", {}).get("timeout_ms") == "s" else 1
-    scale = next((factor for prefix, factor in _SCALE.items() if unit.startswith(prefix)), own)
+    scale = next((factor for prefix, factor in SCALE.items() if unit.startswith(prefix)), own)
     if (milliseconds := int(value * scale)) > 0:
         guess.limits["shell_timeout_ms"] = milliseconds
         guess.evidence.append(f"its own default timeout is {milliseconds} ms ({timeout}: "

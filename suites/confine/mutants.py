@@ -105,6 +105,18 @@ class NulByteRaises(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class OmittedPathRefused(Mutant):
+    """Lists `.` but refuses a listing whose path is left out, as if the path were required
+    (its schema still says optional)."""
+
+    KILLS = ("CONFINE-15",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "list_files" and isinstance(arguments, dict) and "path" not in arguments:
+            return failed("INVALID_ARGS", "path: Field required")
+        return await super().call_tool(name, arguments)
+
+
 class RootRejected(Mutant):
     """Treats the root itself as outside: dskcode's `rel !== ""` test without its exception
     for the root."""

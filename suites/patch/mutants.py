@@ -123,3 +123,23 @@ class PatchMismatchIsAnException(Mutant):
         if _patch_text(name, arguments) is not None and answer.get("error") == "TEXT_NOT_FOUND":
             return failed("EXECUTION_ERROR", "apply_patch failed: ValueError('hunk mismatch')")
         return answer
+
+
+class PatchAddReplaces(Mutant):
+    """Lets `*** Add File:` replace a file that already exists (as a write would) instead of
+    refusing it ALREADY_EXISTS; everything else of a patch stays all or nothing."""
+
+    KILLS = ("PATCH-05",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        added = [self.lexical(section[0][len(ADD):].strip())
+                 for section in _sections(_patch_text(name, arguments) or "")
+                 if section[0].startswith(ADD)]
+        kept = {target: target.read_bytes() for target in added if target.is_file()}
+        for target in kept:
+            target.unlink()
+        answer = await super().call_tool(name, arguments)
+        if not answer.get("success"):
+            for target, data in kept.items():
+                target.write_bytes(data)
+        return answer

@@ -12,6 +12,8 @@ from _checks import refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.verdicts.errors import not_applicable
+
 PROPERTY = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     deadline=None,
@@ -29,6 +31,9 @@ def update(path: str, old: str, new: str) -> str:
 # ---------------------------------------------------------------- PATCH-01 all or nothing
 
 # A section that fails, whatever the implementation's check order: each names a different cause.
+# The clause each cause is the subject of, where it has one of its own: a section this
+# implementation accepts is that clause's departure, and no section of the patch failed.
+OWN_CLAUSE = {"add-of-an-existing-file": "PATCH-05"}
 FAILING = {
     "hunk-does-not-match": update("f2.txt", "not in the file", "x"),
     "update-of-a-missing-file": update("missing.txt", "a", "b"),
@@ -53,6 +58,10 @@ def test_a_failing_section_anywhere_leaves_every_file_as_it_was(
     sections = [*good[:position], FAILING[failing], *good[position:]]
     before = ws.tree()
     result = client.call("apply_patch", patch=patch(*sections))
+    if result.success and client.call("apply_patch", patch=patch(FAILING[failing])).success:
+        # The scenario needs a failing section: one accepted alone never failed here.
+        not_applicable(f"the {failing} section alone is accepted, so no section of this patch "
+                       f"failed: {OWN_CLAUSE.get(failing, 'another clause')}'s matter")
     refused(result)
     assert ws.tree() == before, "part of a failed patch landed:\n" + result.evidence()
 

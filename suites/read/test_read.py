@@ -9,6 +9,7 @@ import pytest
 from _checks import carried_by_the_refusal, refused, shows_number, took_effect
 
 from agentconf.harness.session.answers import says_empty
+from agentconf.harness.session.arguments import top_argument
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
@@ -229,5 +230,10 @@ def test_a_window_ending_before_it_starts_is_invalid_args(ws, client, start: int
     assert not any(f"{word} word" in result.data for word in WORDS), result.evidence()
     if client.has("validation_issues"):
         carried_by_the_refusal(result)
-        paths = {issue.get("path") for issue in result.issues or []}
-        assert paths & {"$.start_line", "$.end_line"}, result.evidence()
+        # Where the profile sends the window (an offset/limit window's `limit`): the issue names
+        # the field the implementation's schema has.
+        mapping = client.profile.tool("read_file")
+        window = {f"$.{name}" for name in ("start_line", "end_line")} | {
+            f"$.{top_argument(mapping.target(name))}" for name in ("start_line", "end_line")}
+        paths = {str(issue.get("path")).split("[")[0] for issue in result.issues or []}
+        assert paths & window, result.evidence()

@@ -85,6 +85,10 @@ def test_a_sound_case_file_has_no_problems(tmp_path: Path) -> None:
             "<LIMIT:max_bananas>",
         ),
         ({"after": {"modes": {"a": "999"}}}, "/cases/0/after/modes/a", "does not match"),
+        # Judged without the tool, its TOOL_NOT_FOUND would fail the clause: n/a instead.
+        ({"clauses": ["VALIDATE-02"], "expect": {"error": "INVALID_ARGS"}, "calls": [
+            {"tool": "write_file", "arguments": {"path": "x.txt", "content": {"text": "hi"}}}]},
+         "/cases/0/requires", "must require 'write_file'"),
         # A probe provokes one code: RESULT-02 and init --from read its last answer as that code.
         ({"probe": True, "expect": {"success": False}}, "/cases/0/probe", "exactly one error"),
         ({"probe": True, "expect": {"error": ["NOT_FOUND", "IS_DIRECTORY"]}}, "/cases/0/probe",

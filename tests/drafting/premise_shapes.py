@@ -374,3 +374,39 @@ class EmptyWindowPastTheEnd(_OnTheReference):
         if name == "read_file" and "past its end" in str(answer.get("data", "")):
             return {"success": True, "data": ""}
         return answer
+
+
+class OffsetLimitWindow(_OnTheReference):
+    """Its read window is lines to skip and lines to return, a count below 1 refused with an
+    issue at `$.limit` (the field its schema has): READ-12's window ending before it starts."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [self._offset_limit(tool) if tool["name"] == "read_file" else tool
+                for tool in self.reference.list_tools()]
+
+    @staticmethod
+    def _offset_limit(tool: dict[str, Any]) -> dict[str, Any]:
+        schema = json.loads(json.dumps(tool["input_schema"]))
+        properties = schema["properties"]
+        del properties["start_line"], properties["end_line"]
+        properties["offset"] = {"type": "integer", "description": "Lines to skip (0-based)."}
+        properties["limit"] = {"type": "integer", "description": "Lines to return."}
+        said = tool["description"].replace("start_line and end_line (1-based, inclusive)",
+                                           "offset and limit")
+        return {**tool, "description": said, "input_schema": schema}
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name != "read_file" or not isinstance(arguments, dict):
+            return await self.reference.call_tool(name, arguments)
+        arguments = dict(arguments)
+        skip, count = arguments.pop("offset", None), arguments.pop("limit", None)
+        if isinstance(count, int) and count < 1:
+            message = f"`limit` must be at least 1, but got {count}."
+            return {"success": False, "error": "INVALID_ARGS", "data": message, "issues": [
+                {"path": "$.limit", "expected": "integer >= 1", "received": str(count),
+                 "message": message}]}
+        if isinstance(skip, int) or isinstance(count, int):
+            arguments["start_line"] = (skip if isinstance(skip, int) else 0) + 1
+        if isinstance(count, int):
+            arguments["end_line"] = arguments["start_line"] + count - 1
+        return await self.reference.call_tool(name, arguments)

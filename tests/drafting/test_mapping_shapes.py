@@ -170,6 +170,34 @@ def test_a_shape_seen_drafted_wrong_is_mapped_by_what_it_does(shape: str) -> Non
     assert got == expected, guess.evidence
 
 
+@pytest.mark.parametrize("listed_required", [True, False], ids=["list-required", "list-optional"])
+def test_a_runner_taking_a_program_apart_sends_argv_s_first_item_to_it(
+        listed_required: bool) -> None:
+    """A required program beside a list of its arguments, required or left out for none (a
+    disguised reference, `program_apart`): exec, never a shell's command line nor an extra text
+    argument filled with words."""
+    arguments = {"type": "array", "items": S}
+    required = ["executable", "args"] if listed_required else ["executable"]
+    listing = [_tool("run_program", {"executable": S, "args": arguments}, required,
+                     "Run a program with its arguments, no shell.")]
+    mapped = map_listing(listing)
+    assert "bash" not in mapped, mapped["bash"].evidence
+    runner = mapped["exec"]
+    assert (runner.args.get("argv"), runner.keys.get("program")) == ("args", "executable"), (
+        runner.evidence)
+
+
+def test_a_shell_command_beside_optional_arguments_is_a_shell_s_command_line() -> None:
+    """mcp-cli 1.0.5's executeCommand: `command`, "Shell command to execute", and optional
+    `args` joined to it for a shell: bash, not a program apart from its arguments."""
+    listing = [_tool("executeCommand", {
+        "command": {**S, "description": "Shell command to execute"},
+        "args": {"type": "array", "items": S, "description": "Command arguments"}},
+        ["command"], "Execute a shell command with environment variables support.")]
+    mapped = map_listing(listing)
+    assert "exec" not in mapped and mapped["bash"].args == {"command": "command"}, mapped
+
+
 def test_a_delete_on_a_file_is_the_tool_whose_path_is_a_file_s() -> None:
     """Two tools delete by an action; the one whose path is named a folder's deletes folders."""
     docstring = 'Args:\n    action: "create" | "delete"\n'
@@ -261,12 +289,16 @@ def test_an_argument_described_by_another_arguments_path_is_not_a_path() -> None
     path", was drafted a path argument and sent paths."""
     from agentconf.init_from.path_tools import path_targets
 
+    # 0.5.0 says more of it ("Required for write when the path exists"): its name says what it
+    # is, a revision, whatever its description says of paths.
     change = {"type": "object", "properties": {
-        "path": S, "revision": dict(S, description="The revision read_file reported for this "
-                                                   "path")}}
+        "path": S, "revision": dict(S, description=(
+            "The revision read_file reported for this path. Required for write when the path "
+            "exists, and always for edit, delete, move, and copy.")),
+        "destination": dict(S, description="Target path for move and copy")}}
     tool = {"name": "apply_changes", "inputSchema": {"type": "object", "properties": {
         "changes": {"type": "array", "items": change}}}}
-    assert path_targets(tool) == ["changes[0].path"]
+    assert path_targets(tool) == ["changes[0].path", "changes[0].destination"]
 
 
 def test_arguments_a_description_calls_paths_are_path_arguments() -> None:

@@ -70,6 +70,19 @@ def test_a_number_in_a_message_is_a_number_in_its_pattern() -> None:
     assert re.search(nonzero[0], "EXIT_CODE: -9\nSTDOUT:\nbefore-signal")
 
 
+def test_a_timeout_learnt_from_one_signal_reads_another() -> None:
+    # coding-tools-mcp 0.5.0: a timeout answered "exit code -15 | signal SIGTERM" was learnt as
+    # those, and its "-9 | SIGKILL" read as no timeout (SHELL-07 not judged).
+    answers = [Answer("TIMEOUT", "a command past its timeout",
+                      "Status: timeout | exit code -15 | signal SIGTERM | timed out | 2017 ms")]
+    kept, notes = induce(answers, PROBE_ONLY)
+    timeout = [regex for code, regex, _ in kept if code == "TIMEOUT"]
+    assert timeout, notes
+    assert re.search(timeout[0],
+                     "Status: timeout | exit code -9 | signal SIGKILL | timed out | 2304 ms")
+    assert not re.search(timeout[0], "Status: exited | exit code 3 | 73 ms")
+
+
 def test_a_message_in_another_script_keeps_its_words() -> None:
     """mcp-filesystem-server 1.0.3 words its failures in Korean and quotes an edit's old text on
     the next line: its words were taken for none (only ASCII counted). The old text is the

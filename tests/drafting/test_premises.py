@@ -139,6 +139,17 @@ def test_a_window_its_schema_counts_from_zero_is_sent_counted_from_zero(tmp_path
         ("READ-06", "READ-08", "READ-12"), "pass")
 
 
+def test_a_window_of_offset_and_limit_is_refused_where_its_schema_names_it(
+        tmp_path: Path) -> None:
+    """A window ending before it starts is a count below 1 in offset/limit: its refusal's issue
+    names `$.limit`, the field the implementation has, not the canonical `end_line`."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:OffsetLimitWindow")
+    assert profile["tools"]["read_file"].get("window") == "offset_limit", console
+    found = _statuses(tmp_path, "READ-12,READ-06")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "READ-12": "pass", "READ-06": "pass"}, found
+
+
 def test_a_runner_taking_the_program_apart_is_exec_not_a_shell(tmp_path: Path) -> None:
     """`command` (a program's name) beside a list of `arguments`: exec, argv's first item sent
     as the command; no shell is drafted from it, and the EXEC clauses judge it."""

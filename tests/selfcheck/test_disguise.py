@@ -39,13 +39,14 @@ from agentconf.selfcheck.mutants import gallery
 # as a success with a text marker or a JSON status, file tools behind one tool and an operation
 # argument, answers of text alone, a shell behind an allow-list in any words, a required extra
 # argument, absolute or virtual paths, arguments described only in a docstring's `Args:` (edit
-# items as open objects told in braces), every failure opening with its tool's own head
-# (docs/benchmarks.md, "Disguises").
+# items as open objects told in braces), every failure opening with its tool's own head, a
+# runner taking the program apart from its arguments, a read window counted from 0 or as
+# offset and limit (docs/benchmarks.md, "Disguises").
 DRAFTED_RIGHT_TODAY = frozenset({
     "tool_names", "tool_prefix", "tool_case", "argument_names", "argument_case", "nested_edits",
     "wording", "failure_prefix", "json_quoted", "codes", "code_spelling", "result_key",
     "failure_signal", "selector", "text_only", "shell_gate", "extra_argument", "paths",
-    "docstring", "operation_heads",
+    "docstring", "operation_heads", "program_apart", "line_window",
 })
 # Dimensions of the strategy the drafter still misses, each with why (none today).
 LEFT_OUT: dict[str, str] = {}

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 
 from agentconf.contract import Workspace
@@ -19,6 +20,7 @@ from agentconf.selfcheck.disguise.dimensions import (
     Disguise,
     JsonStatus,
     NestedEdits,
+    ProgramApart,
     Selector,
     TextMarker,
 )
@@ -142,6 +144,42 @@ def test_a_docstring_disguise_describes_arguments_only_in_its_args_section(
                                             "additionalProperties": {"type": "string"}}
     assert "\nArgs:\n    path: " in edit["description"]
     assert "    edits: List of {old, new} dictionaries." in edit["description"]
+
+
+def _call(system: DisguisedSystem, tool: str, arguments: dict[str, Any]) -> Answer:
+    answer = asyncio.run(system.call_tool(tool, arguments))["answer"]
+    assert isinstance(answer, Answer)
+    return answer
+
+
+@pytest.mark.parametrize(("window", "second_line"), [
+    ("zero_based", {"startLine": 1, "endLine": 1}),
+    ("offset_limit", {"offset": 1, "limit": 1}),
+])
+def test_a_window_counted_otherwise_reads_the_reference_s_lines(
+        tmp_path: Path, window: Any, second_line: dict[str, int]) -> None:
+    (tmp_path / "a.txt").write_text(TEXT + "gamma\n", "utf-8")
+    system = _served(Disguise(line_window=window, argument_case="camel"), tmp_path)
+    read = next(tool for tool in system.list_tools() if tool["name"] == "read_file")
+    assert set(read["input_schema"]["properties"]) == {"path", *second_line}
+    assert "1-based" not in json.dumps(read)
+    answer = _call(system, "read_file", {"path": "a.txt", **second_line}).text
+    assert "beta" in answer and "alpha" not in answer and "gamma" not in answer, answer
+
+
+@pytest.mark.parametrize("required", [True, False])
+def test_a_program_apart_from_its_arguments_runs_as_one_argv(
+        tmp_path: Path, required: bool) -> None:
+    apart = ProgramApart(program="command", arguments="arguments", required=required)
+    system = _served(Disguise(program_apart=apart), tmp_path)
+    runner = next(tool for tool in system.list_tools() if tool["name"] == "exec")
+    schema = runner["input_schema"]
+    assert "argv" not in schema["properties"] and "argv" not in runner["description"]
+    assert schema["required"] == (["command", "arguments"] if required else ["command"])
+    assert _call(system, "exec", {"command": "echo", "arguments": ["a  b", "c"]}).text.startswith(
+        "a  b c")
+    if not required:
+        assert _call(system, "exec", {"command": "pwd"}).text.startswith(str(tmp_path))
 
 
 def test_an_operation_head_opens_every_failure_of_its_tool(tmp_path: Path) -> None:

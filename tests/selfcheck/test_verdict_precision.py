@@ -108,9 +108,12 @@ def test_a_scenario_the_shell_cannot_make_is_not_judged(tmp_path: Path) -> None:
 
 
 def test_output_a_shell_limit_never_printed_is_not_judged(tmp_path: Path) -> None:
+    # TRUNCATE-02's case fails on purpose after its output (`(exit 3)`): the shell's 126 for a
+    # loop it would not run tells that output never happened too (just-bash-mcp 3.1.0).
     document = run(tmp_path, "python:conformant:ShellWithLoopLimit",
-                   ["TRUNCATE-01", "SHELL-08"])
-    assert statuses(document) == {"TRUNCATE-01": "pass", "SHELL-08": "pass"}
+                   ["TRUNCATE-01", "SHELL-08", "TRUNCATE-02"])
+    assert statuses(document) == {"TRUNCATE-01": "pass", "SHELL-08": "pass",
+                                  "TRUNCATE-02": "pass"}
     not_judged = [test["evidence"] for clause in document["clauses"] for test in clause["tests"]
                   if test["outcome"] == "n/a"]
     assert any("the long output never happened" in (text or "") for text in not_judged), (
@@ -321,6 +324,10 @@ ONE_CAUSE = [
     # read-only tool that creates nothing): how it answers is READ-02's alone.
     pytest.param("agentconf.selfcheck.gallery:MissingFileReadsEmpty", "READ-02",
                  ["EDIT-11", "ANNOTATION-01"], id="a-missing-file-read-as-empty-is-read-02-alone"),
+    # An added file replacing one that exists is PATCH-05's: no section of a patch failed, so
+    # PATCH-01's all or nothing is not judged on it.
+    pytest.param("agentconf.selfcheck.gallery:PatchAddReplaces", "PATCH-05", ["PATCH-01"],
+                 id="an-add-replacing-a-file-is-patch-05-alone"),
     # A delete that writes outside whatever its path: seen at the call with a path inside the
     # root every path-tool check makes first, which is the path tools' clause's, not the clauses
     # of the hostile paths and links those checks were on their way to.
@@ -338,6 +345,11 @@ ONE_CAUSE = [
     # A final newline a write adds is EOL-08's: the absolute path still named the same file.
     pytest.param("agentconf.selfcheck.gallery:WriteAddsFinalNewline", "EOL-08",
                  ["CONFINE-10"], id="a-final-newline-added-is-not-the-absolute-path-s"),
+    # The root refused as an omitted path: the cases of other clauses listing it so are not
+    # judged on it (they list `.` as well), its links' and patterns' clauses judge the rest.
+    pytest.param("agentconf.selfcheck.gallery:OmittedPathRefused", "CONFINE-15",
+                 ["SYMLINK-06", "LIST-02", "LIST-04"],
+                 id="an-omitted-path-refused-is-confine-15-alone"),
     # The root refused as `.`: its absolute path is then not judged, not failed.
     pytest.param("agentconf.selfcheck.gallery:RootRejected", "CONFINE-15", ["CONFINE-10"],
                  id="a-root-refused-is-confine-15-alone"),

@@ -38,13 +38,20 @@ def declared(case: Case, client: Client) -> None:
                            "readOnlyHint)")
 
 
+# The shell's exit codes for a command it found but could not run, and one it did not find.
+_COULD_NOT_RUN = (126, 127)
+
+
 def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> None:
-    """A case that bounds a successful answer needs its command to print more than the limit.
-    Where the command itself exited non-zero having shown less than half the limit (an execution
-    limit of the implementation, a program it lacks), that output never happened: the case is
-    not judged, rather than charged to a clause about output that was never there."""
-    if not (expect.get("data_bounded") or expect.get("data_cut")) or expects_failure(expect) \
-            or result.success:
+    """A case that bounds an answer needs its command to print more than the limit. Where the
+    command exited non-zero having shown less than half the limit (an execution limit of the
+    implementation, a program it lacks), that output never happened: the case is not judged,
+    rather than charged to a clause about output that was never there. A case whose command
+    fails on purpose (`(exit 3)` after the output) tells this only by the shell's own codes for
+    a command it could not run (126, 127)."""
+    if not (expect.get("data_bounded") or expect.get("data_cut")) or result.success:
+        return
+    if expects_failure(expect) and result.exit_code not in _COULD_NOT_RUN:
         return
     exited = result.exit_code if result.exit_code not in (None, 0) else (
         "non-zero" if result.error == "NONZERO_EXIT" else None)
@@ -54,6 +61,20 @@ def long_output_ran(result: Result, expect: dict[str, Any], limits: Limits) -> N
             f"not judged: the command meant to print more than the limit exited {exited} "
             f"having shown {len(shown)} characters, so the long output never happened: "
             f"{' '.join(shown.split())[:120]!r}")
+
+
+def root_named_otherwise(case: Case, call: dict[str, Any], result: Result,
+                         expect: dict[str, Any], client: Client) -> None:
+    """A case of another clause that lists the root by leaving its path out (`list_files {}`),
+    refused where the same listing of `.` is not: the root as an omitted path is CONFINE-15's
+    subject, and this case's own (links, entries) was never reached."""
+    arguments = call.get("arguments")
+    if call.get("tool") != "list_files" or result.success or expects_failure(expect) or (
+            "CONFINE-15" in case.clauses or not isinstance(arguments, dict) or "path" in arguments):
+        return
+    if client.call("list_files", **{**arguments, "path": "."}).success:
+        not_applicable("not judged: list_files refuses the root as an omitted path and lists "
+                       "it as `.`: CONFINE-15's, not this case's clause")
 
 
 def output_was_cut(result: Result, expect: dict[str, Any], limits: Limits) -> None:

@@ -230,25 +230,26 @@ def _catalogue_findings(case: dict[str, Any]) -> Iterator[Finding]:
         if clause_id not in CLAUSES:
             yield f"/clauses/{index}", f"unknown clause id {clause_id!r}"
         elif CLAUSES[clause_id].retired:
-            yield (
-                f"/clauses/{index}",
-                f"clause {clause_id} is retired: {CLAUSES[clause_id].retired}",
-            )
+            retired = CLAUSES[clause_id].retired
+            yield f"/clauses/{index}", f"clause {clause_id} is retired: {retired}"
     for index, name in enumerate(case["requires"]):
         if name not in CAPABILITIES:
             yield f"/requires/{index}", f"unknown capability {name!r}"
     levels = sorted({CLAUSES[c].level.value for c in case["clauses"] if c in CLAUSES})
     if levels and case["level"] not in levels:
-        yield (
-            "/level",
-            f"level {case['level']} is not the level of any of its clauses ({', '.join(levels)})",
-        )
+        yield "/level", (f"level {case['level']} is not the level of any of its clauses "
+                         f"({', '.join(levels)})")
     trees = [case.get("tree", {})] + [step["disk"] for step in case["calls"] if "disk" in step]
-    needs = set(case["requires"]).union(
-        *(CLAUSES[c].requires for c in case["clauses"] if c in CLAUSES)
-    )
+    needs = set(case["requires"]).union(*(CLAUSES[c].requires for c in case["clauses"]
+                                           if c in CLAUSES))
     if any(_has_symlink(tree) for tree in trees) and "symlinks" not in needs:
         yield "/requires", "the tree has symlinks, so the case must require 'symlinks'"
+    # A judged call of a tool the implementation lacks answers TOOL_NOT_FOUND: n/a, never the
+    # clause's. (A step's outcome unjudged, a read before an edit, may fail: it is not required.)
+    calls = [call for _, call in _calls_in(case["calls"])]
+    judged = [call for call in calls if "expect" in call] + calls[-1:] * ("expect" in case)
+    for tool in sorted({str(call.get("tool")) for call in judged} & (set(CAPABILITIES) - needs)):
+        yield "/requires", f"a judged call names {tool}, so the case must require {tool!r}"
 
 
 def _call_findings(case: dict[str, Any]) -> Iterator[Finding]:

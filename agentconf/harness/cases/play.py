@@ -27,6 +27,7 @@ from agentconf.harness.cases.judged import (
     endings_alone,
     long_output_ran,
     output_was_cut,
+    root_named_otherwise,
 )
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
@@ -329,6 +330,7 @@ def play_case(
                         {"max_output_chars": client.limits_for(call["tool"]).max_output_chars})
                         if call.get("tool") else limits)
                     long_output_ran(result, places.fill(expect), own)
+                    root_named_otherwise(case, places.fill(call), result, expect, client)
                     output_was_cut(result, expect, own)
                     wrong += [
                         f"{label} ({name}): {w}"

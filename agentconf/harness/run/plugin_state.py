@@ -16,11 +16,11 @@ import pytest
 from agentconf.contract import CATEGORIES, CLAUSES
 from agentconf.harness.profile.model import ProfileError
 from agentconf.harness.run.discover import choose
+from agentconf.harness.target.adapters.base import DEFAULT_TIMEOUT_S
 from agentconf.harness.target.reuse import WorkerServer
 from agentconf.harness.target.spec import ImplSpec, SpecError, resolve
 from agentconf.harness.verdicts.errors import ImplementationFailure
 
-DEFAULT_TIMEOUT_S = 10.0
 TIMEOUT_VARIABLE = "AGENTCONF_TIMEOUT"
 SNAPSHOT_DIR_ENV = "AGENTCONF_SNAPSHOT_DIR"
 

@@ -79,11 +79,18 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     # Only optional arguments are dropped: a required one is always sent where the profile
     # says, and a wrong target for it fails the check that needs it, in plain sight.
     optional = CANONICAL_TOOLS[tool].optional if tool in CANONICAL_TOOLS else ()
+    canonical = CANONICAL_TOOLS[tool].arguments if tool in CANONICAL_TOOLS else tuple(values)
     properties = schema.get("properties") if isinstance(schema, dict) else None
     for key, value in values.items():
         target = mapping.target(key)
         head = _STEP.match(target)
         top = head.group(1) if head else target
+        if key not in canonical and top in {top_argument(mapping.target(name))
+                                            for name in canonical if name in values}:
+            # An argument the canonical tool lacks (VALIDATE-03's `Path`) named as the one a
+            # canonical argument is sent to: it would overwrite that one, and be no unknown one.
+            not_applicable(f"the check sends {key!r} as an argument {tool} does not have, and "
+                           f"{mapping.name} takes {top!r}: it is no unknown argument there")
         if key in optional and isinstance(properties, dict) and top not in properties:
             # Sent without it, the check would judge another call than the one it makes (a
             # search of the whole root for one of `link_out`): n/a, never a verdict.

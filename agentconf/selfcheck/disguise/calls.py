@@ -21,6 +21,7 @@ from agentconf.reference.validation import validate_with_schema
 from .dimensions import OPERATIONS
 from .disguised_listing import PATH_ARGUMENTS
 from .names import Names
+from .shapes import reference_shape
 
 
 @dataclass
@@ -60,7 +61,7 @@ def translate(name: Any, arguments: Any, names: Names, schemas: dict[str, dict[s
                         issues=[issue.model_dump() for issue in kept])
     if refusal is not None:
         return Call(tool, refusal=refusal)
-    canonical = _canonical_arguments(names, tool, arguments)
+    canonical = _canonical_arguments(names, tool, reference_shape(tool, arguments, names))
     call = Call(tool, calls=_unfold(names, tool, canonical))
     _paths(call, names, root)
     _gate(call, names)

@@ -96,6 +96,20 @@ class ShellGate(_Frozen):
     allowed: tuple[str, ...]
 
 
+class ProgramApart(_Frozen):
+    """exec's argv as a program and its arguments, `{program: "ls", arguments: ["-l"]}` (emcp's
+    shell_run); the arguments' list required too, or left out for none."""
+
+    program: str = "program"
+    arguments: str = "args"
+    required: bool = True
+
+
+# read_file's window counted from 0 (start and end, both inclusive: a Python list of lines), or
+# as lines to skip and lines to return.
+LineWindow = Literal["zero_based", "offset_limit"]
+
+
 class Disguise(_Frozen):
     tool_names: tuple[ToolAlias, ...] = ()
     tool_prefix: str | None = None  # `fs_`: before every tool name
@@ -119,6 +133,8 @@ class Disguise(_Frozen):
     # docstring `Args:` section does; nested edits' items are open objects told in braces.
     docstring: bool = False
     operation_heads: bool = False  # every failure opens with its tool's "Error reading file: "
+    program_apart: ProgramApart | None = None  # None: exec takes one argv list
+    line_window: LineWindow | None = None  # None: start_line and end_line counted from 1
 
     def dimensions(self) -> tuple[str, ...]:
         """The fields that differ from the reference's way (a spelling of codes that are absent

@@ -7,6 +7,7 @@ from typing import Any
 
 from .dimensions import OPERATIONS, Disguise
 from .names import Names
+from .shapes import required_shown, shown_description, shown_properties
 
 PATH_ARGUMENTS = ("path", "source", "destination", "paths")
 _PATH_WORDS = {
@@ -76,7 +77,9 @@ def _tool(entry: dict[str, Any], names: Names) -> dict[str, Any]:
     canonical = str(entry["name"])
     schema = entry.get("input_schema") or {}
     arguments = list(schema.get("properties") or {})
-    description = names.rename_text(str(entry.get("description", "")), canonical, arguments)
+    description = names.rename_text(
+        shown_description(canonical, str(entry.get("description", "")), names), canonical,
+        arguments)
     gate = names.disguise.shell_gate
     if canonical == "bash" and gate is not None:
         description += "\nAllowed commands: " + ", ".join(gate.allowed)
@@ -101,10 +104,15 @@ def input_schema(entry: dict[str, Any], names: Names) -> dict[str, Any]:
     for argument, prop in (schema.get("properties") or {}).items():
         if nested is not None and argument in ("old_text", "new_text"):
             continue
+        reshaped = shown_properties(canonical, argument, prop, names)
+        if reshaped is not None:
+            properties.update(reshaped)
+            continue
         shown = names.argument(canonical, argument)
         properties[shown] = _property(prop, argument, names, canonical, arguments)
         if argument in (schema.get("required") or ()):
             required.append(shown)
+    required += required_shown(canonical, names)
     if nested is not None:
         properties[nested[0]] = _edits(schema, names, arguments)
         required.append(nested[0])

@@ -15,6 +15,7 @@ from .vocabulary import (
     FAILURE_PREFIXES,
     FAILURE_SIGNALS,
     NESTED_EDITS,
+    PROGRAM_APARTS,
     PROGRAMS,
     RESULT_KEYS,
     SELECTORS,
@@ -69,6 +70,8 @@ DIMENSIONS: dict[str, st.SearchStrategy[Any]] = {
     "selector": _optional(st.sampled_from(SELECTORS)),
     "docstring": st.booleans(),
     "operation_heads": st.booleans(),
+    "program_apart": _optional(st.sampled_from(PROGRAM_APARTS)),
+    "line_window": _optional(st.sampled_from(("zero_based", "offset_limit"))),
 }
 
 

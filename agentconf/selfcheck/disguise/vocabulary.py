@@ -5,7 +5,14 @@ Chosen from real systems, not from the drafter's own word lists: the test is tha
 generalises to names it was never told about.
 """
 
-from .dimensions import ExtraArgument, JsonStatus, NestedEdits, Selector, TextMarker
+from .dimensions import (
+    ExtraArgument,
+    JsonStatus,
+    NestedEdits,
+    ProgramApart,
+    Selector,
+    TextMarker,
+)
 
 TOOL_SYNONYMS: dict[str, tuple[str, ...]] = {
     "read_file": ("view", "cat", "open_file", "read", "read_text_file", "get_file_contents",
@@ -96,6 +103,12 @@ RESULT_KEYS = ("content", "result", "output", "text")
 OPERATION_HEADS = {"read_file": "Error reading file: ", "write_file": "Error writing file: ",
                    "edit_file": "Error editing file: ", "list_files": "Error listing directory: ",
                    "grep": "Error searching files: ", "bash": "Error running command: "}
+# exec's program apart from its arguments, as runners name the two.
+PROGRAM_APARTS = (
+    ProgramApart(), ProgramApart(program="command", arguments="arguments"),
+    ProgramApart(program="executable", arguments="args", required=False),
+    ProgramApart(program="cmd", arguments="argv", required=False),
+)
 # Programs a shell's allow-list may name; the first three are in every drawn list.
 PROGRAMS = ("ls", "cat", "echo", "printf", "pwd", "grep", "head", "tail", "wc", "sort", "true",
             "false", "sleep", "sh", "bash", "python3", "seq", "yes", "find", "touch", "mkdir",

@@ -168,6 +168,26 @@ def test_a_check_sending_an_argument_the_tool_has_no_property_for_is_not_applica
     assert "[tools.list_files].args.path" in raised.value.reason
 
 
+def test_an_unknown_argument_the_implementation_has_is_not_sent_as_unknown() -> None:
+    """VALIDATE-03 sends `Path` beside `path`, a name write_file lacks; a tool whose path is
+    `Path` has it: sent, the write went to its value and VALIDATE-03 failed (a disguised
+    reference in PascalCase). Not applicable there; still sent where it is unknown."""
+    from agentconf.harness.profile.model import parse_profile
+    from agentconf.harness.session.arguments import shape
+
+    pascal = parse_profile({"tools": {"write_file": {
+        "name": "WriteFile", "args": {"path": "Path", "content": "Content"}}}})
+    schema = {"properties": {"Path": {"type": "string"}, "Content": {"type": "string"}}}
+    call = {"path": "x.txt", "content": "c", "Path": "y.txt"}
+    with pytest.raises(NotApplicable) as raised:
+        shape("write_file", call, pascal, Path("/r"), schema)
+    assert "'Path'" in raised.value.reason and "unknown argument" in raised.value.reason
+    plain = parse_profile({"tools": {"write_file": {"name": "write_file"}}})
+    sent = shape("write_file", call, plain, Path("/r"), {"properties": {
+        "path": {"type": "string"}, "content": {"type": "string"}}}).sent
+    assert sent == {"path": "x.txt", "content": "c", "Path": "y.txt"}
+
+
 def test_a_capability_whose_argument_is_missing_is_absent_with_the_key_to_set(tmp_path) -> None:
     client, _ws = open_client(tmp_path, parse_spec(str(write_toy(tmp_path, "--no-window"))))
     try:

@@ -14,6 +14,9 @@ from typing import Any, Protocol
 
 # Set in the implementation's environment; inherited by everything it starts, even daemons that
 # left its process group, so they can be found and killed when the session ends.
+# The bound on one call unless the profile ([implementation] call_timeout_ms) or the run says
+# otherwise: a call unanswered by then is a hang.
+DEFAULT_TIMEOUT_S = 10.0
 SESSION_VARIABLE = "AGENTCONF_SESSION"
 # Set by `agentconf run` in its pytest child: whatever the run started carries it.
 RUN_VARIABLE = "AGENTCONF_RUN"
