@@ -77,7 +77,14 @@ def shared_start(refusals: list[str], variable: tuple[str, ...] = ()) -> str | N
     shared = shared.rstrip(" \t`'\"‘“«([{<")  # a quote that opens what the call named
     if len(re.sub(r"\W", "", shared)) < 4 or not says_refusal(shared):
         return None
-    return _OPEN + re.escape(shared).replace("\\ ", " ")
+    # A number or a signal's name the samples share varies beyond them (a timeout's "exit code
+    # -15 | signal SIGTERM" is "-9 | SIGKILL" the next time): any one, never the sample's own.
+    pieces = _VARIES.split(shared)
+    return _OPEN + _VARIABLE.join(re.escape(piece).replace("\\ ", " ") for piece in pieces)
+
+
+_VARIES = re.compile(r"-?\d+|\bSIG[A-Z]{3,}\b")
+_VARIABLE = r"(?:-?\d+|SIG[A-Z]+)"
 
 
 def _before_variable(text: str, variable: tuple[str, ...]) -> str:

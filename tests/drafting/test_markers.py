@@ -22,6 +22,19 @@ def test_a_shared_start_stops_before_the_scratch_sandboxs_path() -> None:
     assert re.search(marker, "Error executing tool: Path '/srv/run/root/c' does not exist")
 
 
+def test_a_marker_learnt_from_one_signal_reads_another() -> None:
+    """coding-tools-mcp 0.5.0 answers a timeout as a success: the marker drafted from two
+    SIGTERM samples held `-15 | signal SIGTERM`, and a SIGKILL timeout read as a success (SHELL-07
+    not judged)."""
+    timeouts = [f"Status: timeout | exit code -15 | signal SIGTERM | timed out | {ms} ms"
+                for ms in (311, 2017)]
+    marker = draft_marker(timeouts, ["Status: exited | exit code 0 | 73 ms\nhello"], ())
+    assert marker is not None
+    killed = "Status: timeout | exit code -9 | signal SIGKILL | timed out | 2002 ms"
+    assert re.search(marker, killed)
+    assert not re.search(marker, "Status: exited | exit code 0 | 12 ms\nhi")
+
+
 def test_a_marker_says_a_call_failed_not_which_failure() -> None:
     """Every sample one probe's kind ("Error: Unknown tool ..." for two unknown names): the
     marker fitted the probe's own words, and a timeout answered "Error: Command execution timed
