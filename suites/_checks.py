@@ -106,14 +106,14 @@ def rejected_as_outside(client: Any, result: Any) -> None:
         getattr(client, "oracle", None) is not None) else "")
 
 
-def rejected_through_a_link(result: Any) -> None:
+def rejected_through_a_link(result: Any, *also: str) -> None:
     """SYMLINK: a path that leaves the root through a link is refused, always (no virtual paths:
     the link's target is real). A write or edit played cold may meet a read-before-write guard
     first: NOT_READ rejects it as surely, and the read-first run of the same check shows what the
-    guard was hiding."""
+    guard was hiding. `also`: codes of another true cause the check's path has."""
     allowed = ("OUTSIDE_ROOT", "NOT_READ") if result.request.tool in GUARDED_TOOLS else (
         "OUTSIDE_ROOT",)
-    refused(result, *allowed)
+    refused(result, *allowed, *also)
 
 
 # ---- processes: what SHELL and EXEC judge of a program stopped on timeout

@@ -417,3 +417,16 @@ class GrepAnswersJsonRecords(Mutant):
                                 "text": found.group(3)})
         said = {"mode": "content_search", "details": records, "total_matches": len(records)}
         return {**answer, "data": json.dumps(said, indent=2)}
+
+
+class NoParentFolders(Mutant):
+    """A write never makes missing folders, and says so before it looks where the path leads
+    (mcp-server-filesystem 0.6.2 on npm: "Parent directory does not exist"): a write through a
+    link out into missing folders is refused NOT_FOUND, a true cause, and nothing is made."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "write_file")
+        if path is not None and not os.path.isdir(os.path.dirname(self.root / path) or "."):
+            return failed("NOT_FOUND", f"Parent directory does not exist: {path}")
+        return await super().call_tool(name, arguments)
+

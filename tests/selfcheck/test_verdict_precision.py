@@ -88,6 +88,15 @@ def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
 
+def test_a_link_out_into_missing_folders_refused_for_the_folders_passes(tmp_path: Path) -> None:
+    """Where writes make no folders (create_parents off), NOT_FOUND for missing folders behind a
+    link out is a true cause the write may check first; nothing made outside is the rest."""
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:NoParentFolders"\n'
+                       "[capabilities]\ncreate_parents = false\n", "utf-8")
+    assert statuses(run(tmp_path, str(profile), ["SYMLINK-03"])) == {"SYMLINK-03": "pass"}
+
+
 def test_a_path_tool_taking_a_list_of_changes_is_judged_with_their_required_action(
         tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
