@@ -14,6 +14,7 @@ import pytest
 from _checks import code_read, read_first, refused, took_effect
 
 from agentconf.harness.cases.judged import crlf_flattened
+from agentconf.harness.disk.reported import unreported
 from agentconf.harness.verdicts.errors import not_applicable
 
 
@@ -269,7 +270,8 @@ def test_a_new_write_leaves_exactly_the_target_behind(ws, client) -> None:
     before = ws.tree()
     result = client.call("write_file", path="new.txt", content="fresh\n")
     assert result.success, result.evidence()
-    assert ws.tree() == {**before, "new.txt": b"fresh\n"}
+    expected = {**before, "new.txt": b"fresh\n"}
+    assert unreported(ws.tree(), [result], ws.root, expected) == expected
 
 
 @pytest.mark.clause("EDIT-16")
@@ -279,7 +281,8 @@ def test_an_overwrite_leaves_exactly_the_target_behind(ws, client) -> None:
     before = ws.tree()
     result = client.call("write_file", path="sub/f.txt", content="short\n")
     assert result.success, result.evidence()
-    assert ws.tree() == {**before, "sub/f.txt": b"short\n"}
+    expected = {**before, "sub/f.txt": b"short\n"}
+    assert unreported(ws.tree(), [result], ws.root, expected) == expected
 
 
 @pytest.mark.clause("EDIT-16")
@@ -290,7 +293,7 @@ def test_concurrent_writes_to_one_path_leave_no_temporary_file_behind(ws, client
     results = client.call_concurrently(
         [("write_file", {"path": "target.txt", "content": content}) for content in contents])
     assert any(result.success for result in results), results[0].evidence()
-    left = sorted(ws.tree())
+    left = sorted(unreported(ws.tree(), results, ws.root, ["target.txt"]))
     assert left == ["target.txt"], f"temporary files were left behind: {left}"
 
 
@@ -302,7 +305,8 @@ def test_an_edit_leaves_no_temporary_file_behind(ws, client) -> None:
     before = ws.tree()
     result = client.call("edit_file", path="sub/f.txt", old_text="alpha", new_text="beta")
     assert result.success, result.evidence()
-    assert ws.tree() == {**before, "sub/f.txt": b"beta\n"}
+    expected = {**before, "sub/f.txt": b"beta\n"}
+    assert unreported(ws.tree(), [result], ws.root, expected) == expected
 
 
 # EDIT-17 does not order the folder check and the read guard: a folder was never read, so

@@ -430,3 +430,22 @@ class NoParentFolders(Mutant):
             return failed("NOT_FOUND", f"Parent directory does not exist: {path}")
         return await super().call_tool(name, arguments)
 
+
+
+class ReportsItsBackups(Mutant):
+    """Keeps each replaced file's old content as a version in a folder of its own and names it
+    in the answer (airgap-file-bridge 1.1.0: `"backup": ".file-bridge/versions/f.….txt"`): a
+    file the model is told of is not a temporary file left behind (EDIT-16 once counted it)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "write_file", "edit_file")
+        target = self.lexical(path) if path is not None else None
+        old = target.read_bytes() if target is not None and target.is_file() else None
+        answer = await super().call_tool(name, arguments)
+        if target is None or old is None or not answer.get("success"):
+            return answer
+        versions = self.root / ".versions"
+        versions.mkdir(exist_ok=True)
+        kept = versions / f"{target.name}.{len(list(versions.iterdir()))}.bak"
+        kept.write_bytes(old)
+        return {**answer, "data": f"{answer['data']}\nbackup: {kept.relative_to(self.root)}"}

@@ -59,6 +59,7 @@ CONFORMANT = [
     pytest.param("GrepRefusesLinksAsNoFolder", ["SYMLINK-07"], {},
                  id="symlink-07-links-refused-as-no-folder"),
     pytest.param("GrepAnswersJsonRecords", ["GREP-01"], {}, id="grep-01-json-records"),
+    pytest.param("ReportsItsBackups", ["EDIT-16"], {}, id="edit-16-backups-named"),
 ]
 
 

@@ -30,13 +30,13 @@ from agentconf.harness.cases.judged import (
     root_named_otherwise,
 )
 from agentconf.harness.cases.load import Case
+from agentconf.harness.disk.reported import unreported
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import AT_ONCE_S, Client
 from agentconf.harness.session.result import Result
 
 _PLACEHOLDER = re.compile(
     r"<(ROOT|SANDBOX|OUTSIDE|SIBLING|HOME|SYSTEM_TMP|SECRET|LIMIT:[a-z_]+|GREP_LINE:\d+)>")
-
 
 
 class CaseFailed(AssertionError):
@@ -228,22 +228,19 @@ def disk_mismatches(
     places: Placeholders,
     limits: Limits,
     skip: tuple[Path, ...] = (),
+    answers: tuple[Result, ...] = (),
 ) -> list[str]:
-    """What is wrong with the disk after the calls, against `after`; empty when it meets it."""
+    """What is wrong with the disk after the calls, against `after`; empty when it meets it.
+    A file one of the `answers` names (a backup it reports) is not one `tree_paths` left."""
     wrong = []
     for rel, expected in after.get("files", {}).items():
         path = root / rel
         if not path.is_file():
-            wrong.append(
-                f"{rel} should be a file, but "
-                f"{'is not a file' if path.exists() else 'does not exist'}"
-            )
+            wrong.append(f"{rel} should be a file, but "
+                         f"{'is not a file' if path.exists() else 'does not exist'}")
         elif not _content_matches(path.read_bytes(), expected, limits):
-            wanted = (
-                expected
-                if isinstance(expected, dict) and {"one_of", "sha256"} & set(expected)
-                else entry_bytes(expected, limits)
-            )
+            kept_as_is = isinstance(expected, dict) and {"one_of", "sha256"} & set(expected)
+            wanted = expected if kept_as_is else entry_bytes(expected, limits)
             wrong.append(f"{rel} should hold {wanted!r}, holds {path.read_bytes()[:300]!r}")
     for spelled in after.get("absent", []):
         if os.path.lexists(places.path(root, spelled)):
@@ -265,9 +262,10 @@ def disk_mismatches(
             k for k in set(now) | set(before_last_call) if now.get(k) != before_last_call.get(k)
         )
         wrong.append(f"the root should be unchanged by the last call, but these changed: {changed}")
-    if "tree_paths" in after and set(now) != set(after["tree_paths"]):
+    kept = unreported(now, answers, root, after.get("tree_paths", ()))
+    if "tree_paths" in after and set(kept) != set(after["tree_paths"]):
         wrong.append(
-            f"the root should hold exactly {sorted(after['tree_paths'])}, holds {sorted(now)}"
+            f"the root should hold exactly {sorted(after['tree_paths'])}, holds {sorted(kept)}"
         )
     return wrong
 
@@ -339,7 +337,8 @@ def play_case(
                 if isinstance(result.data, str) and ws.secret in result.data:
                     wrong.append(f"{label} ({name}): data contains the canary secret")
     if case.after:
-        found = disk_mismatches(ws.root, case.after, before, places, limits, state)
+        found = disk_mismatches(ws.root, case.after, before, places, limits, state,
+                                tuple(results))
         endings_alone(case, len(found), ws, client, {
             rel: entry_bytes(entry, limits) for rel, entry in case.after.get("files", {}).items()})
         wrong += [f"disk: {w}" for w in found]
