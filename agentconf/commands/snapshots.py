@@ -17,6 +17,7 @@ from agentconf.cli import UsageError, implementation
 from agentconf.harness.report.events import EventStreamError, Outcome, TestEvent, read_events
 from agentconf.harness.resources import fixtures_dir, suites_dir
 from agentconf.harness.run import child, runner
+from agentconf.harness.run.preflight import preflight
 
 HELP = "record, update or check an implementation's message snapshots (only the snapshot checks)"
 MODES = {"record": ["--snapshot-update-new-only"], "update": ["--snapshot-update"], "check": []}
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if folder is not None and folder.exists() and not folder.is_dir():
         raise UsageError(f"--snapshot-dir {folder} is not a directory")
     shown = folder or fixtures_dir() / "snapshots" / "reference"
-    cause = runner.preflight(spec)
+    cause = preflight(spec)
     if cause is not None:
         print(f"agentconf snapshots: {spec.display_name} did not start and list its tools:\n"
               f"{cause}", file=sys.stderr)

@@ -54,7 +54,7 @@ def _run(folder: Path, kept: bool) -> tuple[dict[str, str], int]:
     started = len(starts.read_text().splitlines())
     counted = json.loads((report / "conformance.json").read_text("utf-8"))["run"]["server_starts"]
     # Every start the shell saw but one: `agentconf run` starts the server once before the
-    # checks, to stop at once with the cause when it cannot start (runner.preflight).
+    # checks, to stop at once with the cause when it cannot start (run/preflight.py).
     assert counted["count"] == started - 1, (counted, started)
     assert counted["reuse"] == ("worker" if kept else None), counted
     assert f"  servers: {started - 1} started for {len(outcomes)} checks" in done.stdout, \

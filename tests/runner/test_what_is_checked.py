@@ -1,6 +1,7 @@
 """No false green: `agentconf run` with no --impl checks ./agentconf.toml when there is one, says on
 its first line what it checks and how it chose it, and a run of the built-in reference says so in
-its verdict; an implementation that does not start leaves the log its message points to."""
+its verdict; an implementation that does not start leaves the log its message points to, in the
+report folder, and no temporary folder."""
 
 import re
 from pathlib import Path
@@ -57,12 +58,19 @@ def test_the_profile_here_is_used_unless_another_implementation_is_named(
     assert expected[2] in choice.origin
 
 
-def test_the_log_a_failed_start_points_to_is_kept(tmp_path: Path) -> None:
+def test_the_log_a_failed_start_points_to_is_kept_in_the_report_and_no_temp_folder(
+        tmp_path: Path) -> None:
     (tmp_path / "dead.py").write_text("import sys\nsys.stderr.write('boom: no config\\n')\n"
                                       "sys.exit(3)\n", "utf-8")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
     done = agentconf("run", "--impl", f"cmd:python3 {tmp_path / 'dead.py'}", "--clauses",
-                     "READ-01", cwd=tmp_path, env_extra={"TMPDIR": str(tmp_path)})
+                     "READ-01", "--report", "out", cwd=tmp_path,
+                     env_extra={"TMPDIR": str(scratch)})
     assert done.returncode == 2, done.stderr
     log = re.search(r"log (\S+\.log)\)", done.stderr)
     assert log is not None, done.stderr
-    assert "boom: no config" in Path(log[1]).read_text("utf-8")
+    kept = tmp_path / log[1]  # as the user's working folder reads it
+    assert kept.parent == tmp_path / "out" / "start-logs"
+    assert "boom: no config" in kept.read_text("utf-8")
+    assert list(scratch.iterdir()) == []

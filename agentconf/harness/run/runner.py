@@ -7,14 +7,11 @@ into the shipped suites. The child writes the plugin's event stream; this proces
 progress, then aggregates it into clause statuses (report.aggregate) and writes the reports.
 """
 
-import contextlib
 import re
 import shlex
 import signal
 import subprocess
 import sys
-import tempfile
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -22,7 +19,6 @@ from pathlib import Path
 from typing import TextIO
 
 from agentconf.contract import CATEGORIES, CLAUSES, Clause, active_clauses
-from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace, remove_tree
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.report import (
     ClauseResult,
@@ -58,15 +54,12 @@ from agentconf.harness.run.child import (
     snapshot_report,
     tail,
 )
+from agentconf.harness.run.preflight import preflight
 from agentconf.harness.run.suite_files import suite_files
-from agentconf.harness.target.adapters import open_adapter
-from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.spec import ImplSpec
-from agentconf.harness.verdicts.errors import ImplementationFailure
 
 HARNESS_BUG = "this is a bug in agentconf, please report it"
 # The start check before the suites: one session, one tools/list.
-PREFLIGHT_TIMEOUT_S = 30.0
 
 
 class RunError(Exception):
@@ -227,7 +220,7 @@ def run(options: RunOptions, out: TextIO = sys.stdout) -> int:
         progress.planned = follower.planned
         progress(test)
 
-    cause = preflight(options.spec)
+    cause = preflight(options.spec, keep_logs_in=options.report_dir / "start-logs")
     if cause is not None:
         raise CannotStart(f"{options.spec.display_name} did not start and list its tools, so "
                           f"nothing was checked:\n{cause}")
@@ -326,49 +319,6 @@ def _snapshot_lines(options: RunOptions, log: EventLog, pytest_log: Path) -> lis
         return [f"not checked (no snapshot folder); record them: agentconf snapshots record "
                 f"{command_arguments(options.impl, options.profile)} --snapshot-dir DIR"]
     return []
-
-
-def preflight(spec: ImplSpec, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> str | None:
-    """Starts the implementation once in a sandbox of its own and lists its tools: None when it
-    did, else the cause (its error, its stderr). Runs in a thread, so that even a `python:`
-    factory that never returns costs `timeout_s`, not the run."""
-    outcome: list[str | None] = []
-    folder = Path(tempfile.mkdtemp(prefix="agentconf-preflight-"))
-
-    def attempt() -> None:
-        sandbox = SandboxWorkspace(base=folder)
-        env = AdapterEnv(root=sandbox.root, home=sandbox.home, tmp=sandbox.tmp,
-                         call_timeout_s=min(timeout_s, 10.0), start_timeout_s=timeout_s,
-                         log_dir=sandbox.logs,
-                         extra_env=spec.environment(sandbox.root, sandbox.home, sandbox.tmp))
-        try:
-            adapter = open_adapter(spec, env)
-        except ImplementationFailure as error:
-            outcome.append(str(error))
-            return
-        except Exception as error:  # an import error of a python: factory, a bad command...
-            outcome.append(f"{type(error).__name__}: {error}")
-            return
-        try:
-            adapter.list_tools()
-            outcome.append(None)
-        except Exception as error:
-            outcome.append(str(error) if isinstance(error, ImplementationFailure)
-                           else f"{type(error).__name__}: {error}")
-        finally:
-            with contextlib.suppress(Exception):
-                adapter.close()
-
-    worker = threading.Thread(target=attempt, name="agentconf-preflight", daemon=True)
-    worker.start()
-    worker.join(timeout_s + 5.0)
-    # A failed start keeps its folder: the cause names the implementation's stderr log there.
-    if not worker.is_alive() and outcome == [None]:
-        with contextlib.suppress(OSError):
-            remove_tree(folder)
-    if not outcome:
-        return f"no answer within {timeout_s:.0f} s (starting it, or to tools/list)"
-    return outcome[0]
 
 
 # ------------------------------------------------------------------ collection (explain)
