@@ -10,18 +10,25 @@ from typing import Any
 import pytest
 from _checks import refused, shows_number
 
-from agentconf.harness.session.answers import document_of
+from agentconf.harness.session.answers import document_of, unmarked
 from agentconf.harness.session.client import AT_ONCE_S
 from agentconf.harness.verdicts.errors import ImplementationFailure, not_applicable
 
 
-def _lines_with(data: str, *needles: str) -> list[str]:
-    """The answer's lines holding every needle; in a JSON answer also each record (an object
-    of plain values, `{"file": "notes.txt", "line": 3, "text": "needle here"}`) as one line,
-    since pretty-printing puts its values on lines of their own."""
-    lines = data.splitlines() + [" ".join(map(str, record)) for record in _records(
+def _lines_with(data: str, *needles: str, match: str = "") -> list[str]:
+    """The answer's lines holding every needle, also with `match` unmarked (`_bare`); in a JSON
+    answer also each record (an object of plain values, `{"file": "notes.txt", "line": 3,
+    "text": "needle here"}`) as one line, since pretty-printing puts its values on lines of
+    their own."""
+    lines = _bare(data, match).splitlines() + [" ".join(map(str, record)) for record in _records(
         document_of(data))]
     return [line for line in lines if all(needle in line for needle in needles)]
+
+
+def _bare(data: str, match: str) -> str:
+    """The answer, then again with the marks a search may put around its matches taken off
+    (`>>>needle<<< here`): a line shown with its match marked is shown whole (GREP-01)."""
+    return f"{data}\n{unmarked(data, match)}" if match else data
 
 
 def _records(value: Any) -> list[list[Any]]:
@@ -50,10 +57,11 @@ def test_a_match_is_reported_with_its_path_and_line_number(ws, client) -> None:
     ws.write("notes.txt", "alpha\nbravo\nneedle here\ndelta\n")
     result = _search(client, pattern="needle")
     assert "notes.txt" in result.data, result.evidence()
-    assert "needle here" in result.data, result.evidence()
+    assert "needle here" in _bare(result.data, "needle"), result.evidence()
     # The number sits on the match's line or on its file's heading line.
     number = _line(client, 3)
-    shown = _lines_with(result.data, "needle here") + _lines_with(result.data, "notes.txt")
+    shown = (_lines_with(result.data, "needle here", match="needle")
+             + _lines_with(result.data, "notes.txt"))
     assert any(shows_number(line, number) for line in shown), result.evidence()
 
 
@@ -64,7 +72,7 @@ def test_matches_in_nested_folders_carry_their_path_from_the_root(ws, client) ->
     result = _search(client, pattern="quarry")
     assert "src/deep/mod.txt" in result.data, result.evidence()
     assert any(shows_number(line, _line(client, 7))
-               for line in _lines_with(result.data, "the quarry")), (
+               for line in _lines_with(result.data, "the quarry", match="quarry")), (
         result.evidence()
     )
 
@@ -75,7 +83,7 @@ def test_every_matching_line_is_reported(ws, client) -> None:
     ws.write("b.txt", "hit three\n")
     result = _search(client, pattern="hit")
     for text in ("hit one", "hit two", "hit three"):
-        assert text in result.data, result.evidence()
+        assert text in _bare(result.data, "hit"), result.evidence()
     assert "miss" not in result.data, result.evidence()
 
 

@@ -449,3 +449,21 @@ class ReportsItsBackups(Mutant):
         kept = versions / f"{target.name}.{len(list(versions.iterdir()))}.bak"
         kept.write_bytes(old)
         return {**answer, "data": f"{answer['data']}\nbackup: {kept.relative_to(self.root)}"}
+
+
+class GrepMarksMatches(Mutant):
+    """Marks each match in the lines a search shows (`notes.txt:3:>>>needle<<< here`), as a
+    Python file server does for the model (iflow-mcp-safurrier-mcp-filesystem 0.2.0): the line is
+    still shown whole, with its path and number (GREP-01 once wanted it unmarked)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        pattern = arguments.get("pattern") if isinstance(arguments, dict) else None
+        if name != "grep" or not answer.get("success") or not isinstance(pattern, str):
+            return answer
+        marked = []
+        for line in str(answer["data"]).splitlines():
+            found = re.match(r"(.+?:\d+:)(.*)", line)  # path:number:text, the text marked
+            marked.append(found[1] + re.sub(pattern, lambda m: f">>>{m[0]}<<<", found[2])
+                          if found else line)
+        return {**answer, "data": "\n".join(marked)}

@@ -60,6 +60,7 @@ CONFORMANT = [
                  id="symlink-07-links-refused-as-no-folder"),
     pytest.param("GrepAnswersJsonRecords", ["GREP-01"], {}, id="grep-01-json-records"),
     pytest.param("ReportsItsBackups", ["EDIT-16"], {}, id="edit-16-backups-named"),
+    pytest.param("GrepMarksMatches", ["GREP-01"], {}, id="grep-01-matches-marked"),
 ]
 
 

@@ -2,10 +2,11 @@
 answer's text, and the envelope's other parts (harness/cases/play.py's `answer_mismatches` puts
 them together, in this order). Each returns what is wrong, empty when the part meets it."""
 
+import re
 from typing import Any
 
 from agentconf.contract import ERROR_CODES, Limits
-from agentconf.harness.session.answers import readable
+from agentconf.harness.session.answers import readable, unmarked
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import not_judged_unless_failed
 
@@ -45,6 +46,10 @@ def data_mismatches(result: Result, expect: dict[str, Any], limits: Limits) -> l
     """What the answer's text should and should not hold, and how long it may be."""
     data = result.data if isinstance(result.data, str) else ""
     shown = readable(data)  # a JSON answer's strings too, its ASCII escapes decoded
+    pattern = result.request.arguments.get("pattern") if isinstance(
+        result.request.arguments, dict) and result.request.tool == "grep" else None
+    if isinstance(pattern, str) and re.fullmatch(r"[\w ]+", pattern):  # a search's own marks
+        shown = f"{shown}\n{unmarked(shown, pattern)}"
     wrong = [
         f"data should contain {text!r}"
         for text in expect.get("data_contains", [])

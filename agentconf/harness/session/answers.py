@@ -217,3 +217,17 @@ def _says_empty(value: Any, echoes: tuple[str, ...]) -> bool:
         return value == 0
     return (isinstance(value, str) and not value.endswith(echoes)
             and _EMPTY_WORDS.search(value) is not None)
+
+
+# A mark a search puts around a match: an ANSI colour, or a few signs (`>>>`, `**`, `[`), not
+# the colon that ends `path:line:`.
+_MARK = r"(?:\x1b\[[\d;]*m|[^\w\s\x1b:]{1,4})"
+
+
+def unmarked(text: str, match: str) -> str:
+    """`text` with every `match` a search marked on both sides (`>>>needle<<<`, `**needle**`,
+    a colour) shown bare: the marks tell the model where the match is; the line is the file's.
+    Read beside the text as it is (a file's own `:needle:` is kept there)."""
+    if not match:
+        return text
+    return re.sub(rf"{_MARK}({re.escape(match)}){_MARK}", lambda found: found[1], text)
