@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agentconf.contract import PATH_TOOLS, READING_PATH_TOOLS
+from agentconf.harness.disk import outer
 from agentconf.harness.disk.sandbox_workspace import CANARY_NAMES
 from agentconf.harness.session.argument_values import required_value
 from agentconf.harness.session.arguments import path_for, top_argument
@@ -270,6 +271,17 @@ def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else f"{text[:57]}..."
 
+
+def own_temp_folder(ws: Any) -> Path:
+    """A canary folder in the implementation's own temporary folder (the sandbox's `tmp/`, where
+    the kit points its TMPDIR): an allow-list of tempfile.gettempdir() lets that through, and,
+    the real /tmp being no TMPDIR of its then, only this shows it (CONFINE-17: whatever TMPDIR
+    says)."""
+    folder = Path(ws.tmp) / f"{outer.PREFIX}own"
+    folder.mkdir(exist_ok=True)
+    for name, data in outer.contents(ws.secret).items():
+        (folder / name).write_bytes(data)
+    return folder
 
 
 def outer_folder(ws: Any) -> Path:

@@ -3,6 +3,7 @@ beyond the six confined carelessly, and the system's temporary folder taken for 
 
 import glob
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -375,6 +376,23 @@ class SystemTmpAllowed(Mutant):
             return succeeded(Path(target).read_text(errors="replace"))
         if name == "list_files" and os.path.isdir(target):
             return succeeded("\n".join(sorted(os.listdir(target))))
+        return await super().call_tool(name, arguments)
+
+
+class OwnTempDirAllowed(Mutant):
+    """Confined but for its own temporary folder: a path under what TMPDIR names
+    (tempfile.gettempdir()) is read as given. Where the kit points TMPDIR into the sandbox, the
+    real /tmp stays refused, and only a canary in that folder shows the allow-list."""
+
+    KILLS = ("CONFINE-17",)
+    KNOWN_FROM = "a Python MCP file server that allow-lists tempfile.gettempdir() beside its root"
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = self.path_of(arguments)
+        target = os.path.normpath(path) if path else ""
+        own = os.path.realpath(tempfile.gettempdir())
+        if name == "read_file" and target.startswith(own + os.sep) and os.path.isfile(target):
+            return succeeded(Path(target).read_text(errors="replace"))
         return await super().call_tool(name, arguments)
 
 

@@ -17,6 +17,7 @@ from _path_tools import (
     may_drive,
     nothing_brought_in,
     outer_folder,
+    own_temp_folder,
     path_tools,
     prepare,
 )
@@ -116,7 +117,7 @@ def test_a_read_of_the_system_temporary_folder_returns_nothing_of_it(
 ) -> None:
     if not client.has(tool) or not client.has("confine_reads"):
         not_applicable(f"the implementation lacks {tool} or confine_reads")
-    for folder in ws.outer or [outer_folder(ws)]:
+    for folder in [*ws.outer, own_temp_folder(ws)]:
         path = path_of(Path(folder))
         arguments = {"pattern": "agentconf-canary-", "path": path} if tool == "grep" else {
             "path": path}

@@ -54,7 +54,7 @@ def _prefix(marker: str | None) -> str:
 _SOLO = "solo"
 
 
-def _contents(secret: str) -> dict[str, bytes]:
+def contents(secret: str) -> dict[str, bytes]:
     return {"secret.txt": f"system tmp secret {secret}\n".encode(),
             "notes.md": f"# notes\n{secret}\n".encode()}
 
@@ -69,10 +69,10 @@ def make(secret: str) -> tuple[Path, ...]:
     (removed at exit at the latest)."""
     if not _LIVE:
         atexit.register(remove_all)
-    contents = _contents(secret)
+    files = contents(secret)
     made = []
     for place in places():
-        folder = _reuse(place, contents) or _fresh(place, contents)
+        folder = _reuse(place, files) or _fresh(place, files)
         if folder is not None:
             made.append(folder)
     return tuple(made)
