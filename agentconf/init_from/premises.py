@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentconf.harness.session.argument_values import ANY_TEXT
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result, neutralise
 from agentconf.harness.verdicts.errors import (
@@ -250,7 +251,24 @@ def self_check(client: Client, mapped: set[str]) -> list[Premise]:
                                         and p.kind == "calls" for p in found):
             continue  # its calls are not judged at all: nothing else of it stands
         found.append(prove(client, rule))
-    return found
+    return found + _fillers_refused(client, found, mapped)
+
+
+def _fillers_refused(client: Client, found: list[Premise], mapped: set[str]) -> list[Premise]:
+    """The text the draft made up for a required argument (ANY_TEXT), quoted by a refusal of a
+    call: every other mapped tool sending it stands on it too, and its calls are not proven
+    where its own premise could not be tried (a listing the kit cannot address as drafted)."""
+    refused = next((p for p in found if p.kind == "calls" and not p.proven
+                    and ANY_TEXT in p.text), None)
+    if refused is None:
+        return []
+    settled = {p.tool for p in found if p.kind == "calls" and (p.tried or not p.proven)}
+    made_up = {tool: name for tool in sorted(mapped - settled)
+               for name, value in client.profile.tool(tool).defaults.items() if value == ANY_TEXT}
+    return [Premise(tool, "calls", False,
+                    f"it sends {name} = {ANY_TEXT!r}, a text the draft made up, which "
+                    f"{refused.tool}'s refusal quotes: map {name} by hand")
+            for tool, name in made_up.items()]
 
 
 def kept_fails(client: Client, premises: list[Premise]) -> str | None:

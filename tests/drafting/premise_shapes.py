@@ -410,3 +410,35 @@ class OffsetLimitWindow(_OnTheReference):
         if isinstance(count, int):
             arguments["end_line"] = arguments["start_line"] + count - 1
         return await self.reference.call_tool(name, arguments)
+
+
+class MadeUpSessionRefused(_OnTheReference):
+    """Every tool requires a `session_id` (a session's id, or null: local-shell-mcp 5.1.4's
+    logical_session_id) and refuses one it never issued, quoting it; its lister takes a
+    pattern and no path. The draft's made-up text fails every premise it can try, and the
+    listing's, which it cannot, stands on the same text."""
+
+    SESSION: ClassVar[dict[str, Any]] = {"anyOf": [{"type": "string"}, {"type": "null"}],
+                                         "description": "the session's id, or null"}
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = []
+        for tool in self.reference.list_tools():
+            schema = dict(tool["input_schema"])
+            if tool["name"] == "list_files":
+                tool, schema = {**tool, "name": "find_files"}, {
+                    "type": "object", "required": ["pattern"],
+                    "properties": {"pattern": {"type": "string", "description": "a glob"}}}
+            schema["properties"] = {**schema.get("properties", {}), "session_id": self.SESSION}
+            schema["required"] = [*schema.get("required", []), "session_id"]
+            tools.append({**tool, "input_schema": schema})
+        return tools
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        given = dict(arguments) if isinstance(arguments, dict) else {}
+        session = given.pop("session_id", None)
+        if session is not None:
+            return {"success": False, "data": f"Unknown session: {session}"}
+        if name == "find_files":
+            return await self.reference.call_tool("list_files", {})
+        return await self.reference.call_tool(name, given)

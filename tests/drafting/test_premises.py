@@ -266,3 +266,14 @@ def test_a_tool_whose_json_says_it_failed_gets_its_own_failure_marker(tmp_path: 
     found = _statuses(tmp_path, "CONFINE-01,EDIT-17")
     assert {clause: found[clause]["status"] for clause in found} == {
         "CONFINE-01": "pass", "EDIT-17": "pass"}
+
+
+def test_a_made_up_value_a_refusal_quotes_leaves_every_tool_sending_it_not_judged(
+        tmp_path: Path) -> None:
+    """The listing's premise cannot be tried (no path to send), but its calls carry the text
+    the draft made up that every other tool's refusal quotes: CONFINE-15 is not judged on it."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:MadeUpSessionRefused")
+    assert "list_files" in profile["unproven"], console
+    assert "session_id" in profile["unproven"]["list_files"]["calls"], console
+    found = _statuses(tmp_path, "CONFINE-15")
+    assert found["CONFINE-15"]["status"] == "n/a", json.dumps(found["CONFINE-15"])[:2000]
