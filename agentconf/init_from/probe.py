@@ -174,15 +174,15 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
 
 
 def _bad_calls(client: Client, mapped: set[str]) -> list[Callable[[], Result]]:
-    """A number where a string belongs, twice, sent to the first tool that takes text."""
+    """A number where a string belongs, twice, sent to the first tool that takes text, as the
+    run's checks send it: through the profile (nested where it nests, its defaults beside it),
+    so that what is learned of it is the answer they get."""
     tool = next((name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
                  if name in mapped), None)
     if tool is None:
         return []
     first = {"grep": "pattern", "bash": "command"}.get(tool, "path")
-    mapping = client.profile.tool(tool)
-    return [partial(client.call_raw, mapping.name, {mapping.target(first): number})
-            for number in (12345, 424242)]
+    return [partial(client.call, tool, **{first: number}) for number in (12345, 424242)]
 
 
 def _validation(client: Client, found: Findings, mapped: set[str]) -> None:

@@ -442,3 +442,26 @@ class MadeUpSessionRefused(_OnTheReference):
         if name == "find_files":
             return await self.reference.call_tool("list_files", {})
         return await self.reference.call_tool(name, given)
+
+
+class NestedParams(_OnTheReference):
+    """Every tool takes its arguments in one `params` object (better-mcps-filesystem 0.3.0) and
+    words a wrong type by where it is (`params.path Input should be a valid string`), a missing
+    `params` otherwise: a probe sent flat learns the missing object's words, not the checks'."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [{**tool, "input_schema": {"type": "object", "required": ["params"],
+                                          "properties": {"params": tool["input_schema"]}}}
+                for tool in self.reference.list_tools()]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        params = arguments.get("params") if isinstance(arguments, dict) else None
+        if not isinstance(params, dict):
+            return {"success": False, "data": "1 validation error\nparams\n  Missing required "
+                                              "argument [type=missing_argument]"}
+        wrong = next((key for key in ("path", "pattern", "command", "content")
+                      if key in params and not isinstance(params[key], str)), None)
+        if wrong is not None:
+            return {"success": False, "data": f"1 validation error\nparams.{wrong}\n  Input "
+                                              "should be a valid string [type=string_type]"}
+        return await self.reference.call_tool(name, params)

@@ -277,3 +277,14 @@ def test_a_made_up_value_a_refusal_quotes_leaves_every_tool_sending_it_not_judge
     assert "session_id" in profile["unproven"]["list_files"]["calls"], console
     found = _statuses(tmp_path, "CONFINE-15")
     assert found["CONFINE-15"]["status"] == "n/a", json.dumps(found["CONFINE-15"])[:2000]
+
+
+def test_a_probe_of_a_wrong_type_is_sent_as_the_checks_send_it(tmp_path: Path) -> None:
+    """Nested where the profile nests it: the words learned for INVALID_ARGS are those the run's
+    wrong types get, and RESULT-02 reads them."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:NestedParams")
+    learned = [entry for entry in profile.get("error_patterns", [])
+               if entry.get("code") == "INVALID_ARGS"]
+    assert any("string" in entry["pattern"] for entry in learned), console
+    found = _statuses(tmp_path, "VALIDATE-02")
+    assert found["VALIDATE-02"]["status"] == "pass", json.dumps(found["VALIDATE-02"])[:3000]
