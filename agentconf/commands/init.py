@@ -150,13 +150,27 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote {path}")
     except OSError as error:
         raise UsageError(f"cannot write the starter files: {error}") from None
-    if args.spec is not None:
+    if args.spec is not None and _nothing_proven(files[Path("agentconf.toml")]):
+        print("next: the calls of every tool the draft mapped are unproven (its self-check, at "
+              "the top of agentconf.toml, says why), so a run now judges almost nothing: fix "
+              "the mapping the self-check names, then agentconf run")
+    elif args.spec is not None:
         # The draft is meant to be run as it is: what it could not settle is n/a, never a guess.
         print("next: agentconf run, which checks ./agentconf.toml (TODO lines say what the "
               "draft left n/a and why)")
     else:
         print("next: edit agentconf.toml, then run `agentconf run` (it checks ./agentconf.toml)")
     return 0
+
+
+def _nothing_proven(text: str) -> bool:
+    """Whether every canonical tool the draft maps has its calls unproven ([unproven.<tool>])."""
+    import tomllib
+
+    profile = tomllib.loads(text)
+    mapped = set(profile.get("tools", {})) - {"extra"}
+    unproven = {tool for tool, table in profile.get("unproven", {}).items() if "calls" in table}
+    return bool(mapped) and mapped <= unproven
 
 
 def _drafted(spec_text: str) -> str:

@@ -275,6 +275,7 @@ def test_a_made_up_value_a_refusal_quotes_leaves_every_tool_sending_it_not_judge
     profile, console = _draft(tmp_path, "python:premise_shapes:MadeUpSessionRefused")
     assert "list_files" in profile["unproven"], console
     assert "session_id" in profile["unproven"]["list_files"]["calls"], console
+    assert "a run now judges almost nothing" in console, console
     found = _statuses(tmp_path, "CONFINE-15")
     assert found["CONFINE-15"]["status"] == "n/a", json.dumps(found["CONFINE-15"])[:2000]
 
