@@ -47,6 +47,7 @@ def test_the_reference_proves_every_premise(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:agentconf.reference:create")
     assert "unproven" not in profile, console
     assert "self-check: 17 of 17 premises proven" in console  # timeout_ms: bash, exec
+    assert "next: agentconf run" in console and "judges almost nothing" not in console
 
 
 def test_a_root_it_does_not_work_in_is_not_judged_never_failed(tmp_path: Path) -> None:
