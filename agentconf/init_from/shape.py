@@ -36,22 +36,6 @@ def map_listing(listing: list[dict[str, Any]]) -> dict[str, ToolGuess]:
     return mapped
 
 
-def mapping_view(mapped: dict[str, ToolGuess]) -> dict[str, Any]:
-    """The mapping in the drafting corpus's `expected` form (docs/profiles.md): tools with their
-    name, every mapped argument and defaults; the other keys per tool."""
-    tools: dict[str, Any] = {}
-    keys: dict[str, Any] = {}
-    for canonical, guess in mapped.items():
-        entry: dict[str, Any] = {"name": guess.name, "args": dict(guess.args)}
-        if guess.keys.get("defaults"):
-            entry["defaults"] = dict(guess.keys["defaults"])
-        tools[canonical] = entry
-        rest = {key: value for key, value in guess.keys.items() if key != "defaults"}
-        if rest:
-            keys[canonical] = rest
-    return {"tools": tools, "keys": keys}
-
-
 def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
     properties = flat_properties(schema_of(tool))
     description = str(tool.get("description", ""))
@@ -318,28 +302,41 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
         why.append(f"it requires {', '.join(neutral)}: sent as {sent} when the model leaves "
                    "them out")
     _workdir(guess, tool)  # mcp-cli's tools all require workingDirectory; a shell's workdir
+    _unfilled(guess, properties, required, found, why)
+    if found:
+        guess.keys.setdefault("defaults", {}).update(found)
+    guess.evidence.extend(why)
+
+
+def _unfilled(guess: ToolGuess, properties: dict[str, dict[str, Any]], required: list[str],
+              found: dict[str, Any], why: list[str]) -> None:
+    """A value for each required argument no canonical one fills: its enum's plain-text option,
+    its own default, null where its schema allows it (a made-up text is refused as an unknown
+    id), else a value of its type or its words (argument_values.required_value)."""
     filled = {top_argument(target) for target in (*guess.args.values(),
                                                   guess.keys.get("program", ""))}
     for name in required:
         if name in filled or name in found or name in guess.keys.get("defaults", {}):
             continue
-        options = properties.get(name, {}).get("enum")
+        prop = properties.get(name, {})
+        options = prop.get("enum")
         if guess.canonical == "edit_file" and isinstance(options, list) and "literal" in options:
             found[name] = "literal"
             why.append(f"{name} = \"literal\": old_text is plain text, not a pattern")
         elif "default" in properties.get(name, {}):  # required, yet it says what it means
             found[name] = properties[name]["default"]
             why.append(f"it requires {name}: sent as its own default, {found[name]!r}")
-        elif (value := required_value(properties.get(name, {}))) is not None:
+        elif "null" in types_of(prop) and not {"const", "enum"} & set(prop):
+            guess.keys.setdefault("nulls", []).append(name)
+            why.append(f"it requires {name}, which no canonical argument fills and its schema "
+                       "lets be null: sent as null (nulls)")
+        elif (value := required_value(prop)) is not None:
             found[name] = value[0]
             why.append(f"it requires {name}, which no canonical argument fills: sent as "
-                       f"{value[0]!r} ({value[1]}; the self-check proves the calls work)")
+                       f"{value[0]!r} ({value[1]}; the self-check tries it)")
         elif not any(name in line for line in guess.todo):
             guess.evidence.append(f"TODO: it requires {name}, which no canonical argument "
                                   "fills: add it to defaults")
-    if found:
-        guess.keys.setdefault("defaults", {}).update(found)
-        guess.evidence.extend(why)
 
 
 def _neutral(guess: ToolGuess, argument: str) -> Any:

@@ -413,13 +413,12 @@ class OffsetLimitWindow(_OnTheReference):
 
 
 class MadeUpSessionRefused(_OnTheReference):
-    """Every tool requires a `session_id` (a session's id, or null: local-shell-mcp 5.1.4's
-    logical_session_id) and refuses one it never issued, quoting it; its lister takes a
-    pattern and no path. The draft's made-up text fails every premise it can try, and the
-    listing's, which it cannot, stands on the same text."""
+    """Every tool requires a `session_id` (local-shell-mcp 5.1.4's logical_session_id, here
+    a text only) and refuses one it never issued, quoting it; its lister takes a pattern and
+    no path. The draft's made-up text fails every premise it can try, and the listing's, which
+    it cannot, stands on the same text."""
 
-    SESSION: ClassVar[dict[str, Any]] = {"anyOf": [{"type": "string"}, {"type": "null"}],
-                                         "description": "the session's id, or null"}
+    SESSION: ClassVar[dict[str, Any]] = {"type": "string", "description": "the session's id"}
 
     def list_tools(self) -> list[dict[str, Any]]:
         tools = []
@@ -465,3 +464,11 @@ class NestedParams(_OnTheReference):
             return {"success": False, "data": f"1 validation error\nparams.{wrong}\n  Input "
                                               "should be a valid string [type=string_type]"}
         return await self.reference.call_tool(name, params)
+
+
+class NullSession(MadeUpSessionRefused):
+    """The same session argument as local-shell-mcp 5.1.4 has it: a text or null ("null when
+    no session is active"). Sent null, every call works."""
+
+    SESSION: ClassVar[dict[str, Any]] = {"anyOf": [{"type": "string"}, {"type": "null"}],
+                                         "description": "the session's id, or null"}

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from agentconf.contract import CANONICAL_TOOLS
+from agentconf.init_from.match import ToolGuess
 from agentconf.init_from.path_tools import map_path_tools
-from agentconf.init_from.shape import map_listing, mapping_view
+from agentconf.init_from.shape import map_listing
 from agentconf.init_from.words import PATH_TOOLS
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "drafting"
@@ -44,6 +45,22 @@ PROBE_SETTLED = {
     ("fast-filesystem-mcp-3.5.2", "read_file", "offset_base"):
         "line_start is 0-based in its source; the schema says only 'Starting line number'",
 }
+
+
+def mapping_view(mapped: dict[str, ToolGuess]) -> dict[str, Any]:
+    """The mapping in the drafting corpus's `expected` form (docs/profiles.md): tools with their
+    name, every mapped argument and defaults; the other keys per tool."""
+    tools: dict[str, Any] = {}
+    keys: dict[str, Any] = {}
+    for canonical, guess in mapped.items():
+        entry: dict[str, Any] = {"name": guess.name, "args": dict(guess.args)}
+        if guess.keys.get("defaults"):
+            entry["defaults"] = dict(guess.keys["defaults"])
+        tools[canonical] = entry
+        rest = {key: value for key, value in guess.keys.items() if key != "defaults"}
+        if rest:
+            keys[canonical] = rest
+    return {"tools": tools, "keys": keys}
 
 
 def _canonical(table: dict[str, Any]) -> dict[str, Any]:

@@ -290,3 +290,13 @@ def test_a_probe_of_a_wrong_type_is_sent_as_the_checks_send_it(tmp_path: Path) -
     assert any("string" in entry["pattern"] for entry in learned), console
     found = _statuses(tmp_path, "VALIDATE-02")
     assert found["VALIDATE-02"]["status"] == "pass", json.dumps(found["VALIDATE-02"])[:3000]
+
+
+def test_a_required_argument_that_may_be_null_is_sent_null(tmp_path: Path) -> None:
+    """Not a made-up text (an id nobody issued, refused): the draft sends null, which TOML
+    cannot write, by `nulls`, and the calls work."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:NullSession")
+    assert profile["tools"]["read_file"]["nulls"] == ["session_id"], console
+    assert "unproven" not in profile, console
+    found = _statuses(tmp_path, "READ-01")
+    assert found["READ-01"]["status"] == "pass", json.dumps(found["READ-01"])[:2000]

@@ -58,6 +58,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "tools.defaults": (
         "the official MCP filesystem server (edit for real, not a dry run)",
         '[tools.edit_file]\ndefaults = { dryRun = false }'),
+    "tools.nulls": (
+        "local-shell-mcp (every tool requires logical_session_id: null while no session is "
+        "open)",
+        '[tools.read_file]\nnulls = ["logical_session_id"]'),
     "tools.result": (
         "Claude Code's Bash (JSON text: stdout, stderr, interrupted)",
         '[tools.bash.result]\ntext = ["stdout", "stderr"]\n'

@@ -196,6 +196,9 @@ class ToolMapping(Strict):
     defaults: dict[str, Any] = Field(
         default_factory=dict, description="arguments always sent (a canonical argument given "
         "in a call wins); strings take the placeholders ({root}, {home}, ...)")
+    nulls: list[str] = Field(
+        default_factory=list, description="arguments always sent as JSON null, which TOML "
+        "cannot write: a required one its schema lets be null (no session yet, say)")
     result: ResultShape = Field(
         default_factory=ResultShape,
         description="where text, errors and exit codes are in a JSON answer")

@@ -72,9 +72,9 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     if program is not None and isinstance(values.get("argv"), list) and values["argv"]:
         set_target(sent, program, values["argv"][0])  # the runner takes it apart from the rest
         values["argv"] = values["argv"][1:]
-    # A default may sit at a nested target (`files[0].ranges[0].start`), as an argument may.
-    for key, value in fill_json(copy.deepcopy(mapping.defaults),
-                                places or {"root": str(root)}).items():
+    # A default may sit at a nested target (`files[0].ranges[0].start`); `nulls` send null.
+    fixed = fill_json(copy.deepcopy(mapping.defaults), places or {"root": str(root)})
+    for key, value in [*fixed.items(), *dict.fromkeys(mapping.nulls).items()]:
         set_target(sent, key, value)
     # Only optional arguments are dropped: a required one is always sent where the profile
     # says, and a wrong target for it fails the check that needs it, in plain sight.
