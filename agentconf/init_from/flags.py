@@ -8,20 +8,17 @@ read the refusal the implementation made, and its code.
 
 from typing import Any
 
-from agentconf.harness.session.answers import document_of
+from agentconf.harness.session.answers import document_of, leaves
 from agentconf.harness.session.result import Result
 from agentconf.init_from.match import words
 from agentconf.init_from.words import says_kind
 
 
 def flag_of(code: str, data: str, successes: tuple[str, ...] | list[str] = ()) -> str | None:
-    """The top-level field of a JSON answer that is true and whose name says `code`'s kind,
-    unless a real success of the same tool (`successes`) has it true too."""
-    document = document_of(data)
-    if not isinstance(document, dict):
-        return None
-    key = next((key for key, value in document.items() if value is True
-                and says_kind(code, " ".join(words(str(key))))), None)
+    """The field of a JSON answer (by its path, nested too) that is true and whose name says
+    `code`'s kind, unless a real success of the same tool (`successes`) has it true too."""
+    key = next((path for path, value in leaves(document_of(data)) if value is True
+                and says_kind(code, " ".join(words(path.rsplit(".", 1)[-1])))), None)
     if key is None or any(_true(success, key) for success in successes):
         return None
     return key
@@ -42,5 +39,4 @@ def flagged(keys: dict[str, dict[str, Any]], evidence: dict[str, list[str]], cod
 
 
 def _true(text: str, key: str) -> bool:
-    document = document_of(text)
-    return isinstance(document, dict) and document.get(key) is True
+    return dict(leaves(document_of(text))).get(key) is True

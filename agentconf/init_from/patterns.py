@@ -2,9 +2,8 @@
 
 A pattern is kept only when it matches an answer of its own kind and none of the answers of
 another kind: each candidate is checked against every probe answer, most general first (the
-message's head, then its head and next segment, then its whole first line with the variable
-parts made wildcards). A head that says nothing but "error" (`Error`, `Tool`, `MCP error -32602`)
-is never a pattern on its own: it would match every failure.
+message's head, its head and next segment, its first line with the variable parts wildcards).
+A head saying nothing but "error" (`Error`, `Tool`, `MCP error -32602`) is never a pattern.
 """
 
 import re
@@ -12,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agentconf.contract import ERROR_CODES
-from agentconf.harness.session.answers import strings_in
+from agentconf.harness.session.answers import document_of, strings_in
 from agentconf.harness.verdicts.wording import worded_lines
 from agentconf.init_from.words import says_kind
 
@@ -120,7 +119,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     plausible = says_kind(answer.code, _message(answer))
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
-    candidates = list(_all_candidates(answer, variable))
+    candidates = [c for c in _all_candidates(answer, variable) if re.search(c, answer.text)]
     if plausible:  # of those that fit as many answers of its kind, its opening words run on
         # to its kind's first: "Write error: EISDIR", not the "Write error" every failed write
         # may start with (a pattern that reads a refusal's code wrong fails its clause)
@@ -197,14 +196,15 @@ def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,
 
 
 def _all_candidates(answer: Answer, variable: tuple[str, ...]) -> list[str]:
-    """Its starts, then the phrases anywhere in it, every variable part left out: paths, what
-    the call itself sent, quoted values, numbers; read past one layer of JSON quoting."""
+    """Its starts, its phrases, then a JSON answer's strings' (a message is a quoted value), every
+    variable part left out (paths, what the call sent, quoted values, numbers), past one quoting."""
     variable = (*variable, *answer.said)
     text, quoted = unquoted(answer.text)
     starts = candidates(text, variable)
     if quoted:
         starts = [r"""\A\s*"?""" + regex.removeprefix(r"\A") for regex in starts]
-    return [*starts, *(regex for regex in phrases(text, variable) if regex not in starts)]
+    inner = [r for said in strings_in(document_of(text)) for r in phrases(said, variable)]
+    return list(dict.fromkeys([*starts, *phrases(text, variable), *inner]))
 
 
 def _first_code(kept: list[tuple[str, str, str]], answer: Answer) -> str | None:

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from agentconf.contract import DEFAULT_LIMITS
-from agentconf.harness.session.answers import document_of, locate
+from agentconf.harness.session.answers import document_of, leaves, locate
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
 from agentconf.harness.session.shell_words import refused_programs
@@ -87,12 +87,11 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
 
 
 def _cut_flag(data: str) -> str | None:
-    """A field of a JSON answer that says its output was cut (`"truncated": true`), said."""
-    document = document_of(data)
-    if not isinstance(document, dict):
-        return None
-    return next((f"{key}: true" for key, value in document.items() if value is True
-                 and {"truncated", "clipped", "cut", "elided"} & set(words(str(key)))), None)
+    """A field of a JSON answer (nested too) that says its output was cut (`"truncated":
+    true`), said."""
+    return next((f"{key}: true" for key, value in leaves(document_of(data)) if value is True
+                 and {"truncated", "clipped", "cut", "elided"} & set(words(key.rsplit(".")[-1]))),
+                None)
 
 
 def _framing(client: Client, found: Findings) -> int:
@@ -169,19 +168,20 @@ def _exit_in_json(found: Findings, data: str, marks_failure: bool = True) -> boo
     `[tools.bash.result]`, beside where its output is (found by the first probe). The status
     is part of the text the model reads, failure or not (SHELL-02 looks for it there); answered
     as a success, a non-zero status is also the failure marker (`marks_failure`)."""
-    value = document_of(data)
-    if not isinstance(value, dict):
-        return False
-    key = next((k for k in _EXIT_KEYS if value.get(k) == 3 and type(value[k]) is int), None)
+    value = dict(leaves(document_of(data)))  # by path: a wrapped result's `data.exit_code`
+    key = next((path for path, v in value.items() if path.rsplit(".", 1)[-1] in _EXIT_KEYS
+                and v == 3 and type(v) is int), None)
     if key is None:
         return False
+    within = key[:len(key) - len(key.rsplit(".", 1)[-1])]  # `data.`: where its output is
     shape = found.keys.setdefault("bash", {}).setdefault("result", {})
     # The text is the output and the exit status, as the model reads them (SHELL-02 looks for
     # the status; the JSON-escaped whole would hide the output's lines from TRUNCATE-06).
     # Every place the output probe found stays (stdout and stderr both: the model reads both).
     known = shape.get("text", [])
     places = [known] if isinstance(known, str) else list(known)
-    output = next((k for k in _OUTPUT_KEYS if isinstance(value.get(k), str)), None)
+    output = next((within + k for k in _OUTPUT_KEYS if isinstance(value.get(within + k), str)),
+                  None)
     if not places and output:
         places = [output]
     if places:

@@ -472,3 +472,17 @@ class NullSession(MadeUpSessionRefused):
 
     SESSION: ClassVar[dict[str, Any]] = {"anyOf": [{"type": "string"}, {"type": "null"}],
                                          "description": "the session's id, or null"}
+
+
+class WrappedTimedOutFlag(TimedOutFlag):
+    """The same shell, its result wrapped as local-shell-mcp 5.1.4 wraps every answer: pretty
+    JSON `{"ok": true, "message": ..., "data": {"exit_code": ..., "timed_out": ...}}`. Read at
+    the top only, the status was drafted as a line pinned to where the pretty-printing put it."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "bash" or not isinstance(arguments, dict):
+            return answer
+        inner = json.loads(answer["data"])
+        return {"success": True, "data": json.dumps(
+            {"ok": True, "message": "Command finished", "data": inner}, indent=2)}

@@ -1,6 +1,7 @@
 """Error patterns induced from probe answers (init_from/patterns.py), on the answers the
 real implementations of issue 25 gave: each kept pattern checked against every other answer."""
 
+import json
 import re
 
 from agentconf.init_from.patterns import HEADED_CODE, SPELLED_CODE, Answer, induce, spelled_codes
@@ -372,3 +373,33 @@ def test_a_pattern_fits_the_messages_of_its_kind_not_the_paths_its_probes_sent()
     found = [regex for code, regex, _ in kept if code == "NOT_FOUND"]
     assert any("No such file or directory" in regex for regex in found), found
     assert not any(re.search(regex, "Error: no such option: --frobnicate") for regex in found)
+
+
+def _json_refusal(message: str, **data: object) -> str:
+    return json.dumps({"ok": False, "message": message, "data": {"status": "error", **data}},
+                      indent=2)
+
+
+def test_a_json_answer_s_message_and_snake_case_keys_are_read_by_what_is_kept() -> None:
+    """local-shell-mcp 5.1.4 answers each refusal as pretty JSON whose `message` says the cause:
+    a quoted value, so no phrase of it was a candidate, and a phrase of its snake_case keys was
+    kept that its own answer did not match (`nearest\\W+existing\\W+parent`): a pattern
+    reads its own answer, and the message's words are candidates."""
+    missing = {"error_type": "FileNotFoundError", "nearest_existing_parent": "/sandbox/root"}
+    answers = [
+        Answer("NOT_FOUND", "read missing", _json_refusal("Path not found: /sandbox/root/a",
+                                                          **missing)),
+        Answer("NOT_FOUND", "read missing twin", _json_refusal("Path not found: /sandbox/root/b",
+                                                               **missing)),
+        Answer("OUTSIDE_ROOT", "read outside", _json_refusal(
+            "Path escapes workspace: ../x", error_type="ValueError")),
+        Answer("OUTSIDE_ROOT", "write outside", _json_refusal(
+            "Path escapes workspace: ../y", error_type="ValueError")),
+        Answer("IS_DIRECTORY", "read folder", _json_refusal(
+            "Is a directory: /sandbox/root/sub", error_type="IsADirectoryError")),
+    ]
+    kept, _ = induce(answers, PROBE_ONLY)
+    assert {code for code, _, _ in kept} == {"NOT_FOUND", "OUTSIDE_ROOT", "IS_DIRECTORY"}, kept
+    for code, regex, _why in kept:
+        assert all(re.search(regex, a.text) for a in answers if a.code == code), (code, regex)
+        assert not any(re.search(regex, a.text) for a in answers if a.code != code), regex

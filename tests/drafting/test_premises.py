@@ -300,3 +300,15 @@ def test_a_required_argument_that_may_be_null_is_sent_null(tmp_path: Path) -> No
     assert "unproven" not in profile, console
     found = _statuses(tmp_path, "READ-01")
     assert found["READ-01"]["status"] == "pass", json.dumps(found["READ-01"])[:2000]
+
+
+def test_a_status_and_a_flag_nested_in_a_wrapped_answer_are_read_where_they_are(
+        tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:WrappedTimedOutFlag")
+    result = profile["tools"]["bash"]["result"]
+    assert result["failure"] == {"path": "data.exit_code", "not_equals": 0}, console
+    assert result["flags"] == {"data.timed_out": "TIMEOUT"}, console
+    assert "data.exit_code" in result["text"], console
+    found = _statuses(tmp_path, "SHELL-04,SHELL-02")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "SHELL-04": "pass", "SHELL-02": "pass"}

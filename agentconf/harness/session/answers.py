@@ -231,3 +231,12 @@ def unmarked(text: str, match: str) -> str:
     if not match:
         return text
     return re.sub(rf"{_MARK}({re.escape(match)}){_MARK}", lambda found: found[1], text)
+
+
+def leaves(document: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Every field of a JSON object by its path, a nested object's too (`data.timed_out`, where
+    an answer wraps its result in `{"ok": ..., "data": {...}}`)."""
+    if not isinstance(document, dict):
+        return []
+    return [pair for key, value in document.items()
+            for pair in [(f"{prefix}{key}", value), *leaves(value, f"{prefix}{key}.")]]
