@@ -35,6 +35,7 @@ from agentconf.init_from.schemas import flat_properties, schema_of
 from agentconf.init_from.words import ONE_BASED, ZERO_BASED
 
 _PROBE_MARK = "agentconf-probe"
+_KIT_NAMES = "agentconf-"  # the probes' and the premises' files: an answer may list them
 _LINES = ("first-line", "second-line", "third-line")
 
 
@@ -47,7 +48,7 @@ def probe(client: Client, ws: SandboxWorkspace, mapped: set[str], max_output_cha
     found = Findings(successes={tool: list(texts) for tool, texts in (successes or {}).items()})
     cases = drawn(client, mapped)  # the golden cases marked probe (probe_cases.py)
     # What a message may quote back of the probe itself: never part of a pattern.
-    variable = (str(client.root.parent), str(client.root), _PROBE_MARK, "12345", "a.txt",
+    variable = (str(client.root.parent), str(client.root), _KIT_NAMES, "12345", "a.txt",
                 "twice.txt", "unread.txt", *names_in(cases),
                 *(mapping.name for mapping in client.profile.tools.values()))
     # First: a case's tree may name a scratch file (a.txt), which the probes below rely on.

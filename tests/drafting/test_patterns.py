@@ -403,3 +403,20 @@ def test_a_json_answer_s_message_and_snake_case_keys_are_read_by_what_is_kept() 
     for code, regex, _why in kept:
         assert all(re.search(regex, a.text) for a in answers if a.code == code), (code, regex)
         assert not any(re.search(regex, a.text) for a in answers if a.code != code), regex
+
+
+def test_the_kits_own_file_names_an_answer_lists_are_never_a_pattern() -> None:
+    """local-shell-mcp lists the folder nearest a missing path, and the root then held the
+    premises' files: `agentconf\\W+premise\\W+plain\\W+txt` was kept for NOT_FOUND, matched no
+    run's answer, and a catch-all read them NOT_A_DIRECTORY (READ-02, LIST-03)."""
+    from agentconf.init_from.probe import _KIT_NAMES
+
+    def missing(path: str) -> str:
+        return _json_refusal(f"Path not found: /sandbox/root/{path}",
+                             nearest_parent_entries=["agentconf-premise-plain.txt"])
+    answers = [Answer("NOT_FOUND", "read missing", missing("x")),
+               Answer("NOT_FOUND", "read missing twin", missing("y")),
+               Answer("NOT_A_DIRECTORY", "read under a file", _json_refusal(
+                   "Path not found: /sandbox/root/a.txt/inner.txt", nearest_parent_entries=[]))]
+    kept, _ = induce(answers, ("/sandbox", "/sandbox/root", _KIT_NAMES))
+    assert not any("premise" in regex for _, regex, _ in kept), kept
