@@ -467,3 +467,46 @@ class GrepMarksMatches(Mutant):
             marked.append(found[1] + re.sub(pattern, lambda m: f">>>{m[0]}<<<", found[2])
                           if found else line)
         return {**answer, "data": "\n".join(marked)}
+
+
+class ListsLinkTargets(Mutant):
+    """Shows where each link in a listing points (`link_out_file -> /…/outside/secret.txt`), as
+    listings that report a link's target do: naming a link's own target is not descending into a
+    folder link out (SYMLINK-06 once searched the whole answer for the outside names)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "list_files" or not answer.get("success"):
+            return answer
+        shown = []
+        for line in str(answer["data"]).splitlines():
+            entry = self.root / line.strip().rstrip("/")
+            shown.append(f"{line} -> {os.readlink(entry)}" if entry.is_symlink() else line)
+        return {**answer, "data": "\n".join(shown)}
+
+
+class ReadsManyFiles(Mutant):
+    """Its read_file takes one path or a list of them (`path: anyOf[string, array]`) and reads
+    each listed file: a list is a form its schema declares, no wrong type (VALIDATE-02 once sent
+    `["a.txt"]` as one)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = []
+        for tool in super().list_tools():
+            if tool["name"] == "read_file":
+                schema = dict(tool["input_schema"])
+                properties = dict(schema["properties"])
+                properties["path"] = {"anyOf": [
+                    properties["path"], {"type": "array", "items": {"type": "string"}}]}
+                tool = {**tool, "input_schema": {**schema, "properties": properties}}
+            tools.append(tool)
+        return tools
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        paths = arguments.get("path") if isinstance(arguments, dict) else None
+        if name != "read_file" or not isinstance(paths, list):
+            return await super().call_tool(name, arguments)
+        answers = [await super().call_tool(name, {**arguments, "path": path}) for path in paths]
+        if not all(answer.get("success") for answer in answers):
+            return next(answer for answer in answers if not answer.get("success"))
+        return {**answers[0], "data": "\n".join(str(answer["data"]) for answer in answers)}

@@ -61,6 +61,8 @@ CONFORMANT = [
     pytest.param("GrepAnswersJsonRecords", ["GREP-01"], {}, id="grep-01-json-records"),
     pytest.param("ReportsItsBackups", ["EDIT-16"], {}, id="edit-16-backups-named"),
     pytest.param("GrepMarksMatches", ["GREP-01"], {}, id="grep-01-matches-marked"),
+    pytest.param("ListsLinkTargets", ["SYMLINK-06"], {}, id="symlink-06-link-targets-shown"),
+    pytest.param("ReadsManyFiles", ["VALIDATE-02"], {}, id="validate-02-list-a-declared-form"),
 ]
 
 

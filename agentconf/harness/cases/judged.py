@@ -5,16 +5,23 @@ reason), never failed."""
 
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError, UndefinedTypeCheck
+from referencing.exceptions import Unresolvable
+
 from agentconf.contract import Limits
 from agentconf.contract.tools import declares_read_only
 from agentconf.harness.cases.answer_checks import expects_failure
 from agentconf.harness.cases.load import Case
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
+from agentconf.harness.session.arguments import declared_types, shape
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.listing import listed
 from agentconf.harness.session.result import Result
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.harness.verdicts.wording import CUT_SAID
+
+_TYPES = Draft202012Validator.TYPE_CHECKER
 
 
 def called_tools(case: Case) -> list[str]:
@@ -29,6 +36,7 @@ def called_tools(case: Case) -> list[str]:
 
 def declared(case: Case, client: Client) -> None:
     """A case of what a declaration promises is judged only on tools that make it."""
+    wrong_types_documented(case, client)
     if "read_only" not in case.declares:
         return
     for tool in called_tools(case):
@@ -36,6 +44,51 @@ def declared(case: Case, client: Client) -> None:
         if entry is None or not declares_read_only(entry):
             not_applicable(f"not judged: {tool} is not declared read-only (kind read or "
                            "readOnlyHint)")
+
+
+def documented_form(client: Client, tool: str, arguments: dict[str, Any]) -> str | None:
+    """Why a call a check sends as ill-typed is not for this tool: its own input schema accepts
+    the call as sent and declares the JSON type of every value in it (a read taking `path:
+    anyOf[string, array]` reads each listed file). An untyped property declares nothing, and a
+    call the schema rejects (a missing argument) is judged."""
+    mapping = client.profile.tool(tool)
+    schema = client.schema(tool)
+    declared = {name: declared_types(schema, mapping.target(name)) for name in arguments}
+    if not arguments or not all(any(_is_type(arguments[name], kind) for kind in kinds)
+                                for name, kinds in declared.items()):
+        return None
+    sent = shape(tool, arguments, client.profile, client.root, schema).sent
+    try:
+        Draft202012Validator.check_schema(schema)
+        if not Draft202012Validator(schema).is_valid(sent):
+            return None
+    except (SchemaError, Unresolvable):  # a schema JSON Schema cannot read declares nothing
+        return None
+    said = ", ".join(f"{mapping.target(name)} {sorted(kinds)}" for name, kinds in declared.items())
+    return (f"not judged: {mapping.name}'s input schema accepts this call and declares the "
+            f"type of every value it sends ({said}): a form it documents, not a wrong type")
+
+
+def _is_type(value: Any, kind: str) -> bool:
+    try:
+        return bool(_TYPES.is_type(value, kind))
+    except UndefinedTypeCheck:  # a type JSON Schema does not define declares nothing
+        return False
+
+
+def wrong_types_documented(case: Case, client: Client) -> None:
+    """A case that expects INVALID_ARGS of a call is not judged where the tool's schema
+    declares the types it sends."""
+    for step in case.calls:
+        for call in step.get("concurrently", [step]):
+            expect = call.get("expect") or case.expect
+            codes = expect.get("error") if isinstance(expect, dict) else None
+            if "INVALID_ARGS" not in ([codes] if isinstance(codes, str) else codes or []):
+                continue
+            if isinstance(call.get("arguments"), dict) and client.advertises(str(call.get("tool"))):
+                why = documented_form(client, str(call["tool"]), call["arguments"])
+                if why is not None:
+                    not_applicable(why)
 
 
 # The shell's exit codes for a command it found but could not run, and one it did not find.

@@ -197,6 +197,25 @@ def _property(schema: dict[str, Any] | None, target: str) -> dict[str, Any] | No
     return found if isinstance(found, dict) else None
 
 
+def declared_types(schema: Any, target: str) -> set[str]:
+    """The JSON types the input schema declares where `target` goes (`params.path`): its
+    `type`, and those of its anyOf/oneOf branches; none where a step has no property."""
+    node = schema
+    for step in target.split("."):
+        node = node.get("properties", {}).get(step) if isinstance(node, dict) else None
+    return _types_of(node)
+
+
+def _types_of(node: Any) -> set[str]:
+    if not isinstance(node, dict):
+        return set()
+    kind = node.get("type")
+    kinds = {kind} if isinstance(kind, str) else {k for k in kind or () if isinstance(k, str)}
+    for branch in (*node.get("anyOf", ()), *node.get("oneOf", ())):
+        kinds |= _types_of(branch)
+    return kinds
+
+
 class AsGiven(str):
     """A path sent exactly as written, whatever the profile says of paths: `~/x` as a model
     types it, to judge what the implementation makes of it. Any other relative path, `~/x`
