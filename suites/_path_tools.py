@@ -53,7 +53,8 @@ def path_tools(client: Any) -> list[PathTool]:
     found = []
     for canonical, targets in PATH_TOOLS.items():
         name = client.tool_name(canonical)
-        if name in listing and client.profile.capabilities.get(canonical) is not False:
+        if (name in listing and client.may_call(name)
+                and client.profile.capabilities.get(canonical) is not False):
             found.append(PathTool(name, canonical, targets, client.destructive(name),
                                   _schema(listing[name])))
     for name, declared in client.profile.path_tools.items():

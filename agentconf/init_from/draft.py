@@ -28,6 +28,7 @@ from agentconf.harness.disk.temproot import memory_temproot
 from agentconf.harness.profile.model import Profile, parse_profile
 from agentconf.harness.profile.tables import SESSION_FEATURES
 from agentconf.harness.session.client import Client
+from agentconf.harness.session.schema_refs import inlined_listing
 from agentconf.harness.target.adapters import open_adapter
 from agentconf.harness.target.adapters.base import AdapterEnv
 from agentconf.harness.target.launch import launch_env
@@ -212,7 +213,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
     began = time.monotonic()
     adapter = open_adapter(spec, env)
     try:
-        listing = adapter.list_tools()
+        listing = inlined_listing(adapter.list_tools())
         start = time.monotonic() - began
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)

@@ -118,6 +118,9 @@ def _features(client: Client, found: Findings, mapped: set[str], max_output_char
     if bad:
         settle(found, "validation_issues", "a call with a number for a text argument", bad[0],
                lambda r: r.issues is not None, unsettled=lambda r: r.success)
+    else:  # unproven, never assumed: VALIDATE-10 is not judged on a default
+        found.capabilities["validation_issues"] = (
+            False, "not probed: no mapped tool takes a text argument to send a number for")
     if "edit_file" in mapped:
         features_of_edits(client, found, mapped)
     if "write_file" in mapped:
@@ -174,12 +177,15 @@ def _failures_of_reads(client: Client, found: Findings) -> None:
          f"{_PROBE_MARK}-link", "shortcut")
 
 
+# The tools a wrong type is sent to, the first mapped one: each takes a text its checks send.
+_TAKE_TEXT = ("read_file", "write_file", "edit_file", "grep", "bash", "list_files")
+
+
 def _bad_calls(client: Client, mapped: set[str]) -> list[Callable[[], Result]]:
     """A number where a string belongs, twice, sent to the first tool that takes text, as the
     run's checks send it: through the profile (nested where it nests, its defaults beside it),
     so that what is learned of it is the answer they get."""
-    tool = next((name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
-                 if name in mapped), None)
+    tool = next((name for name in _TAKE_TEXT if name in mapped), None)
     if tool is None:
         return []
     first = {"grep": "pattern", "bash": "command"}.get(tool, "path")
@@ -193,8 +199,7 @@ def _validation(client: Client, found: Findings, mapped: set[str]) -> None:
     if not bad:
         return
     failure(found, "INVALID_ARGS", "a call with a number for a text argument", *bad)
-    tool = next(name for name in ("read_file", "write_file", "edit_file", "grep", "bash")
-                if name in mapped)
+    tool = next(name for name in _TAKE_TEXT if name in mapped)
     # Arguments that are null, not an object: some word it apart (VALIDATE-09).
     name = client.profile.tool(tool).name
     failure(found, "INVALID_ARGS", "a call whose arguments are null",

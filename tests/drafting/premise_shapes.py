@@ -466,6 +466,43 @@ class NestedParams(_OnTheReference):
         return await self.reference.call_tool(name, params)
 
 
+class ModelArgument(_OnTheReference):
+    """Every tool takes one model argument whose fields sit behind a reference, as FastMCP lists
+    a tool whose parameter is a pydantic model: `{"input": {"$ref": "#/$defs/ReadFileInput"}}`.
+    Read without resolving it, no tool takes a path, and every one is left out."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = []
+        for tool in self.reference.list_tools():
+            model = "".join(word.title() for word in tool["name"].split("_")) + "Input"
+            tools.append({**tool, "input_schema": {
+                "type": "object", "required": ["input"],
+                "properties": {"input": {"$ref": f"#/$defs/{model}"}},
+                "$defs": {model: {**tool["input_schema"], "title": model}}}})
+        return tools
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        given = arguments.get("input") if isinstance(arguments, dict) else None
+        if not isinstance(given, dict):
+            return {"success": False, "data": "1 validation error for call\ninput\n  Input "
+                                              "should be a valid dictionary [type=dict_type]"}
+        return await self.reference.call_tool(name, given)
+
+
+class PlainListerOnly(_OnTheReference):
+    """Advertises only its lister, and refuses a wrong type in plain words with no issues: the
+    structured issues VALIDATE-10 judges are settled on the lister, never assumed."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [tool for tool in self.reference.list_tools() if tool["name"] == "list_files"]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if answer.get("error") == "INVALID_ARGS":
+            return {"success": False, "data": "Input should be a valid string"}
+        return answer
+
+
 class NullSession(MadeUpSessionRefused):
     """The same session argument as local-shell-mcp 5.1.4 has it: a text or null ("null when
     no session is active"). Sent null, every call works."""

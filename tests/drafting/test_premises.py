@@ -312,3 +312,22 @@ def test_a_status_and_a_flag_nested_in_a_wrapped_answer_are_read_where_they_are(
     found = _statuses(tmp_path, "SHELL-04,SHELL-02")
     assert {clause: found[clause]["status"] for clause in found} == {
         "SHELL-04": "pass", "SHELL-02": "pass"}
+
+
+def test_a_model_argument_behind_a_reference_is_mapped_through_it(tmp_path: Path) -> None:
+    """Its fields are read where the reference points: every tool mapped through `input`, its
+    premises proven, and the run judges confinement on them."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:ModelArgument")
+    assert profile["tools"]["read_file"]["args"]["path"] == "input.path", console
+    assert profile["tools"]["write_file"]["args"]["content"] == "input.content", console
+    assert "unproven" not in profile, console
+    found = _statuses(tmp_path, "READ-01,CONFINE-01")
+    assert {cid: found[cid]["status"] for cid in ("READ-01", "CONFINE-01")} == {
+        "READ-01": "pass", "CONFINE-01": "pass"}, json.dumps(found)[:3000]
+
+
+def test_structured_issues_are_settled_on_whichever_tool_takes_text(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:PlainListerOnly")
+    assert profile["capabilities"]["validation_issues"] is False, console
+    found = _statuses(tmp_path, "VALIDATE-10")
+    assert found["VALIDATE-10"]["status"] == "n/a", json.dumps(found["VALIDATE-10"])[:2000]

@@ -430,3 +430,20 @@ def test_output_never_cut_fails_the_bound_and_leaves_how_a_cut_is_made_not_judge
         if clause["id"] in shape:
             assert all("the output was not cut" in test["evidence"]
                        for test in clause["tests"]), clause["evidence"]
+
+
+def test_a_path_tool_the_profile_excludes_is_never_called(tmp_path: Path) -> None:
+    """The other path tools are judged; the excluded ones are never called (`run` fails on the
+    harness error a call of one raises)."""
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:agentconf.reference:create"\n'
+                       'exclude_tools = ["move_file", "read_multiple_files"]\n', "utf-8")
+    document = run(tmp_path, str(profile), ["CONFINE-16", "SYMLINK-12"])
+    assert statuses(document) == {"CONFINE-16": "pass", "SYMLINK-12": "pass"}
+
+
+def test_a_regular_expression_is_not_judged_on_a_grep_declared_literal(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:LiteralGrep"\n'
+                       '[tools.grep]\nliteral = true\n', "utf-8")
+    assert statuses(run(tmp_path, str(profile), ["GREP-01"])) == {"GREP-01": "pass"}

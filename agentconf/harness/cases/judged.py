@@ -37,6 +37,7 @@ def called_tools(case: Case) -> list[str]:
 def declared(case: Case, client: Client) -> None:
     """A case of what a declaration promises is judged only on tools that make it."""
     wrong_types_documented(case, client)
+    literal_patterns(case, client)
     if "read_only" not in case.declares:
         return
     for tool in called_tools(case):
@@ -74,6 +75,24 @@ def _is_type(value: Any, kind: str) -> bool:
         return bool(_TYPES.is_type(value, kind))
     except UndefinedTypeCheck:  # a type JSON Schema does not define declares nothing
         return False
+
+
+# What a regular expression reads apart from text: a pattern holding one means two searches.
+_REGEX_SIGNS = frozenset(".^$*+?{}[]\\|()")
+
+
+def literal_patterns(case: Case, client: Client) -> None:
+    """A case searching with a pattern whose regular expression reads otherwise than its text is
+    not judged on a grep the profile declares literal: it would judge the regex, not its own
+    clause (the report of matches, GREP-01)."""
+    if "grep" not in called_tools(case) or not client.profile.tool("grep").is_literal:
+        return
+    for step in case.calls:
+        for call in step.get("concurrently", [step]):
+            pattern = (call.get("arguments") or {}).get("pattern")
+            if call.get("tool") == "grep" and _REGEX_SIGNS & set(str(pattern or "")):
+                not_applicable(f"not judged: the profile says [tools.grep].literal = true, and "
+                               f"{pattern!r} is a regular expression that text reads otherwise")
 
 
 def wrong_types_documented(case: Case, client: Client) -> None:

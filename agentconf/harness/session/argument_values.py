@@ -30,6 +30,8 @@ def types_of(prop: dict[str, Any]) -> set[str]:
     if kind is None and isinstance(options, list):
         return {str(option["type"]) for option in options
                 if isinstance(option, dict) and isinstance(option.get("type"), str)}
+    if kind is None:  # what it holds tells its type: fields are an object's, items a list's
+        return {"object"} if "properties" in prop else {"array"} if "items" in prop else set()
     return {kind} if isinstance(kind, str) else set()
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
 from agentconf.harness.profile.model import Profile
 from agentconf.harness.profile.tool_mapping import ToolMapping
+from agentconf.harness.session.argument_values import types_of
 from agentconf.harness.target.launch import fill_json
 from agentconf.harness.verdicts.errors import not_applicable
 
@@ -198,22 +199,12 @@ def _property(schema: dict[str, Any] | None, target: str) -> dict[str, Any] | No
 
 
 def declared_types(schema: Any, target: str) -> set[str]:
-    """The JSON types the input schema declares where `target` goes (`params.path`): its
-    `type`, and those of its anyOf/oneOf branches; none where a step has no property."""
+    """The JSON types the input schema declares where `target` goes (`params.path`); none where
+    a step has no property."""
     node = schema
     for step in target.split("."):
         node = node.get("properties", {}).get(step) if isinstance(node, dict) else None
-    return _types_of(node)
-
-
-def _types_of(node: Any) -> set[str]:
-    if not isinstance(node, dict):
-        return set()
-    kind = node.get("type")
-    kinds = {kind} if isinstance(kind, str) else {k for k in kind or () if isinstance(k, str)}
-    for branch in (*node.get("anyOf", ()), *node.get("oneOf", ())):
-        kinds |= _types_of(branch)
-    return kinds
+    return types_of(node) if isinstance(node, dict) else set()
 
 
 class AsGiven(str):

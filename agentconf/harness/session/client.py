@@ -21,6 +21,7 @@ from agentconf.harness.session.missing_capabilities import missing_argument
 from agentconf.harness.session.normalise import check_envelope, classify_text
 from agentconf.harness.session.reach import UnsafeCall, is_destructive, outside_contract, unsafe
 from agentconf.harness.session.result import Request, Result, dump, neutralise
+from agentconf.harness.session.schema_refs import inlined_listing
 from agentconf.harness.session.shell_words import not_allowed, refused_by_policy
 from agentconf.harness.target.adapters.base import Adapter, AdapterEnv
 from agentconf.harness.target.launch import placeholder_values
@@ -133,15 +134,12 @@ class Client:
     def list_tools(self) -> list[dict[str, Any]]:
         """A fresh listing each time (REGISTRY-02 compares two); its shape is checked."""
         try:
-            tools = self.adapter.list_tools()
+            tools = inlined_listing(self.adapter.list_tools())
         except BaseException:
             self.judge("tools/list", "")
             raise
-        problems = [
-            f"tool #{index} is {dump(tool)[:120]}"
-            for index, tool in enumerate(tools)
-            if not isinstance(tool, dict) or not isinstance(tool.get("name"), str)
-        ]
+        problems = [f"tool #{index} is {dump(tool)[:120]}" for index, tool in enumerate(tools)
+                    if not isinstance(tool, dict) or not isinstance(tool.get("name"), str)]
         if not isinstance(tools, list) or problems:
             raise ContractViolation("tools/list must give a list of objects with a string `name`: "
                                     + "; ".join(problems[:5]), **LISTING)
