@@ -35,6 +35,7 @@ from agentconf.harness.target.launch import launch_env
 from agentconf.harness.target.spec import ImplSpec
 from agentconf.harness.verdicts.errors import ContractViolation, ImplementationFailure
 from agentconf.init_from.match import ToolGuess, alternatives
+from agentconf.init_from.options import settle_options
 from agentconf.init_from.premises import (
     CALLS,
     MARK,
@@ -218,6 +219,7 @@ def _session(spec: ImplSpec, env: AdapterEnv, ws: SandboxWorkspace
         mapped = map_listing(listing)
         absolute = demands_absolute_paths(listing, mapped)
         tables = _tables(mapped, absolute)
+        settle_options(adapter, mapped, tables, ws, listing)
         only_absolute = None if absolute else refuses_relative(adapter, tables, ws, listing)
         if only_absolute is not None:
             absolute = True

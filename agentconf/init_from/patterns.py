@@ -164,7 +164,7 @@ def _same_message(one: Answer, other: Answer) -> bool:
     """The two texts alike but for what each call said, the paths they quote (`tmp/…/x.txt` for
     `/tmp/…/x.txt`) and one word in place (the answering tool's name: "Error executing tool
     read: FileNotFoundError" and "... tool edit: ...")."""
-    mine, theirs = (_NOT_WORD.sub(" ", _PATH_TOKEN.sub(" ", _unsaid(a.text, a))).split()
+    mine, theirs = (re.sub(r"\W+", " ", _PATH_TOKEN.sub(" ", _unsaid(a.text, a))).split()
                     for a in (one, other))
     return len(mine) == len(theirs) and sum(a != b for a, b in zip(mine, theirs, strict=True)
                                             ) <= (1 if len(mine) >= 3 else 0)
@@ -177,8 +177,8 @@ def _message(answer: Answer) -> str:
     return _PATH_TOKEN.sub(" ", _unsaid(unquoted(answer.text)[0], answer))
 
 
-_PATH_TOKEN = re.compile(r"\S*/\S*")
-_NOT_WORD = re.compile(r"\W+")
+# A path starts after a space or a sign gluing it to a word (`exists:/x`), never with the word.
+_PATH_TOKEN = re.compile(r"(?:(?<=[:=\"'`(\[])|(?<!\S))[^\s:=\"'`(\[]*/\S*")
 
 
 def _unsaid(text: str, answer: Answer) -> str:

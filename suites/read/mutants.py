@@ -112,6 +112,21 @@ class EmptyFileSilent(Mutant):
         return answer
 
 
+class EmptyFileEchoesItsPath(Mutant):
+    """Answers an empty file with its own path and a colon alone (`/…/root/empty.txt:`), the
+    heading it puts above a file's text: words of the call, none of the file's emptiness."""
+
+    KILLS = ("READ-09",)
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name == "read_file" and answer.get("success"):
+            target = self.lexical(arguments["path"])
+            if target.is_file() and target.stat().st_size == 0:
+                return {**answer, "data": f"{target}:\n"}
+        return answer
+
+
 class FifoBlocks(Mutant):
     """Opens whatever the path names, so a FIFO blocks the call forever. A `cmd:` program, since the
     block stalls the whole implementation until the harness kills it."""

@@ -303,6 +303,26 @@ class BinaryFlag(_OnTheReference):
         return answer
 
 
+class WrappedBinaryFlag(_OnTheReference):
+    """The same refusal shaped as a success, wrapped as a whole answer of local-shell-mcp 5.1.4:
+    `{"ok": true, "message": ..., "data": {"content": null, "binary": true, "message":
+    "Refusing to read binary file as text"}}`, the text read at `data.content`."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if name != "read_file":
+            return answer
+        if answer.get("error") == "BINARY_FILE":
+            inner = {"content": None, "binary": True,
+                     "message": "Refusing to read binary file as text"}
+        elif answer.get("success"):
+            inner = {"content": answer.get("data"), "binary": False, "message": None}
+        else:
+            return answer
+        return {"success": True, "data": json.dumps(
+            {"ok": True, "message": "File read", "data": inner}, indent=2)}
+
+
 class ZeroBasedWindow(_OnTheReference):
     """Its read window is `start` and `end` counted from 0 (a Python list of lines), both ends
     inclusive, `start` defaulting to 0 and `end` to -1, the last line (emcp 0.3.0's fs_read)."""
@@ -501,6 +521,27 @@ class PlainListerOnly(_OnTheReference):
         if answer.get("error") == "INVALID_ARGS":
             return {"success": False, "data": "Input should be a valid string"}
         return answer
+
+
+class TwoRoots(_OnTheReference):
+    """Every tool requires which of its roots a path is in, `root: "home" | "data"`; its home is
+    a folder that does not exist here, its data is the kit's root. The first option drafted,
+    every call fails alike, and a probe learns a missing home's words for every code."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        root = {"type": "string", "enum": ["home", "data"], "description": "which root"}
+        return [{**tool, "input_schema": {
+            **tool["input_schema"], "required": [*tool["input_schema"].get("required", []),
+                                                 "root"],
+            "properties": {**tool["input_schema"]["properties"], "root": root}}}
+            for tool in self.reference.list_tools()]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        given = dict(arguments) if isinstance(arguments, dict) else arguments
+        known = {tool["name"] for tool in self.reference.list_tools()}
+        if name in known and isinstance(given, dict) and given.pop("root", None) != "data":
+            return {"success": False, "data": "[Errno 2] No such file or directory: '/home/nobody'"}
+        return await self.reference.call_tool(name, given)
 
 
 class NullSession(MadeUpSessionRefused):

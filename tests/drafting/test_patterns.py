@@ -420,3 +420,21 @@ def test_the_kits_own_file_names_an_answer_lists_are_never_a_pattern() -> None:
                    "Path not found: /sandbox/root/a.txt/inner.txt", nearest_parent_entries=[]))]
     kept, _ = induce(answers, ("/sandbox", "/sandbox/root", _KIT_NAMES))
     assert not any("premise" in regex for _, regex, _ in kept), kept
+
+
+def test_a_word_glued_to_a_path_by_a_colon_is_still_read() -> None:
+    """`Path not exists:<path>` to every missing thing, a path under a file too (a case the
+    contract leaves to NOT_FOUND or NOT_A_DIRECTORY): the words say NOT_FOUND, and cutting the
+    path took `exists` with it, so no pattern was kept and no NOT_FOUND was read."""
+    prefix = "Error executing tool read_file: Path not exists:"
+    answers = [Answer("NOT_FOUND", "read missing", f"{prefix}/sandbox/root/agentconf-probe-x"),
+               Answer("NOT_FOUND", "read missing twin", f"{prefix}/sandbox/root/other.txt"),
+               Answer("NOT_A_DIRECTORY", "read under a file",
+                      f"{prefix}/sandbox/root/a.txt/inner.txt"),
+               Answer("OUTSIDE_ROOT", "outside", "Error executing tool read_file: Access "
+                                                 "denied - path outside allowed directories")]
+    kept, notes = induce(answers, PROBE_ONLY)
+    found = [regex for code, regex, _ in kept if code == "NOT_FOUND"]
+    assert found, notes
+    assert re.search(found[0], f"{prefix}/sandbox/root/missing/deeper.txt")
+    assert not re.search(found[0], answers[3].text)

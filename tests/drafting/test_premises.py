@@ -331,3 +331,23 @@ def test_structured_issues_are_settled_on_whichever_tool_takes_text(tmp_path: Pa
     assert profile["capabilities"]["validation_issues"] is False, console
     found = _statuses(tmp_path, "VALIDATE-10")
     assert found["VALIDATE-10"]["status"] == "n/a", json.dumps(found["VALIDATE-10"])[:2000]
+
+
+def test_a_required_option_is_drafted_as_the_one_the_calls_work_with(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:TwoRoots")
+    assert {table["defaults"]["root"] for table in profile["tools"].values()} == {"data"}, console
+    assert "unproven" not in profile, console
+    found = _statuses(tmp_path, "READ-01,RESULT-02")
+    assert {cid: found[cid]["status"] for cid in ("READ-01", "RESULT-02")} == {
+        "READ-01": "pass", "RESULT-02": "pass"}, json.dumps(found)[:3000]
+
+
+def test_a_nested_flag_is_read_beside_the_text_the_profile_reads(tmp_path: Path) -> None:
+    """The flag is read from the whole answer, not from the part the draft reads as its text
+    (`data.content`, null here): READ-04 judges the refusal the implementation made."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:WrappedBinaryFlag")
+    assert profile["tools"]["read_file"]["result"]["flags"] == {"data.binary": "BINARY_FILE"}, \
+        console
+    found = _statuses(tmp_path, "READ-04,READ-01")
+    assert {clause: found[clause]["status"] for clause in found} == {
+        "READ-04": "pass", "READ-01": "pass"}

@@ -194,15 +194,23 @@ def strings_in(value: Any, keys: bool = False) -> list[str]:
 
 def says_empty(text: str, said: tuple[str, ...] = ()) -> bool:
     """Whether an answer to a read of an empty file says it is: words of its own (text that is
-    not JSON and not blank: what they say is the model's to read) or, in JSON, a count of zero
+    not JSON, beside the paths and what the call said: what they say is the model's to read;
+    `/…/empty.txt:` alone is a heading with nothing under it) or, in JSON, a count of zero
     (`"size": 0`, `"total_lines": 0`) or a value that says empty. `{"content": ""}`, its path
     echoed, "File read successfully" or `"totalLines": 1` say nothing of it."""
     if not text.strip():
         return False
+    echoes = tuple(value for value in said if len(value) >= 3)
     parsed = document_of(text)
-    return parsed is None or _says_empty(parsed, tuple(value for value in said if len(value) >= 3))
+    if parsed is not None:
+        return _says_empty(parsed, echoes)
+    for value in echoes:  # what the call said back, and any path, name the file: no words
+        text = text.replace(value, " ")
+    return _A_WORD.search(_A_PATH.sub(" ", text)) is not None
 
 
+_A_PATH = re.compile(r"\S*/\S*")
+_A_WORD = re.compile(r"[^\W\d_]{2,}")
 _EMPTY_WORDS = re.compile(r"empty|\b0 bytes\b|no content|no lines|leer|vide|vac[ií]o", re.I)
 
 
