@@ -510,3 +510,18 @@ class ReadsManyFiles(Mutant):
         if not all(answer.get("success") for answer in answers):
             return next(answer for answer in answers if not answer.get("success"))
         return {**answers[0], "data": "\n".join(str(answer["data"]) for answer in answers)}
+
+
+class ListerRequiresPath(Mutant):
+    """Its lister requires the path (`required: ["path"]`) and refuses a call without one: an
+    omitted path is no valid folder here, whatever `.` the profile sends for checks that leave
+    it out (CONFINE-15's omitted check once judged that `.`)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [{**tool, "input_schema": {**tool["input_schema"], "required": ["path"]}}
+                if tool["name"] == "list_files" else tool for tool in super().list_tools()]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "list_files" and isinstance(arguments, dict) and "path" not in arguments:
+            return failed("INVALID_ARGS", "path: Field required")
+        return await super().call_tool(name, arguments)
