@@ -17,9 +17,9 @@ from agentconf.init_from.words import says_kind
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
 _QUOTED = re.compile(r"""(['"`])(?:(?!\1).)*\1""")
-# A count (256.1; "found 2." at a sentence's end), an exit status, a signal, a duration (2017 ms);
-# -32602 and 1.2.3 stay.
-_NUMBER = re.compile(r"(?<![\d.-])-?\d{1,3}(?:\.\d+)?(?!\d|\.\d)|\bSIG[A-Z]{3,}\b|\d+(?= ?m?s\b)")
+# Any count or size (524313), a signed status (-15), a signal, a duration; -32602, 1.2.3 stay.
+_NUMBER = re.compile(r"(?<![\d.-])(?:\d+|-\d{1,3})(?:\.\d+)?(?!\d|\.\d)"
+                     r"|\bSIG[A-Z]{3,}\b|\d+(?= ?m?s\b)")
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",

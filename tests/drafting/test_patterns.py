@@ -438,3 +438,16 @@ def test_a_word_glued_to_a_path_by_a_colon_is_still_read() -> None:
     assert found, notes
     assert re.search(found[0], f"{prefix}/sandbox/root/missing/deeper.txt")
     assert not re.search(found[0], answers[3].text)
+
+
+def test_a_number_of_any_length_is_a_number_in_its_pattern() -> None:
+    """A size in the words of a read over the bound (`524313 > 262144`) was kept literal: the
+    pattern read that one file's refusal, and no other read over the bound had its code read."""
+    said = "Error: file exceeds max_bytes ({} > 262144). Increase max_bytes or read a window."
+    answers = [Answer("FILE_TOO_LARGE", "a read over the bound", said.format(524313)),
+               Answer("FILE_TOO_LARGE", "its twin", said.format(524313)),
+               Answer("NOT_FOUND", "missing", "Error: Not a file or does not exist: /sandbox/x")]
+    kept, notes = induce(answers, ("/sandbox", "/sandbox/root"))
+    found = [regex for code, regex, _ in kept if code == "FILE_TOO_LARGE"]
+    assert found, notes
+    assert re.search(found[0], said.format(262145)), found[0]
