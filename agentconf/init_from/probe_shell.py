@@ -29,6 +29,7 @@ from agentconf.init_from.markers import one_of
 from agentconf.init_from.match import words
 from agentconf.init_from.probe_gate import permission_gate
 from agentconf.init_from.reads import json_place
+from agentconf.init_from.shape import bound_unit
 
 _OUT, _ERR = "agentconf-probe-out", "agentconf-probe-err"
 
@@ -78,11 +79,15 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
     kept = len(text) - sum(len(line) + 1 for line in said) - _framing(client, found)
     if kept <= limit:
         return  # not a bound larger than the contract's: nothing measured to draft
-    found.keys.setdefault("bash", {})["limits"] = {"max_output_chars": kept}
+    # Counted in the unit an argument of its schema names (`max_output_bytes`): the probe's
+    # digits are one byte each, so what it kept is as many bytes as characters.
+    unit = next((unit for name in client.schema("bash").get("properties") or {}
+                 if (unit := bound_unit(name)) in ("bytes", "chars")), "chars")
+    found.keys.setdefault("bash", {})["limits"] = {f"max_output_{unit}": kept}
     found.evidence.setdefault("bash", []).append(
         f"probe: `seq 1 {count}` answered {len(text)} characters saying it left part out "
         f"({(said[0].strip() if said else str(flag))[:60]!r}): a bound of its own, drafted as "
-        f"max_output_chars = {kept}, "
+        f"max_output_{unit} = {kept}, "
         "what it kept of the output (check it: the truncation checks judge this bound)")
 
 

@@ -57,14 +57,20 @@ def shape_keys(guess: ToolGuess, tool: dict[str, Any]) -> None:
 _BOUND_UNITS = {"bytes": "bytes", "chars": "chars", "characters": "chars", "tokens": "tokens"}
 
 
+def bound_unit(target: str) -> str | None:
+    """The unit an argument bounding the output names (`max_output_bytes`: bytes), if it is one."""
+    said = words(target)
+    unit = next((_BOUND_UNITS[word] for word in said if word in _BOUND_UNITS), None)
+    return None if "." in target or "[" in target or "output" not in said else unit
+
+
 def _output_bound(guess: ToolGuess, properties: dict[str, dict[str, Any]]) -> None:
     """The tool's own output bound, when its schema states it: TRUNCATE judges that bound, not
     the contract's, which the implementation was never told."""
     for target, prop in properties.items():
-        said, default = words(target), prop.get("default")
-        unit = next((_BOUND_UNITS[word] for word in said if word in _BOUND_UNITS), None)
-        if ("." in target or "[" in target or "output" not in said or unit is None
-                or not isinstance(default, int) or isinstance(default, bool) or default <= 0):
+        unit, default = bound_unit(target), prop.get("default")
+        if (unit is None or not isinstance(default, int) or isinstance(default, bool)
+                or default <= 0):
             continue
         guess.keys["limits"] = {f"max_output_{unit}": default}
         guess.evidence.append(f"its output is bounded by {target} (default {default}, in "
