@@ -257,14 +257,15 @@ def _reading_defaults(guess: ToolGuess, tool: dict[str, Any],
 
 def _switches(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]],
               found: dict[str, Any], why: list[str]) -> None:
-    """The boolean switches a call sets for the contract's meaning: edit for real, overwrite
-    without asking, a regex pattern, delete without asking; a write that replaces."""
+    """Boolean switches set for the contract's meaning: edit for real, overwrite, regex..."""
     if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
         found[flag] = False
         why.append(f"{flag} = false: edit for real, not a dry run")
+    # A flag named for overwriting, off by default, refuses each write over a file; force: more.
     if guess.canonical == "write_file" and (
             flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))
-    ) and ASKS.search(f"{properties[flag].get('description', '')} {tool.get('description')}"):
+    ) and (ASKS.search(f"{properties[flag].get('description', '')} {tool.get('description')}")
+           or ("overwrite" in words(flag) and properties[flag].get("default") is False)):
         found[flag] = True
         why.append(f"{flag} = true: a write replaces an existing file without asking "
                    f"({_said(properties[flag], tool)})")

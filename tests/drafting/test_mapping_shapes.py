@@ -89,6 +89,12 @@ SHAPES = {
                "Creates a file; asks for a confirmation unless overwrite is true")],
         "write_file", {"name": "create", "args": {"path": "filePath", "content": "text"},
                        "defaults": {"overwrite": True}}),
+    "a create whose overwrite is off by default (it refuses every write over a file)": (
+        [_tool("create_file", {"path": S, "content": S, "overwrite": dict(
+            B, default=False, description="Whether to overwrite if file already exists")},
+               ["path", "content"], "Create a new file with the given content")],
+        "write_file", {"name": "create_file", "args": {"path": "path", "content": "content"},
+                       "defaults": {"overwrite": True}}),
     "fs-mcp's edit_files: files[], each with edits[] of match_text and new_string": (
         [_tool("edit_files", {"files": {"type": "array", "items": {
             "type": "object", "required": ["path", "edits"], "properties": {

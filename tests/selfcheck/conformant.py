@@ -525,3 +525,21 @@ class ListerRequiresPath(Mutant):
         if name == "list_files" and isinstance(arguments, dict) and "path" not in arguments:
             return failed("INVALID_ARGS", "path: Field required")
         return await super().call_tool(name, arguments)
+
+
+class CreateOnlyWrites(Mutant):
+    """Its write creates files and refuses to replace one ("File already exists", an `overwrite`
+    flag left off): the races of CONCUR-02 and CONCUR-04 never run, every write but the first
+    refused (both once passed on the untouched file)."""
+
+    _one_at_a_time: asyncio.Lock | None = None
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "write_file")
+        if path is None:
+            return await super().call_tool(name, arguments)
+        self._one_at_a_time = self._one_at_a_time or asyncio.Lock()
+        async with self._one_at_a_time:  # its tools run one at a time, as a FastMCP server's do
+            if self.lexical(path).exists():
+                return failed("INVALID_ARGS", f"File already exists: {path}")
+            return await super().call_tool(name, arguments)

@@ -460,3 +460,17 @@ def test_an_omitted_path_is_left_out_whatever_the_profile_fills_for_it(tmp_path:
     failing = [test["nodeid"] for clause in document["clauses"] for test in clause["tests"]
                if test["outcome"] == "fail"]
     assert failing and all(nodeid.endswith("[omitted]") for nodeid in failing), failing
+
+
+def test_a_race_whose_writes_were_refused_is_not_judged(tmp_path: Path) -> None:
+    """Writes to different paths still land and are judged (CONCUR-02 passes on them); every
+    race on one path is not judged, never passed on the file no second write replaced."""
+    document = run(tmp_path, "python:conformant:CreateOnlyWrites", ["CONCUR-02", "CONCUR-04"])
+    assert statuses(document) == {"CONCUR-02": "pass", "CONCUR-04": "n/a"}
+    outcomes = {test["nodeid"].rsplit("::", 1)[-1]: test["outcome"]
+                for clause in document["clauses"] for test in clause["tests"]}
+    assert outcomes == {
+        "test_concurrent_writes_to_one_path_leave_exactly_one_whole_content": "n/a",
+        "test_case[concur-two-writes-one-path]": "n/a",
+        "test_case[concur-writes-different-paths]": "pass",
+        "test_a_read_during_writes_sees_one_whole_version": "n/a"}, outcomes

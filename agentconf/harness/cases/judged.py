@@ -110,6 +110,20 @@ def wrong_types_documented(case: Case, client: Client) -> None:
                     not_applicable(why)
 
 
+def raced(batch: list[tuple[str, Any]], answers: list[Result]) -> None:
+    """Concurrent writes to one path are a race only where two of them or more landed; all but
+    one refused (a write that never replaces a file), what is left is no race: not judged."""
+    paths = [str(arguments.get("path")) for tool, arguments in batch
+             if tool == "write_file" and isinstance(arguments, dict)]
+    if len(paths) < 2 or len(set(paths)) == len(paths):
+        return
+    landed = sum(result.success for (tool, _), result in zip(batch, answers, strict=True)
+                 if tool == "write_file")
+    if landed < 2:
+        not_applicable(f"not judged: {landed} of {len(paths)} concurrent writes to one path "
+                       "landed, the others refused: no race ran")
+
+
 # The shell's exit codes for a command it found but could not run, and one it did not find.
 _COULD_NOT_RUN = (126, 127)
 

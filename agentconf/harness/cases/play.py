@@ -27,6 +27,7 @@ from agentconf.harness.cases.judged import (
     endings_alone,
     long_output_ran,
     output_was_cut,
+    raced,
     root_named_otherwise,
 )
 from agentconf.harness.cases.load import Case
@@ -314,6 +315,7 @@ def play_case(
                 batch = [(call["tool"], places.fill(call["arguments"]))
                          for call in step["concurrently"]]
                 answers = client.call_concurrently(batch)
+                raced(batch, answers)
             else:
                 answers = [_call(client, step, places)]
             for (call, label), result in zip(_calls_of(step, index), answers, strict=True):
