@@ -386,6 +386,21 @@ def test_a_plain_text_failure_carries_no_code_for_the_profile_to_classify() -> N
     assert envelope_from_result(result) == {"success": False, "data": "ENOENT: no such file"}
 
 
+def test_structured_content_of_a_tools_own_is_no_envelope_field_of_the_contract() -> None:
+    """A tool's own output (`summary` an object of counts) is kept for the profile's places, not
+    copied in as the envelope's `summary`, a text (RESULT-01 once failed it on that)."""
+    own = {"summary": {"total_files": 0}, "diff": ["a"], "exit_code": True, "issues": "none"}
+    result = types.CallToolResult(content=[types.TextContent(type="text", text="set up")],
+                                  structured_content=own)
+    assert envelope_from_result(result) == {
+        "success": True, "data": "set up", "structured_content": own}
+    theirs = {"summary": "edited 1 line", "diff": "-a\n+b", "exit_code": 3, "issues": []}
+    result = types.CallToolResult(content=[types.TextContent(type="text", text="ok")],
+                                  structured_content=theirs)
+    assert envelope_from_result(result) == {
+        "success": True, "data": "ok", **theirs, "structured_content": theirs}
+
+
 def test_the_sdks_warning_for_a_tool_the_kit_calls_unlisted_on_purpose_stays_off_the_console(
         caplog: pytest.LogCaptureFixture) -> None:
     """The kit calls unknown names on purpose (REGISTRY, init --from's probes); the SDK warned

@@ -44,6 +44,10 @@ def _annotations(annotations: types.ToolAnnotations | None) -> dict[str, bool]:
     return {hint: wire[hint] for hint in ANNOTATION_HINTS if isinstance(wire.get(hint), bool)}
 
 
+_ENVELOPE_EXTRAS: dict[str, type] = {
+    "summary": str, "diff": str, "issues": list, "denial": dict, "exit_code": int}
+
+
 def envelope_from_result(result: types.CallToolResult) -> dict[str, Any]:
     """MCP's `{content, structuredContent, isError}` as an envelope dict."""
     data = "\n".join(_block_text(block) for block in result.content)
@@ -53,10 +57,13 @@ def envelope_from_result(result: types.CallToolResult) -> dict[str, Any]:
     if code is not None:
         envelope["error"] = code
     if isinstance(structured, dict):
-        # A server that returns the contract's envelope as structured content keeps its extras.
-        for field in ("summary", "diff", "issues", "denial", "exit_code"):
-            if field in structured:
-                envelope[field] = structured[field]
+        # A server that returns the contract's envelope as structured content keeps its extras;
+        # a field of the tool's own output that only shares a name (a `summary` of counts) is
+        # not one of them, and stays in structured_content alone.
+        for field, kind in _ENVELOPE_EXTRAS.items():
+            value = structured.get(field)
+            if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+                envelope[field] = value
     if structured is not None:
         # Kept whole for a profile's [tools.<tool>].result places (harness/session/answers.py).
         envelope["structured_content"] = structured
