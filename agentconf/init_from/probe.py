@@ -30,6 +30,7 @@ from agentconf.init_from.patterns import Answer, induce, spelled_codes
 from agentconf.init_from.probe_cases import drawn, names_in, play_drawn
 from agentconf.init_from.probe_edits import failures_of_edits, features_of_edits
 from agentconf.init_from.probe_shell import probe_shell
+from agentconf.init_from.read_bound import own_read_bound
 from agentconf.init_from.reads import shown_text, text_place
 from agentconf.init_from.schemas import flat_properties, schema_of
 from agentconf.init_from.words import ONE_BASED, ZERO_BASED
@@ -223,6 +224,7 @@ def _features_of_reads(client: Client, found: Findings, max_output_chars: int,
     observe(found, "truncation", f"a read of {big.stat().st_size} characters",
             lambda: client.call("read_file", path=big.name),
             lambda r: not r.success or len(r.data) < 2 * max_output_chars, mapped)
+    own_read_bound(client, found, f"{_PROBE_MARK}-huge.txt")
     if client.profile.tool("read_file").window_mode == "offset_limit":
         _window_base(client, found)
     elif _takes(client, "read_file", ("start_line", "end_line")):  # READ-12's refusal

@@ -69,7 +69,7 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
     result = safely(lambda: client.call("bash", command=f"seq 1 {count}"), found,
                     "a command printing six times the contract's output bound")
     text = _shown(found, result.data) if result is not None and result.success else ""
-    flag = _cut_flag(result.data) if result is not None and result.success else None
+    flag = cut_flag(result.data) if result is not None and result.success else None
     if len(text) <= limit + DEFAULT_LIMITS.marker_budget_chars or not (
             CUT_SAID.search(text) or flag):
         return  # within the contract's bound, or not said to be cut (TRUNCATE-01 judges it)
@@ -91,7 +91,7 @@ def _own_bound(client: Client, found: Findings, allowed: list[str] | None) -> No
         "what it kept of the output (check it: the truncation checks judge this bound)")
 
 
-def _cut_flag(data: str) -> str | None:
+def cut_flag(data: str) -> str | None:
     """A field of a JSON answer (nested too) that says its output was cut (`"truncated":
     true`), said."""
     return next((f"{key}: true" for key, value in leaves(document_of(data)) if value is True

@@ -256,6 +256,26 @@ class OwnOutputBoundInBytes(OwnOutputBoundFlagged):
             "truncated": len(done.stdout.encode()) > self.BOUND})}
 
 
+class ReadKeepsItsOwnBound(_OnTheReference):
+    """Its read answers JSON, `{"content": ..., "truncated": ...}`, and keeps the first 200,000
+    characters of a file of any size (local-shell-mcp 5.1.4 keeps 512,000 bytes): a bound of its
+    own, four times the contract's and stated nowhere, by which TRUNCATE-01 failed a read of a
+    131,100-character line it kept whole."""
+
+    BOUND = 200_000
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if name != "read_file" or set(arguments) != {"path"} or not isinstance(path, str):
+            return await self.reference.call_tool(name, arguments)
+        target = Path(self.root) / path
+        if not target.is_file():
+            return await self.reference.call_tool(name, arguments)
+        text = target.read_bytes().decode("utf-8", errors="replace")
+        return {"success": True, "data": json.dumps({
+            "content": text[:self.BOUND], "truncated": len(text) > self.BOUND})}
+
+
 class WriteStatusInJson(_OnTheReference):
     """Its write answers every call as a success whose text is JSON saying how it went
     (`{"success": false, "message": "[Errno 17] File exists: ..."}`, mcp-switchboard-server-

@@ -111,6 +111,13 @@ def test_a_shells_own_output_bound_is_drafted_in_the_unit_its_schema_names(
     assert found["TRUNCATE-06"]["status"] == "pass", found["TRUNCATE-06"]["evidence"]
 
 
+def test_a_reads_own_output_bound_a_json_field_says_is_drafted(tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:ReadKeepsItsOwnBound")
+    assert profile["tools"]["read_file"]["limits"] == {"max_output_chars": 200_000}, console
+    found = _statuses(tmp_path, "TRUNCATE-01")
+    assert found["TRUNCATE-01"]["status"] == "pass", found["TRUNCATE-01"]["evidence"]
+
+
 def test_a_patch_tool_of_another_format_is_not_judged_never_failed(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:premise_shapes:UnifiedDiffPatch")
     assert set(profile["unproven"]) == {"apply_patch"}, console

@@ -46,15 +46,7 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     mapping = profile.tool(tool)
     values = dict(arguments)
     notes: list[str] = []
-    argv = mapping.shell_argv
-    if argv is not None and isinstance(values.get("command"), list):
-        # A list is that tool's own type (agno's run_shell_command takes `args: List[str]`):
-        # whether it refuses an ill-typed command cannot be told by sending one.
-        not_applicable(f"{tool} takes an argv list ([tools.{tool}].argv): a list for command is "
-                       "its own type, not an ill-typed one")
-    if argv is not None and isinstance(values.get("command"), str):
-        values["command"] = [values["command"] if part == "{command}" else part
-                             for part in argv]
+    _command_as_argv(tool, mapping.shell_argv, values)
     if mapping.window_mode == "offset_limit":
         values = _as_offset_limit(values, mapping.first_offset)
     elif mapping.first_offset != 1:
@@ -101,6 +93,18 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
             not_applicable(_dropped(tool, mapping, key, value, top))
         set_target(sent, target, value)
     return Shaped(sent, tuple(notes))
+
+
+def _command_as_argv(tool: str, argv: list[str] | None, values: dict[str, Any]) -> None:
+    """A shell's command line put in the argv a runner takes ([tools.bash].argv)."""
+    if argv is not None and isinstance(values.get("command"), list):
+        # A list is that tool's own type (agno's run_shell_command takes `args: List[str]`):
+        # whether it refuses an ill-typed command cannot be told by sending one.
+        not_applicable(f"{tool} takes an argv list ([tools.{tool}].argv): a list for command is "
+                       "its own type, not an ill-typed one")
+    if argv is not None and isinstance(values.get("command"), str):
+        values["command"] = [values["command"] if part == "{command}" else part
+                             for part in argv]
 
 
 def _dropped(tool: str, mapping: ToolMapping, key: str, value: Any, top: str) -> str:
