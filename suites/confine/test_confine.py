@@ -18,7 +18,7 @@ from _checks import refused, rejected_as_outside, took_effect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentconf.harness.session.arguments import OMITTED, AsGiven
+from agentconf.harness.session.arguments import AsGiven
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import hostile_paths
 
@@ -442,8 +442,13 @@ def test_a_hostile_path_that_is_accepted_lands_inside_the_root(ws, client, data)
                          ids=["dot", "dot-slash", "omitted"])
 def test_the_root_itself_is_a_valid_folder_to_list(ws, client, path_of: PathOf | None) -> None:
     ws.write("visible-at-root.txt", "x")
-    if path_of is None:  # left out on the wire: the profile's default for it judges another call
-        result = client.call("list_files", path=OMITTED)
+    if path_of is None:
+        mapping = client.profile.tool("list_files")
+        if (target := mapping.target("path")) in mapping.defaults:
+            not_applicable(f"not judged: the profile sends {target} = "
+                           f"{mapping.defaults[target]!r} where the path is left out "
+                           "([tools.list_files].defaults): no call of it leaves the path out")
+        result = client.call("list_files")
     else:
         result = client.call("list_files", path=path_of(ws))
     assert result.success, result.evidence()

@@ -513,9 +513,9 @@ class ReadsManyFiles(Mutant):
 
 
 class ListerRequiresPath(Mutant):
-    """Its lister requires the path (`required: ["path"]`) and refuses a call without one: an
-    omitted path is no valid folder here, whatever `.` the profile sends for checks that leave
-    it out (CONFINE-15's omitted check once judged that `.`)."""
+    """Its lister requires the path (`required: ["path"]`) and refuses a call without one; a
+    profile sends `.` where a check leaves it out, so no call omits it (CONFINE-15's omitted
+    check once passed on that `.`)."""
 
     def list_tools(self) -> list[dict[str, Any]]:
         return [{**tool, "input_schema": {**tool["input_schema"], "required": ["path"]}}

@@ -76,9 +76,6 @@ def shape(tool: str, arguments: dict[str, Any], profile: Profile, root: Path,
     properties = schema.get("properties") if isinstance(schema, dict) else None
     for key, value in values.items():
         target = mapping.target(key)
-        if value is OMITTED:  # left out on the wire, whatever default the profile has for it
-            _unset(sent, target)
-            continue
         head = _STEP.match(target)
         top = head.group(1) if head else target
         if key not in canonical and top in {top_argument(mapping.target(name))
@@ -212,29 +209,6 @@ def declared_types(schema: Any, target: str) -> set[str]:
     for step in target.split("."):
         node = node.get("properties", {}).get(step) if isinstance(node, dict) else None
     return types_of(node) if isinstance(node, dict) else set()
-
-
-class _Omitted:
-    """A canonical argument a check leaves out on purpose (CONFINE-15's omitted path): nothing
-    is sent at its target, not even the default a profile fills there for calls that omit it."""
-
-    def __repr__(self) -> str:
-        return "<omitted>"
-
-
-OMITTED: Any = _Omitted()
-
-
-def _unset(container: dict[str, Any], target: str) -> None:
-    steps = [name if name else int(index) for name, index in _STEP.findall(target)]
-    node: Any = container
-    for step in steps[:-1]:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return
-    if isinstance(node, dict):
-        node.pop(steps[-1], None)
 
 
 class AsGiven(str):
