@@ -14,7 +14,8 @@ from agentconf.harness.session.arguments import top_argument
 from agentconf.init_from import words as vocabulary
 from agentconf.init_from.match import ToolGuess, content_switch, match_tools, types_of, words
 from agentconf.init_from.schemas import flat_properties, required_of, required_target, schema_of
-from agentconf.init_from.words import ALLOWED_PROGRAMS, ASKS, LITERAL, describes_glob
+from agentconf.init_from.switches import said, switches
+from agentconf.init_from.words import ALLOWED_PROGRAMS, LITERAL, describes_glob
 
 _SENTENCE = re.compile(r"[.;\n]\s")
 _SAYS_REGEX = re.compile(r"(?i)(?<!not )(?<!not a )\b(?:regex|regexp|regular expression)")
@@ -194,12 +195,6 @@ def _stated_default(guess: ToolGuess, timeout: str, prop: dict[str, Any],
                               f"{told!r}): SHELL-14 waits for it")
 
 
-def _flag(properties: dict[str, dict[str, Any]], names: tuple[str, ...]) -> str | None:
-    for target, prop in properties.items():
-        if "." not in target and prop.get("type") == "boolean" and "_".join(
-                words(target)) in names:
-            return target
-    return None
 
 
 # context, context_lines, before_context; before/after as rg's -B/-A (not modified_before)
@@ -252,41 +247,7 @@ def _reading_defaults(guess: ToolGuess, tool: dict[str, Any],
     if switch := content_switch(properties):
         found[switch[0]] = switch[1]
         why.append(f"{switch[0]} = {switch[1]!r}: it searches contents only so "
-                   f"({_said(properties[switch[0]], tool)})")
-
-
-def _switches(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]],
-              found: dict[str, Any], why: list[str]) -> None:
-    """Boolean switches set for the contract's meaning: edit for real, overwrite, regex..."""
-    if guess.canonical == "edit_file" and (flag := _flag(properties, ("dry_run",))):
-        found[flag] = False
-        why.append(f"{flag} = false: edit for real, not a dry run")
-    # A flag named for overwriting, off by default, refuses each write over a file; force: more.
-    if guess.canonical == "write_file" and (
-            flag := _flag(properties, ("overwrite", "force", "allow_overwrite", "override"))
-    ) and (ASKS.search(f"{properties[flag].get('description', '')} {tool.get('description')}")
-           or ("overwrite" in words(flag) and properties[flag].get("default") is False)):
-        found[flag] = True
-        why.append(f"{flag} = true: a write replaces an existing file without asking "
-                   f"({_said(properties[flag], tool)})")
-    if guess.canonical == "grep" and (flag := _flag(properties, ("is_regex", "regex",
-                                                               "use_regex"))):
-        found[flag] = True
-        why.append(f"{flag} = true: the contract's pattern is a regular expression "
-                   f"({_said(properties[flag], tool)})")
-    if guess.canonical == "delete_file" and (flag := _flag(properties, ("force", "confirm"))):
-        found[flag] = True
-        why.append(f"{flag} = true: it deletes without asking "
-                   f"({_said(properties[flag], tool)})")
-    if guess.canonical == "write_file" and (flag := _flag(properties, (
-            "create_dirs", "create_parents", "parents", "make_parents", "create_directories",
-            "mkdirs", "mkdir"))) and properties[flag].get("default") is not True:
-        found[flag] = True
-        why.append(f"{flag} = true: a write creates the folders it needs "
-                   f"({_said(properties[flag], tool)})")
-    if guess.canonical == "write_file" and (mode := _rewrite_mode(properties)):
-        found[mode[0]] = mode[1]
-        why.append(f"{mode[0]} = {mode[1]!r}: a write replaces the file, never appends")
+                   f"({said(properties[switch[0]], tool)})")
 
 
 def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict[str, Any]]
@@ -294,7 +255,7 @@ def _defaults(guess: ToolGuess, tool: dict[str, Any], properties: dict[str, dict
     found: dict[str, Any] = dict([guess.mode]) if guess.mode else {}
     why: list[str] = [f"{guess.mode[0]} = {guess.mode[1]!r}: the mode that does it"] if (
         guess.mode) else []
-    _switches(guess, tool, properties, found, why)
+    switches(guess, tool, properties, found, why)
     _reading_defaults(guess, tool, properties, found, why)
     required = required_of(schema_of(tool))
     # "." is no neutral path where the path is a glob or a list of files (strands' file_read)
@@ -356,28 +317,12 @@ def _neutral(guess: ToolGuess, argument: str) -> Any:
     return _NEUTRAL.get((guess.canonical, argument))
 
 
-def _rewrite_mode(properties: dict[str, dict[str, Any]]) -> tuple[str, str] | None:
-    """Desktop Commander's write_file `mode` enum ["rewrite", "append"]: rewrite."""
-    for target, prop in properties.items():
-        options = prop.get("enum")
-        if "." not in target and isinstance(options, list):
-            chosen = [o for o in ("rewrite", "overwrite") if o in options]
-            if chosen and "append" in options:
-                return target, chosen[0]
-    return None
-
-
 def _workdir(guess: ToolGuess, tool: dict[str, Any]) -> None:
     required = [name for name in required_of(schema_of(tool))
                 if "_".join(words(name)) in _WORKDIR and name not in guess.args.values()]
     for name in required:
         guess.keys.setdefault("defaults", {})[name] = "{root}"
         guess.evidence.append(f"it requires {name}: sent as the root")
-
-
-def _said(prop: dict[str, Any], tool: dict[str, Any]) -> str:
-    text = str(prop.get("description") or tool.get("description") or "")
-    return f"its description: {text[:100]!r}" if text else "its schema"
 
 
 def asked_for(answer: str, guess: ToolGuess, tool: dict[str, Any]) -> dict[str, tuple[Any, str]]:

@@ -95,6 +95,23 @@ SHAPES = {
                ["path", "content"], "Create a new file with the given content")],
         "write_file", {"name": "create_file", "args": {"path": "path", "content": "content"},
                        "defaults": {"overwrite": True}}),
+    # A lister that hides dotfiles unless told: LIST-01 lists every file, the switch is its way.
+    "a lister whose dotfiles are shown only when asked": (
+        [_tool("list_files", {"path": S, "include_dotfiles": dict(B, default=False)}, [],
+               "List the files of a folder")],
+        "list_files", {"name": "list_files", "args": {"path": "path"},
+                       "defaults": {"include_dotfiles": True}}),
+    "a lister that skips hidden entries unless told": (
+        [_tool("ls", {"dir": S, "skip_hidden": dict(B, default=True)}, ["dir"],
+               "List a directory")],
+        "list_files", {"name": "ls", "args": {"path": "dir"},
+                       "defaults": {"skip_hidden": False, "dir": "."}}),
+    "a lister whose 'all' lists hidden files, as ls -a": (
+        [_tool("list_directory", {"path": S, "all": dict(
+            B, description="Also show hidden files (names starting with a dot)")}, ["path"],
+               "List a directory")],
+        "list_files", {"name": "list_directory", "args": {"path": "path"},
+                       "defaults": {"all": True, "path": "."}}),
     "fs-mcp's edit_files: files[], each with edits[] of match_text and new_string": (
         [_tool("edit_files", {"files": {"type": "array", "items": {
             "type": "object", "required": ["path", "edits"], "properties": {
