@@ -512,6 +512,29 @@ class ReadsManyFiles(Mutant):
         return {**answers[0], "data": "\n".join(str(answer["data"]) for answer in answers)}
 
 
+class WritesEmptyByDefault(Mutant):
+    """Its write_file documents `content` as optional, `""` by default, and writes an empty file
+    without it: a form its schema declares, judged alike by VALIDATE-01's golden case and its
+    checks (one once failed the call the other called documented)."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = []
+        for tool in super().list_tools():
+            if tool["name"] == "write_file":
+                schema = dict(tool["input_schema"])
+                properties = {**schema["properties"],
+                              "content": {**schema["properties"]["content"], "default": ""}}
+                tool = {**tool, "input_schema": {**schema, "properties": properties,
+                                                 "required": ["path"]}}
+            tools.append(tool)
+        return tools
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "write_file" and isinstance(arguments, dict) and "path" in arguments:
+            arguments = {"content": "", **arguments}
+        return await super().call_tool(name, arguments)
+
+
 class ListerRequiresPath(Mutant):
     """Its lister requires the path (`required: ["path"]`) and refuses a call without one; a
     profile sends `.` where a check leaves it out, so no call omits it (CONFINE-15's omitted

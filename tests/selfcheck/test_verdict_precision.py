@@ -63,6 +63,8 @@ CONFORMANT = [
     pytest.param("GrepMarksMatches", ["GREP-01"], {}, id="grep-01-matches-marked"),
     pytest.param("ListsLinkTargets", ["SYMLINK-06"], {}, id="symlink-06-link-targets-shown"),
     pytest.param("ReadsManyFiles", ["VALIDATE-02"], {}, id="validate-02-list-a-declared-form"),
+    pytest.param("WritesEmptyByDefault", ["VALIDATE-01"], {},
+                 id="validate-01-content-optional-by-its-schema"),
 ]
 
 
