@@ -20,7 +20,8 @@ from agentconf.harness.verdicts.errors import (
 from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.flags import flagged
 from agentconf.init_from.markers import draft_marker, shared_starts, widened
-from agentconf.init_from.patterns import Answer, answer, neutral
+from agentconf.init_from.patterns import neutral
+from agentconf.init_from.probe_answer import Answer, answer
 
 _CODE_KEYS = ("code", "error_code", "errorCode", "error")
 # The tool a refusal came from when it is none of the contract's (an unknown tool's name).

@@ -7,12 +7,11 @@ A head saying nothing but "error" (`Error`, `Tool`, `MCP error -32602`) is never
 """
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
 from agentconf.contract import ERROR_CODES
 from agentconf.harness.session.answers import document_of, strings_in
 from agentconf.harness.verdicts.wording import worded_lines
+from agentconf.init_from.probe_answer import Answer, message, same_message, unquoted
 from agentconf.init_from.words import says_kind
 
 _CUT = re.compile(r"['\"`]")  # a quoted value: variable, never part of the pattern
@@ -28,9 +27,6 @@ _MAX_LITERAL = 80
 # Codes a probe only guesses at (a link loop is answered as a missing file as often as an I/O
 # error): learnt only from words that say it; where another kind's words, that kind keeps them.
 GUESSED = frozenset({"IO_ERROR"})
-# What a call sent is quoted back only from this length on: a one-letter new_text would
-# otherwise make every such letter of a message a wildcard.
-_MIN_SAID = 3
 # A code the server spells out at the start of its message: `NOT_FOUND: ...`, `ACCESS_DENIED: ...`
 SPELLED_CODE = r"\A(?P<code>[A-Z][A-Z_]+):"
 # ... or after a head its failures open with, one per tool ("Error editing file: NOT_READ: ..."):
@@ -42,24 +38,6 @@ _WILD = "(?s:.*?)"
 # A number's place in a template (a private-use character no message carries): a number or a
 # signal's name in the pattern, so "EXIT_CODE: 3" never matches "EXIT_CODE: unknown".
 _DIGITS = "\ue000"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One failing probe answer whose envelope carried no code."""
-
-    code: str  # the code the probe expects
-    label: str  # what the probe did
-    text: str
-    tool: str = ""  # the canonical tool it called
-    said: tuple[str, ...] = ()  # the strings the call sent: an answer may quote them back
-
-
-def answer(code: str, label: str, text: str, request: Any) -> Answer:
-    """An Answer of a request (Result.request): its tool and the strings it sent."""
-    return Answer(code, label, text, str(getattr(request, "tool", "")),
-                  tuple(text for text in strings_in(getattr(request, "arguments", None))
-                        if len(text.strip()) >= _MIN_SAID))
 
 
 def induce(answers: list[Answer], variable: tuple[str, ...],
@@ -116,14 +94,14 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                 and other.label == answer.label and other is not answer]
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
-    plausible = says_kind(answer.code, _message(answer))
+    plausible = says_kind(answer.code, message(answer))
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
     candidates = [c for c in _all_candidates(answer, variable) if re.search(c, answer.text)]
     if plausible:  # of those that fit as many answers of its kind, its opening words run on
         # to its kind's first: "Write error: EISDIR", not the "Write error" every failed write
         # may start with (a pattern that reads a refusal's code wrong fails its clause)
-        kind = [_message(other) for other in answers if other.code == answer.code]
+        kind = [message(other) for other in answers if other.code == answer.code]
         candidates.sort(key=lambda candidate: (
             -sum(1 for text in kind if re.search(candidate, text)),
             not (candidate.startswith(r"\A") and "(?s:.*?)" not in candidate
@@ -140,8 +118,8 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                  and re.search(candidate, other.text)
                  and not (relaxed and _first_code(kept, other) == other.code)
                  and not (other.code in GUESSED and answer.code not in GUESSED)
-                 and not (plausible and _same_message(answer, other)
-                          and not says_kind(other.code, _message(other)))]
+                 and not (plausible and same_message(answer, other)
+                          and not says_kind(other.code, message(other)))]
         if clash:
             refused.append(f"{literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
@@ -158,33 +136,6 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # The first three say why (a draft once listed thirty on one line); the rest, how many.
     more = f"; and {len(refused) - 3} more alike" if len(refused) > 3 else ""
     return "; ".join(refused[:3]) + more or "its text has no stable part"
-
-
-def _same_message(one: Answer, other: Answer) -> bool:
-    """The two texts alike but for what each call said, the paths they quote (`tmp/…/x.txt` for
-    `/tmp/…/x.txt`) and one word in place (the answering tool's name: "Error executing tool
-    read: FileNotFoundError" and "... tool edit: ...")."""
-    mine, theirs = (re.sub(r"\W+", " ", _PATH_TOKEN.sub(" ", _unsaid(a.text, a))).split()
-                    for a in (one, other))
-    return len(mine) == len(theirs) and sum(a != b for a, b in zip(mine, theirs, strict=True)
-                                            ) <= (1 if len(mine) >= 3 else 0)
-
-
-def _message(answer: Answer) -> str:
-    """What the answer says in its own words: unquoted, without what its call said and without
-    any path it quotes (`../escape.txt`, `tmp/…/outside/secret.txt`: a path names a place, it
-    says nothing of a refusal's kind)."""
-    return _PATH_TOKEN.sub(" ", _unsaid(unquoted(answer.text)[0], answer))
-
-
-# A path starts after a space or a sign gluing it to a word (`exists:/x`), never with the word.
-_PATH_TOKEN = re.compile(r"(?:(?<=[:=\"'`(\[])|(?<!\S))[^\s:=\"'`(\[]*/\S*")
-
-
-def _unsaid(text: str, answer: Answer) -> str:
-    for said in sorted(answer.said, key=len, reverse=True):
-        text = text.replace(said, "") if len(said) >= 2 else text
-    return text
 
 
 def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,
@@ -351,14 +302,6 @@ def literal(regex: str) -> str:
 def neutral(text: str, variable: tuple[str, ...]) -> str:
     """The message for a comment: the scratch sandbox's paths made neutral, cut short."""
     return text.replace(variable[1], "<ROOT>").replace(variable[0], "<SANDBOX>")[:100]
-
-
-def unquoted(text: str) -> tuple[str, bool]:
-    """The text inside one layer of JSON string quoting, and whether it had one."""
-    stripped = text.strip()
-    if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
-        return stripped[1:-1], True
-    return text, False
 
 
 _MAX_PHRASE = 5

@@ -198,6 +198,22 @@ def test_a_message_that_says_its_kind_is_learnt_though_another_kind_gets_it_too(
     assert _patterns(vague) == {}, "words that say neither kind teach neither"
 
 
+def test_a_part_of_a_path_the_call_sent_is_incidental_wherever_the_answer_quotes_it() -> None:
+    """The same words to a missing file and to a path under a file, each quoting a part of the
+    path it was sent (a search hint `find(pattern='*inner.txt*')`): the answers are one message
+    all the same, and its words say NOT_FOUND."""
+    def missing(code: str, label: str, path: str) -> Answer:
+        name = path.rsplit("/", 1)[-1]
+        return Answer(code, label, f"Error: File '{path}' does not exist. Try "
+                      f"find(pattern='*{name}*') to locate it.", "read_file", (path,))
+    answers = [missing("NOT_FOUND", "read of a missing file", "gone.txt"),
+               missing("NOT_FOUND", "read of a missing file", "notes-gone.md"),
+               missing("NOT_A_DIRECTORY", "read of a path under a file", "a.txt/inner.txt")]
+    found = _patterns(answers)
+    assert re.search(found["NOT_FOUND"], missing("", "", "x/other.md").text), found
+    assert "NOT_A_DIRECTORY" not in found, found
+
+
 def test_an_exception_named_for_its_kind_is_learnt_whatever_tool_answered_it() -> None:
     """mcp-switchboard-server-harness 0.4.0.dev6: "Error executing tool <its name>:
     FileNotFoundError: <path>" to a missing file, to a path under a file and to an edit of a
