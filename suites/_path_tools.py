@@ -211,13 +211,17 @@ def judge_all(ws: Any, client: Any, path: str) -> None:
     if not driven:
         not_applicable("every path tool is destructive and this path may resolve outside the "
                     "sandbox: never sent (harness/session/reach.py)")
-    if unaccepted:
-        # The disk was judged after each call, so an escape still fails; a pass covers the
-        # arguments driven, and says which were not.
-        judged_in_part(f"{len(unaccepted)} of {driven + len(unaccepted)} path arguments not "
-                       "judged: no call of theirs with a path inside the root was accepted, so "
-                       "their refusals say nothing of the path (" + "; ".join(unaccepted)[:300]
-                       + ")")
+    # The disk was judged after each call, so an escape still fails; a pass covers the
+    # arguments driven, and says which were not.
+    unsent = sorted({tool.name for tool in tools if not may_drive(client, tool, path)})
+    parts = [f"{len(unaccepted)} of {driven + len(unaccepted)} path arguments not judged: no "
+             "call of theirs with a path inside the root was accepted, so their refusals say "
+             "nothing of the path (" + "; ".join(unaccepted)[:300] + ")"] if unaccepted else []
+    if unsent:
+        parts.append(f"{', '.join(unsent)} not sent this path: destructive, and it may resolve "
+                     "outside the sandbox (harness/session/reach.py)")
+    if parts:
+        judged_in_part("; ".join(parts))
 
 
 # Paths inside the root a call may take where the hostile one goes: a file, a folder, a new name.

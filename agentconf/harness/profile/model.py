@@ -171,6 +171,13 @@ class Profile(Strict):
         return {name: getattr(self.unproven_table, name) for name in CANONICAL_TOOLS
                 if getattr(self.unproven_table, name, None) is not None}
 
+    def excluded(self, canonical: str) -> str | None:
+        """Why a canonical tool is never called: the tool of its name is excluded (a profile may
+        exclude the tool of a canonical name it does not map elsewhere)."""
+        name = self.tool(canonical).name
+        return (f"{name!r} is in [implementation].exclude_tools" if name in self.exclude_tools
+                else None)
+
     def unproven_calls(self, canonical: str) -> str | None:
         premise = self.unproven.get(canonical)
         return premise.calls if premise is not None else None

@@ -45,6 +45,8 @@ def why_missing(capability: str, spec: ImplSpec, state: RunState) -> str | None:
     unproven = spec.profile.unproven_calls(capability)
     if unproven is not None:
         return not_judged(capability, unproven)
+    if capability in TOOL_CAPABILITIES and (excluded := spec.profile.excluded(capability)):
+        return excluded
     if capability in TOOL_CAPABILITIES and state.advertised is not None:
         name = spec.profile.tool(capability).name
         return None if name in state.advertised else f"{name!r} is not advertised"

@@ -193,6 +193,8 @@ class Client:
         if unproven is not None:
             return not_judged(capability, unproven)
         if capability in TOOL_CAPABILITIES:
+            if excluded := self.profile.excluded(capability):
+                return excluded
             if self.advertises(capability):
                 return None
             return f"{self.tool_name(capability)!r} is not advertised"

@@ -31,3 +31,22 @@ def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
     run = json.loads((report / "conformance.json").read_text())
     verdicts = {clause["id"]: clause for clause in run["clauses"]}
     assert verdicts["RESULT-09"]["status"] == "fail", verdicts["RESULT-09"]["tests"]
+
+
+def test_a_server_whose_tools_the_profile_maps_none_of_is_not_judged_on_a_listing(
+        tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text(
+        "[implementation]\n"
+        f'spec = "cmd:{SERVE.replace("gallery:", "mutant_base:")}Mutant {{root}}"\n'
+        'exclude_tools = ["read_file", "write_file", "edit_file", "list_files", "grep", "bash"]\n')
+    report = tmp_path / "report"
+    done = subprocess.run(
+        [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
+         "RESULT-09", "--report", str(report)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
+        stdin=subprocess.DEVNULL)
+    assert (report / "conformance.json").is_file(), done.stdout + done.stderr
+    run = json.loads((report / "conformance.json").read_text())
+    verdicts = {clause["id"]: clause for clause in run["clauses"]}
+    assert verdicts["RESULT-09"]["status"] == "n/a", verdicts["RESULT-09"]["tests"]
