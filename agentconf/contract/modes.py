@@ -20,10 +20,13 @@ class ContractMode:
     rules: tuple[str, ...] = ()
     # The programs exec may run in the mode (allowed_programs); empty for other modes.
     programs: tuple[str, ...] = ()
+    # The clauses judged on a start in the mode: n/a where the profile gives no way to start it.
+    judged_by: tuple[str, ...] = ()
 
 
 MODES: dict[str, ContractMode] = {
     name: ContractMode(name=name, meaning=entry["meaning"], rules=tuple(entry.get("rules", ())),
-                       programs=tuple(entry.get("programs", ())))
+                       programs=tuple(entry.get("programs", ())),
+                       judged_by=tuple(entry.get("judged_by", ())))
     for name, entry in load("modes.toml").items()
 }

@@ -5,7 +5,8 @@ import json
 import re
 from typing import Any
 
-from agentconf.contract import CANONICAL_TOOLS, PATH_TOOLS
+from agentconf.contract import CANONICAL_TOOLS, CLAUSES, PATH_TOOLS
+from agentconf.contract.modes import ALLOWED_PROGRAMS, MODES
 from agentconf.init_from.findings import Findings
 from agentconf.init_from.match import ToolGuess
 from agentconf.init_from.path_tools import map_path_tools
@@ -72,6 +73,7 @@ def render(spec_text: str, server_name: str | None, listing: list[dict[str, Any]
         if canonical in mapped:
             out.extend(_tool_lines(canonical, mapped[canonical]))
     out.extend(_path_tools(listing, mapped))
+    out.extend(_mode_lines(mapped))
     out.extend(_unproven_lines(premises))
     if state:
         out.append("[setup]")
@@ -228,6 +230,22 @@ def _path_tools(listing: list[dict[str, Any]], mapped: dict[str, ToolGuess]) -> 
         out.append(f"paths = {_quote(targets)}")
         out.append("")
     return out
+
+
+def _mode_lines(mapped: dict[str, ToolGuess]) -> list[str]:
+    """A TODO for each mode whose clauses this implementation could be judged on: a listing
+    never says how to start a server read-only or with an allow-list (an option, a variable),
+    so its clauses stay n/a until the profile says (docs/profiles.md, [modes.<name>])."""
+    lines = []
+    for name, mode in MODES.items():
+        needs = {tool for cid in mode.judged_by for tool in CLAUSES[cid].requires}
+        if not needs <= set(mapped) or (name == ALLOWED_PROGRAMS and "exec" in mapped and
+                                        mapped["exec"].keys.get("allowed_programs")):
+            continue
+        lines.append(f"# TODO: [modes.{name}] says how to start it so: {mode.meaning} "
+                     f"{', '.join(mode.judged_by)} stay n/a until it does (an option in args, "
+                     "a variable in env, or another spec)")
+    return [*lines, ""] if lines else []
 
 
 def _speaks_of_paths(listing: list[dict[str, Any]], unmapped: list[str]) -> list[str]:
