@@ -26,7 +26,7 @@ from agentconf.harness.session.listing import (
     revealed_tools,
     string_arguments,
 )
-from agentconf.harness.verdicts.errors import not_applicable
+from agentconf.harness.verdicts.errors import judged_in_part, not_applicable
 from agentconf.strategies import hostile_paths, valid_arguments
 
 PROPERTY = settings(
@@ -115,11 +115,15 @@ def test_the_canonical_read_tools_change_nothing_on_disk(ws, client) -> None:
 @PROPERTY
 @given(data=st.data())
 def test_a_read_only_tool_changes_nothing_whatever_its_arguments(ws, client, data) -> None:
-    tools = [tool for tool in first_listing(client)
-             if declares_read_only(tool) and client.may_call(tool["name"])
+    declared = [tool for tool in first_listing(client) if declares_read_only(tool)]
+    tools = [tool for tool in declared if client.may_call(tool["name"])
              and not client.destructive(tool["name"])]  # hostile paths: harness/session/reach.py
     if not tools:
         not_applicable("no tool the kit may call is of kind read or annotated readOnlyHint")
+    if uncalled := sorted(tool["name"] for tool in declared if tool not in tools):
+        judged_in_part(f"{', '.join(uncalled)[:200]} declared read-only but never called: the "
+                       "profile excludes them, or they are driven only inside the sandbox "
+                       "(harness/session/reach.py)")
     _seed(ws)
     before = ws.tree()
     tool = data.draw(st.sampled_from(tools), label="tool")

@@ -535,6 +535,16 @@ class WritesEmptyByDefault(Mutant):
         return await super().call_tool(name, arguments)
 
 
+class StatusToolReadOnly(Mutant):
+    """It also advertises `status`, of kind read, outside the contract and taking no path: the
+    kit never calls it, so ANNOTATION-01's pass says it was judged without it."""
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        return [*super().list_tools(), {
+            "name": "status", "description": "Show the workspace's status.", "kind": "read",
+            "input_schema": {"type": "object", "properties": {"options": {"type": "string"}}}}]
+
+
 class ListerRequiresPath(Mutant):
     """Its lister requires the path (`required: ["path"]`) and refuses a call without one; a
     profile sends `.` where a check leaves it out, so no call omits it (CONFINE-15's omitted

@@ -327,6 +327,15 @@ def test_a_pass_on_fewer_path_tools_than_the_clause_names_says_it_was_judged_in_
     assert line.startswith("- CONFINE-16 (pass): of 13 checks ") and "12 judged in part" in line
 
 
+def test_a_read_only_tool_the_kit_never_calls_makes_annotation_01_judged_in_part(
+        tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:StatusToolReadOnly", ["ANNOTATION-01"])
+    assert statuses(document) == {"ANNOTATION-01": "pass"}
+    evidence = [test["evidence"] or "" for test in document["clauses"][0]["tests"]]
+    assert any(text.startswith("judged in part: status declared read-only but never called")
+               for text in evidence), evidence
+
+
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [
