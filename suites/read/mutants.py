@@ -1,5 +1,6 @@
 """READ mutants: classification, windows and bounds of read_file."""
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from agentconf.selfcheck.mutant_base import Mutant, failed, is_call, succeeded
@@ -108,23 +109,19 @@ class EmptyFileSilent(Mutant):
         if name == "read_file" and answer.get("success"):
             target = self.lexical(arguments["path"])
             if target.is_file() and target.stat().st_size == 0:
-                return {**answer, "data": ""}
+                return {**answer, "data": self.empty_answer(target)}
         return answer
 
+    def empty_answer(self, target: Path) -> str:
+        return ""
 
-class EmptyFileEchoesItsPath(Mutant):
+
+class EmptyFileEchoesItsPath(EmptyFileSilent):
     """Answers an empty file with its own path and a colon alone (`/…/root/empty.txt:`), the
     heading it puts above a file's text: words of the call, none of the file's emptiness."""
 
-    KILLS = ("READ-09",)
-
-    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        answer = await super().call_tool(name, arguments)
-        if name == "read_file" and answer.get("success"):
-            target = self.lexical(arguments["path"])
-            if target.is_file() and target.stat().st_size == 0:
-                return {**answer, "data": f"{target}:\n"}
-        return answer
+    def empty_answer(self, target: Path) -> str:
+        return f"{target}:\n"
 
 
 class FifoBlocks(Mutant):
