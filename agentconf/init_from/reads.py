@@ -259,13 +259,21 @@ def _parsed(text: str) -> Any:
         return None
 
 
-def _one_object(value: Any) -> tuple[dict[str, Any], tuple[int, ...]]:
+def _one_object(value: Any) -> tuple[dict[str, Any], tuple[str | int, ...]]:
     """The object an answer is, with no steps to it; or the one object of a one-item list, with
     the step into it (@shtse8/filesystem-mcp answers every call with a list, an item per path it
-    was given); else an empty object."""
-    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
-        return value[0], (0,)
-    return (value, ()) if isinstance(value, dict) else ({}, ())
+    was given), or of an object that only wraps it (`{"res": {"success": false, ...}}`), with
+    the steps through the wrappers; else an empty object."""
+    steps: tuple[str | int, ...] = ()
+    for _ in range(3):
+        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
+            value, steps = value[0], (*steps, 0)
+        elif isinstance(value, dict) and len(value) == 1 and isinstance(
+                inner := next(iter(value.values())), (dict, list)):
+            value, steps = inner, (*steps, next(iter(value)))
+        else:
+            break
+    return (value, steps) if isinstance(value, dict) else ({}, ())
 
 
 def refuses_relative(adapter: Any, tables: dict[str, Any], ws: SandboxWorkspace,

@@ -140,7 +140,11 @@ def test_a_search_matching_every_line_of_a_large_tree_is_bounded(ws, client) -> 
     assert len(result.data) <= limits.max_output_chars + limits.marker_budget_chars, (
         f"{len(result.data)} characters"
     )
-    assert "match" in result.data
+    if result.success and "match" not in result.data and len(result.data) < 1000:
+        # A short answer with no match found none: nothing came to bound (GREP-01's to judge).
+        not_applicable("not judged: the search found no line of the tree it had to bound "
+                       f"({' '.join(result.data.split())[:80]!r})")
+    assert "match" in result.data, result.evidence()
 
 
 @pytest.mark.clause("GREP-05")

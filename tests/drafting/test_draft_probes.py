@@ -462,7 +462,7 @@ def test_answers_listing_an_item_per_file_have_their_failures_and_text_located(
     assert all("result" not in table for table in plain["tools"].values()), plain
 
 
-@pytest.mark.parametrize("shape", ["json-status", "json-items", "report"])
+@pytest.mark.parametrize("shape", ["json-status", "json-items", "report", "wrapped-status"])
 def test_a_server_answering_its_status_in_json_is_judged_as_one_answering_plainly(
         tmp_path: Path, shape: str) -> None:
     """The same toy with and without its JSON status (mcp-code-editor's status field, or

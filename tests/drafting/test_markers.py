@@ -187,6 +187,19 @@ def test_a_status_line_that_says_failed_is_a_refusal_before_its_words() -> None:
         assert not says_refusal(success), success
 
 
+def test_a_json_status_that_says_failed_is_a_refusal_however_deep_its_wrappers() -> None:
+    """fsext-mcp-server answers every call `{"res": {"success": ..., "info": ...}}` on one
+    line, its words after a key that says nothing: the status is the refusal."""
+    for refused in ('{"res": {"success": false, "info": "No such file: x.txt"}}',
+                    '{"result": {"data": {"ok": false, "detail": "gone"}}}',
+                    '[{"path": "x.txt", "status": "failed"}]', '{"success": false}'):
+        assert says_refusal(refused), refused
+    for worked in ('{"res": {"success": true, "info": "alpha"}}',
+                   '{"res": {"success": true}, "log": {"ok": false}}',  # no one wrapper
+                   '{"content": "success: false is a line of this file"}', "not json {"):
+        assert not says_refusal(worked), worked
+
+
 def test_a_code_is_learnt_from_the_error_line_a_report_holds_lines_down() -> None:
     """The banner, title and status every failure of the tool shares say no kind; the words
     that do are lines down. And a pattern a real success matches says none either."""

@@ -545,6 +545,19 @@ class StatusToolReadOnly(Mutant):
             "input_schema": {"type": "object", "properties": {"options": {"type": "string"}}}}]
 
 
+class GrepTopFolderOnly(Mutant):
+    """Its search looks into the files of the folder it is given, not into the folders below
+    (a recursive switch off): a search of a large tree under `logs/` finds nothing there to
+    bound, which GREP-05 once failed as unbounded."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if name != "grep" or not answer.get("success"):
+            return answer
+        kept = [line for line in str(answer["data"]).splitlines() if "/" not in line.split(":")[0]]
+        return {**answer, "data": "\n".join(kept) if kept else "No matches found."}
+
+
 class ListerRequiresPath(Mutant):
     """Its lister requires the path (`required: ["path"]`) and refuses a call without one; a
     profile sends `.` where a check leaves it out, so no call omits it (CONFINE-15's omitted

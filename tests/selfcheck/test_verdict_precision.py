@@ -336,6 +336,14 @@ def test_a_read_only_tool_the_kit_never_calls_makes_annotation_01_judged_in_part
                for text in evidence), evidence
 
 
+def test_a_search_that_found_nothing_to_bound_is_not_judged_on_its_bound(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:GrepTopFolderOnly", ["GREP-05"])
+    tests = {test["nodeid"].split("::")[-1]: test for test in document["clauses"][0]["tests"]}
+    tree = tests["test_a_search_matching_every_line_of_a_large_tree_is_bounded"]
+    assert tree["outcome"] == "n/a", tree
+    assert "found no line of the tree it had to bound" in tree["evidence"], tree
+
+
 # One cause, one clause: the mutant's defect fails its own clause, and the clauses whose checks
 # meet the same defect on the way to their own subject pass.
 ONE_CAUSE = [

@@ -7,6 +7,7 @@ is a premise the kit has not proven, so the check is "not judged" (suites/_check
 and the unread refusal is RESULT-02's once.
 """
 
+import json
 import re
 from collections.abc import Iterable
 
@@ -63,10 +64,37 @@ def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
         if len(value) >= 3:
             head = head.replace(value, " ")
     worded = worded_lines(_NONE_TALLIED.sub(" ", head))
-    if _STATUS_LINE.search("\n".join(worded.split("\n")[:_STATUS_LINES])):
+    if _STATUS_LINE.search("\n".join(worded.split("\n")[:_STATUS_LINES])) or json_says_failed(
+            text.strip()):
         return True
     head = worded[:_NEAR_START]
     return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
+
+
+_STATUS_KEYS = ("success", "successful", "succeeded", "ok")
+_FAILED = frozenset({"error", "errored", "failed", "failure", "fail"})
+
+
+def json_says_failed(text: str) -> bool:
+    """Whether a JSON answer's status says it failed, at its top or inside the objects that
+    wrap it (`{"res": {"success": false, "info": ...}}`): on one line, no status line shows it."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    for _ in range(4):
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if not isinstance(value, dict):
+            return False
+        if any(value.get(key) is False for key in _STATUS_KEYS) or str(
+                value.get("status", "")).strip().lower() in _FAILED:
+            return True
+        inner = [item for item in value.values() if isinstance(item, (dict, list))]
+        if len(value) != 1 or len(inner) != 1:
+            return False
+        value = inner[0]
+    return False
 
 
 def unwrapped(text: str) -> str:

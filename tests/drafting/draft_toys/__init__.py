@@ -24,6 +24,7 @@ SHAPES: dict[str, type[Toy]] = {
     "claude-files": wordings.ClaudeFiles,
     "json-items": answers.JsonItems,
     "json-status": answers.JsonStatus,
+    "wrapped-status": answers.WrappedStatus,
     "report": answers.Report,
     "absolute-only": files.AbsoluteOnly,
     "json-read": answers.JsonRead,

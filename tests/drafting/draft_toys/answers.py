@@ -26,15 +26,28 @@ class JsonStatus(Toy):
     answers: {"success": true, "result": <text>}, or {"success": false, "error": "<its code>",
     "message": <text>} ("FileNotFoundError", ...)."""
 
+    codes = STATUS
+
     def answer(self, name: str, handler: Handler, args: dict[str, Any]) -> Answer:
         # The tool's own answer, not the shapes after this one: this JSON is the last word.
         answer = handler(args)
         if answer["success"]:
             said = {"success": True, "result": answer["data"]}
         else:
-            said = {"success": False, "error": STATUS.get(answer.get("kind"), "Error"),
+            said = {"success": False, "error": self.codes.get(answer.get("kind"), "Error"),
                     "message": answer["data"]}
         return {"success": True, "data": json.dumps(said)}
+
+
+class WrappedStatus(Toy):
+    """Every answer a success whose one-line JSON wraps its status, the text or the refusal's
+    words after a key that says nothing (fsext-mcp-server 0.1.3's
+    `{"res": {"success": false, "info": "..."}}`)."""
+
+    def answer(self, name: str, handler: Handler, args: dict[str, Any]) -> Answer:
+        answer = handler(args)
+        return {"success": True, "data": json.dumps(
+            {"res": {"success": answer["success"], "info": answer["data"]}})}
 
 
 class JsonItems(Toy):
