@@ -317,6 +317,14 @@ def test_each_expectation_reports_its_own_mismatch(
     assert len(wrong) == 1 and complaint in wrong[0], wrong
 
 
+@pytest.mark.parametrize("said", ['$["target-file"]', "$['target-file']", "$.target-file"])
+def test_an_issue_path_in_bracket_notation_names_the_same_field(tmp_path: Path, said: str) -> None:
+    places = Placeholders.of(_Paths(tmp_path), DEFAULT_LIMITS)
+    answer = _Answer(success=False, error="INVALID_ARGS", issues=[{"path": said}])
+    assert answer_mismatches(answer, {"issue_paths": ["$.target-file"]}, places,
+                             DEFAULT_LIMITS) == []
+
+
 @pytest.mark.parametrize(
     ("shown", "cut"),
     [(1.02, True), (1.9, True), (2.5, False), (6.0, False)],

@@ -84,9 +84,18 @@ def report_mismatches(result: Result, expect: dict[str, Any]) -> list[str]:
     if expect.get("summary_nonempty") and not (result.summary or "").strip():
         wrong.append("summary should be a non-empty line")
     paths = {issue.get("path") for issue in result.issues or [] if isinstance(issue, dict)}
+    named = {_dotted(str(path)) for path in paths}
     wrong += [
         f"issues should include one with path {p!r} (got {sorted(map(str, paths))})"
         for p in expect.get("issue_paths", [])
-        if p not in paths
+        if _dotted(p) not in named
     ]
     return wrong
+
+
+# `$["target-file"]` and `$.target-file` name one field: a key in brackets, written with a dot.
+_BRACKETED = re.compile(r"""\[\s*(["'])((?:(?!\1).)*)\1\s*\]""")
+
+
+def _dotted(pointer: str) -> str:
+    return _BRACKETED.sub(lambda found: f".{found.group(2)}", pointer)
