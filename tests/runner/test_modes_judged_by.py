@@ -3,9 +3,10 @@ lines name), are exactly the clauses a run leaves n/a for want of that mode."""
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
+
+from cli import agentconf
 
 from agentconf.contract.modes import MODES
 
@@ -17,11 +18,8 @@ def test_the_clauses_a_mode_judges_are_those_n_a_without_it(tmp_path: Path) -> N
     profile.write_text(f'[implementation]\nspec = "cmd:{SERVE} '
                        'agentconf.selfcheck.mutant_base:Mutant {root}"\n', "utf-8")
     report = tmp_path / "report"
-    done = subprocess.run(
-        [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
-         "SURFACE,PERMISSION,EXEC", "--report", str(report)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
-        stdin=subprocess.DEVNULL)
+    done = agentconf("run", "--profile", str(profile), "--clauses", "SURFACE,PERMISSION,EXEC",
+                     "--report", str(report), cwd=tmp_path)
     assert (report / "conformance.json").is_file(), done.stdout + done.stderr
     wanting: dict[str, set[str]] = {}
     for clause in json.loads((report / "conformance.json").read_text("utf-8"))["clauses"]:

@@ -7,20 +7,16 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 # A mutant of the gallery served over cmd:, by name.
 SERVE = f"{sys.executable} -P -m agentconf.selfcheck.serve_mutant agentconf.selfcheck.gallery:"
 
 
-def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
+def _result_09(tmp_path: Path, profile_text: str) -> dict[str, Any]:
+    """RESULT-09's verdict in the report of a run of the profile."""
     profile = tmp_path / "agentconf.toml"
-    profile.write_text(
-        "[implementation]\n"
-        f'spec = "cmd:{SERVE}NoisyStartup {{root}}"\n'
-        'reuse = "worker"\n'
-        "[capabilities]\n"
-        "read_before_edit = false\n"
-        "stale_read = false\n")
+    profile.write_text(profile_text, "utf-8")
     report = tmp_path / "report"
     done = subprocess.run(
         [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
@@ -29,24 +25,23 @@ def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
         stdin=subprocess.DEVNULL)
     assert (report / "conformance.json").is_file(), done.stdout + done.stderr
     run = json.loads((report / "conformance.json").read_text())
-    verdicts = {clause["id"]: clause for clause in run["clauses"]}
-    assert verdicts["RESULT-09"]["status"] == "fail", verdicts["RESULT-09"]["tests"]
+    return next(clause for clause in run["clauses"] if clause["id"] == "RESULT-09")
+
+
+def test_a_noisy_server_kept_per_worker_fails_result_09(tmp_path: Path) -> None:
+    verdict = _result_09(tmp_path, "[implementation]\n"
+                                   f'spec = "cmd:{SERVE}NoisyStartup {{root}}"\n'
+                                   'reuse = "worker"\n'
+                                   "[capabilities]\n"
+                                   "read_before_edit = false\n"
+                                   "stale_read = false\n")
+    assert verdict["status"] == "fail", verdict["tests"]
 
 
 def test_a_server_whose_tools_the_profile_maps_none_of_is_not_judged_on_a_listing(
         tmp_path: Path) -> None:
-    profile = tmp_path / "agentconf.toml"
-    profile.write_text(
-        "[implementation]\n"
+    verdict = _result_09(
+        tmp_path, "[implementation]\n"
         f'spec = "cmd:{SERVE.replace("gallery:", "mutant_base:")}Mutant {{root}}"\n'
         'exclude_tools = ["read_file", "write_file", "edit_file", "list_files", "grep", "bash"]\n')
-    report = tmp_path / "report"
-    done = subprocess.run(
-        [sys.executable, "-m", "agentconf", "run", "--profile", str(profile), "--clauses",
-         "RESULT-09", "--report", str(report)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
-        stdin=subprocess.DEVNULL)
-    assert (report / "conformance.json").is_file(), done.stdout + done.stderr
-    run = json.loads((report / "conformance.json").read_text())
-    verdicts = {clause["id"]: clause for clause in run["clauses"]}
-    assert verdicts["RESULT-09"]["status"] == "n/a", verdicts["RESULT-09"]["tests"]
+    assert verdict["status"] == "n/a", verdict["tests"]
