@@ -89,7 +89,7 @@ def test_concurrent_reads_all_succeed_with_the_right_content(ws, client) -> None
 def _raced(writes: list[Any], needed: int = 2) -> None:
     """The race ran: `needed` writes or more landed (two for writes racing each other, one for
     reads racing a write). Where fewer did (a write that never replaces a file, `overwrite`
-    off; a write refused as stale once another landed), there is no race to judge."""
+    off), there is no race to judge."""
     landed = [result for result in writes if result.success]
     if len(landed) < needed:
         refused = next((result for result in writes if not result.success), None)
