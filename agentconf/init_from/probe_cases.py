@@ -15,6 +15,7 @@ import re
 from functools import partial
 
 from agentconf.contract import CANONICAL_TOOLS
+from agentconf.harness.cases.judged import documented_form
 from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import provoke
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
@@ -53,6 +54,9 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
         if code is None or (code in LATE_CODES) != late:
             continue
         label = f"case {case.id}"
+        if (why := _documented(client, case)) is not None:
+            found.notes.append(f"{label}: {why}")
+            continue
         for played in (case, case.twin_case()):
             provoked = safely(partial(provoke, played, ws, client), found, label)
             if provoked is None:
@@ -62,6 +66,17 @@ def play_drawn(client: Client, ws: SandboxWorkspace, found: Findings, cases: lis
             learn(found, code, label, result,
                   did_nothing=not changed and result.request.tool in _CHANGING_TOOLS,
                   clauses=case.clauses)
+
+
+def _documented(client: Client, case: Case) -> str | None:
+    """Why a case's ill-typed call is no refusal to learn: its tool's schema documents the form
+    (VALIDATE judges it so, harness/cases/judged.py), so a success forecasts no departure."""
+    last = case.calls[-1]
+    arguments, tool = last.get("arguments"), str(last.get("tool"))
+    if case.expected_code != "INVALID_ARGS" or not isinstance(arguments, dict) or (
+            not client.advertises(tool)):
+        return None
+    return documented_form(client, tool, arguments)
 
 
 def names_in(cases: list[Case]) -> tuple[str, ...]:

@@ -130,6 +130,7 @@ def _state(target: Any) -> tuple[int, int] | None:
 @pytest.mark.clause("CANCEL-02")
 def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -> None:
     new = _big_content()
+    refused: list[str] = []
 
     def round_(number: int) -> str | None:
         old = f"the old content, round {number}\n".encode()
@@ -139,6 +140,8 @@ def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -
         target = ws.root / name
         result = _cancelled(client, "write_file", lambda: _size(target) != len(old),
                             path=name, content=new)
+        if result is not None and not result.success:
+            refused.append(" ".join(result.data.split())[:80])  # answered before any cancel
         # Judged once the session has served a later request and the file is still: a write the
         # cancel did not stop is partial while it streams on, as any write is that is not atomic
         # (CONCUR-04's); what the cancel leaves is what is there when the writing is done.
@@ -152,6 +155,10 @@ def test_a_cancelled_write_leaves_the_old_or_the_new_content_whole(ws, client) -
         return None
 
     in_rounds(WRITE_ROUNDS, round_)
+    if len(refused) == WRITE_ROUNDS:
+        # The old content kept by a write that was refused outright says nothing of a cancel.
+        not_applicable(f"not judged: every write of the big content was refused before a cancel "
+                       f"could land ({refused[0]!r}), so no cancelled write was seen")
 
 
 @pytest.mark.clause("CANCEL-03")
@@ -178,6 +185,11 @@ def test_after_a_cancelled_write_the_same_file_can_be_written(ws, client) -> Non
         _read_first(client, name)
         target = ws.root / name
         _cancelled(client, "write_file", lambda: _size(target) != 16, path=name, content=big)
+        if client.has("read_before_edit"):
+            # The guard asks for a read, not for megabytes the cancelled write may have left
+            # (a read of those outlived its budget on a busy machine). A write that goes on
+            # past the cancel still shows: it overwrites this too.
+            ws.write(name, "the old content\n")
         _read_first(client, name)
         after = f"written after the cancel, round {number}\n"
         result = answered(lambda: client.call("write_file", path=name, content=after),

@@ -263,3 +263,22 @@ def test_a_marker_reads_refusals_that_open_with_a_blank_line_and_says_refusal() 
     assert not any(re.search(marker, success) for success in successes), marker
     assert "stale" not in marker and "notes" not in marker, marker
     assert re.search(marker, "\n==> other.md <==\n\nError: File does not exist: other.md")
+
+
+def test_a_code_in_capitals_refuses_as_its_words_do() -> None:
+    """`VALIDATION_ERROR: ...` and `FILE_NOT_FOUND` refuse; the underscore hid the words."""
+    for refusal in ("VALIDATION_ERROR: path must be a string", "[FILE_NOT_FOUND] x.txt",
+                    "ACCESS_DENIED"):
+        assert says_refusal(refusal), refusal
+    assert not says_refusal("wrote error_log.txt (12 bytes)")
+
+
+def test_a_listing_naming_the_canary_folder_is_no_refusal() -> None:
+    """A listing of `..` that escaped answers `["root_evil", "outside", "root"]`: the entry
+    `outside` is the disk's name, and the escape was judged "not judged: words that refuse"."""
+    for listing in ('["tmp", "home", "root_evil", "outside", "root"]',
+                    "root/\nroot_evil/\noutside/", "[DIR] errors\n[DIR] outside\n[FILE] a.txt"):
+        assert not says_refusal(listing), listing
+    for refusal in ('["error", "path is outside the root"]', "Error\nno such file",
+                    "outside\nerror: denied"):
+        assert says_refusal(refusal), refusal

@@ -87,3 +87,18 @@ def test_a_write_out_of_the_root_that_landed_is_no_refusal_in_words() -> None:
     # The success it saw is the departure the case's clause will fail, said so in the draft.
     assert ("case confine-dotdot-write: succeeded where it must refuse, so no OUTSIDE_ROOT was "
             "learned: a departure CONFINE-01 will fail") in draft.text
+
+
+def test_a_form_the_schema_documents_forecasts_no_departure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write whose schema gives `content` a default writes an empty file without it: VALIDATE-01
+    judges that form documented, so the draft must not forecast the clause failing on it."""
+    from agentconf.harness.target.spec import parse_spec
+    from agentconf.init_from.draft import draft_profile
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "selfcheck"))
+    spec = "python:conformant:WritesEmptyByDefault"
+    text = draft_profile(parse_spec(spec), spec).text
+    assert "VALIDATE-01 will fail" not in text, text
+    assert ("case validate-missing-content: not judged: write_file's input schema accepts this "
+            "call") in text, text

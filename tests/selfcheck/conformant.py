@@ -589,3 +589,14 @@ class CreateOnlyWrites(Mutant):
             if self.lexical(path).exists():
                 return failed("INVALID_ARGS", f"File already exists: {path}")
             return await super().call_tool(name, arguments)
+
+
+class RefusesBigWrites(Mutant):
+    """Refuses a write of more than a megabyte at once, as a bound of its own: the old content a
+    refused write keeps says nothing of a cancel (CANCEL-02 once passed on it)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        content = arguments.get("content") if isinstance(arguments, dict) else None
+        if name == "write_file" and isinstance(content, str) and len(content) > 1 << 20:
+            return failed("FILE_TOO_LARGE", f"content of {len(content)} characters is too large")
+        return await super().call_tool(name, arguments)

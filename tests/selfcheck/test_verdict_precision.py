@@ -85,6 +85,12 @@ def test_a_write_the_cancel_did_not_stop_is_judged_when_it_is_done(tmp_path: Pat
     assert statuses(document) == {"CANCEL-02": "pass"}
 
 
+def test_a_cancel_of_a_write_refused_outright_is_not_judged(tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:RefusesBigWrites", ["CANCEL-02"])
+    assert statuses(document) == {"CANCEL-02": "n/a"}
+    assert "no cancelled write was seen" in json.dumps(document["clauses"])
+
+
 def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text('[implementation]\nspec = "python:conformant:ShellCapsBytes"\n'

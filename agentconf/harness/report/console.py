@@ -96,7 +96,8 @@ def render_summary(
     partly = [clause["id"] for clause, _ in partly_judged(document)]
     if partly:
         lines.append(f"judged in part: {len(partly)} clause(s) came to their verdict with some "
-                     "checks not judged or judged in part (a premise not proven; report.md, "
+                     "checks not judged or judged in part (a premise not proven, or a call the kit "
+                     "does not make; report.md, "
                      "\"Judged in part\"): "
                      + ", ".join(partly))
     lines += time_lines(document)

@@ -89,8 +89,10 @@ def _judged_in_part(document: dict[str, Any]) -> list[str]:
     lines = ["", "## Judged in part", "",
              "Each verdict below stands on what was judged; the rest stood on a premise not "
              "proven (one the profile's draft could not prove, [unproven], or the scenario a "
-             "check needed, which did not happen): a check not judged, or a check that judged "
-             "some of what it names (some tools, say) and not the rest:", ""]
+             "check needed, which did not happen) or on a call the kit does not make (a "
+             "destructive tool sent a path that may resolve outside the sandbox): a check not "
+             "judged, or a check that judged some of what it names (some tools, say) and not "
+             "the rest:", ""]
     for clause, unjudged in partly:
         first = str(unjudged[0].get("evidence") or "").strip().splitlines()[0]
         missing = sum(test["outcome"] == "n/a" for test in unjudged)

@@ -59,7 +59,9 @@ def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
     """Whether an answer's opening words refuse, in any of the languages above, or its status
     line says it failed. `quoted`: what the answer may say back of the call itself (a path
     named `outside/...`), never its words."""
-    head = unwrapped(text)
+    head = _codes_spelt_out(unwrapped(text))
+    if _names_only(head):
+        return False
     for value in quoted:
         if len(value) >= 3:
             head = head.replace(value, " ")
@@ -69,6 +71,29 @@ def says_refusal(text: str, quoted: Iterable[str] = ()) -> bool:
         return True
     head = worded[:_NEAR_START]
     return _WORDS.search(head) is not None or _CJK_WORDS.search(head) is not None
+
+
+# A code in capitals joins its words with underscores (`VALIDATION_ERROR`, `FILE_NOT_FOUND`):
+# its words refuse as much as spelt apart, though `\w` counts the underscore a letter.
+_CODE = re.compile(r"(?<![\w])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w])")
+# An entry of a listing: one name on its line, perhaps marked as a folder or file.
+_ENTRY = re.compile(r"(?:\[\w+\]\s*|[-*\u2022]\s+)?[^\s:]+/?")
+
+
+def _codes_spelt_out(text: str) -> str:
+    return _CODE.sub(lambda code: code.group(0).replace("_", " "), text)
+
+
+def _names_only(text: str) -> bool:
+    """Whether an answer is a listing of names and nothing else (`["root", "outside"]`, or one
+    name a line): an entry named `outside` or `errors` is the disk's word, not the answer's."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        return len(lines) >= 2 and all(_ENTRY.fullmatch(line) for line in lines)
+    return isinstance(value, list) and len(value) >= 2 and all(
+        isinstance(item, str) and _ENTRY.fullmatch(item) for item in value)
 
 
 _STATUS_KEYS = ("success", "successful", "succeeded", "ok")
