@@ -22,7 +22,10 @@ _NUMBER = re.compile(r"(?<![\d.-])(?:\d+|-\d{1,3})(?:\.\d+)?(?!\d|\.\d)"
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
-            "call", "request"}
+            "call", "request",
+            # a status alone (`false`, `{"success": false}`) says a call failed, never why
+            "false", "true", "null", "none", "nil", "undefined", "success", "successful",
+            "status", "ok", "fail", "no", "yes"}
 _MAX_LITERAL = 80
 # Codes a probe only guesses at (a link loop is answered as a missing file as often as an I/O
 # error): learnt only from words that say it; where another kind's words, that kind keeps them.

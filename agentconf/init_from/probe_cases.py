@@ -15,7 +15,7 @@ import re
 from functools import partial
 
 from agentconf.contract import CANONICAL_TOOLS
-from agentconf.harness.cases.judged import documented_form
+from agentconf.harness.cases.judged import about_form, documented_form
 from agentconf.harness.cases.load import Case, load_cases
 from agentconf.harness.cases.play import provoke
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
@@ -73,8 +73,8 @@ def _documented(client: Client, case: Case) -> str | None:
     (VALIDATE judges it so, harness/cases/judged.py), so a success forecasts no departure."""
     last = case.calls[-1]
     arguments, tool = last.get("arguments"), str(last.get("tool"))
-    if case.expected_code != "INVALID_ARGS" or not isinstance(arguments, dict) or (
-            not client.advertises(tool)):
+    if case.expected_code != "INVALID_ARGS" or not about_form(case) or not isinstance(
+            arguments, dict) or not client.advertises(tool):
         return None
     return documented_form(client, tool, arguments)
 

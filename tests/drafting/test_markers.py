@@ -282,3 +282,13 @@ def test_a_listing_naming_the_canary_folder_is_no_refusal() -> None:
     for refusal in ('["error", "path is outside the root"]', "Error\nno such file",
                     "outside\nerror: denied"):
         assert says_refusal(refusal), refusal
+
+
+def test_an_operating_systems_refusal_passed_on_refuses() -> None:
+    """wcgw answers a read of a folder `<path>: [Errno 21] Is a directory: '<path>'`, a success
+    in its envelope: read as one, READ-03 failed on a refusal no marker of the draft read."""
+    for refusal in ("\n<ROOT>/folder: [Errno 21] Is a directory: '<ROOT>/folder'",
+                    "<ROOT>/a.txt/b: [Errno 20] Not a directory",
+                    "<ROOT>/xxxx: [Errno 36] File name too long"):
+        assert says_refusal(refusal), refusal
+    assert not says_refusal("1 a directory listing follows\n2 of what is in it")

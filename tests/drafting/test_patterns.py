@@ -467,3 +467,13 @@ def test_a_number_of_any_length_is_a_number_in_its_pattern() -> None:
     found = [regex for code, regex, _ in kept if code == "FILE_TOO_LARGE"]
     assert found, notes
     assert re.search(found[0], said.format(262145)), found[0]
+
+
+def test_a_bare_status_says_no_code() -> None:
+    """Every refused write answering `false` (praisonaiagents' write_file): a status says that a
+    call failed, never why; kept as OUTSIDE_ROOT, it read a folder's refusal as an escape's."""
+    answers = [Answer("OUTSIDE_ROOT", "write out", "false"),
+               Answer("OUTSIDE_ROOT", "write out", "false"),
+               Answer("OUTSIDE_ROOT", "write beside", '{"success": false}')]
+    kept, notes = induce(answers, PROBE_ONLY)
+    assert kept == [] and notes, notes

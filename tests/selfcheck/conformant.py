@@ -600,3 +600,15 @@ class RefusesBigWrites(Mutant):
         if name == "write_file" and isinstance(content, str) and len(content) > 1 << 20:
             return failed("FILE_TOO_LARGE", f"content of {len(content)} characters is too large")
         return await super().call_tool(name, arguments)
+
+
+class RefusesFoldersInWords(Mutant):
+    """Answers a read of a folder as a success whose words refuse, opening with the folder's
+    absolute path (wcgw): that path is no word of the answer, so its refusal is near its start."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = _path_of(name, arguments, "read_file")
+        if path is not None and self.lexical(path).is_dir():
+            where = self.lexical(path)
+            return {"success": True, "data": f"\n{where}: [Errno 21] Is a directory: '{where}'\n"}
+        return await super().call_tool(name, arguments)

@@ -91,6 +91,13 @@ def test_a_cancel_of_a_write_refused_outright_is_not_judged(tmp_path: Path) -> N
     assert "no cancelled write was seen" in json.dumps(document["clauses"])
 
 
+def test_a_refusal_in_words_after_an_absolute_path_is_not_judged_a_success(
+        tmp_path: Path) -> None:
+    document = run(tmp_path, "python:conformant:RefusesFoldersInWords", ["READ-03"])
+    assert statuses(document) == {"READ-03": "n/a"}
+    assert "words that refuse" in json.dumps(document["clauses"])
+
+
 def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text('[implementation]\nspec = "python:conformant:ShellCapsBytes"\n'

@@ -61,7 +61,10 @@ class Result:
             return None
         if self.refusal_unproven is not None:
             return f"not judged: {tool}'s refusals: {self.refusal_unproven} ([unproven.{tool}])"
-        return unread_refusal(tool, self.data, self.request.arguments)
+        # The sandbox's paths as short names: an answer opening with the path it refuses
+        # (`<ROOT>/folder: [Errno 21] ...`) keeps its words near its start, as a model reads it.
+        return unread_refusal(tool, neutralise(self.data, self._replacements),
+                              self.request.arguments)
 
     def evidence(self) -> str:
         """Request and response for an assertion message, with the sandbox paths made neutral."""

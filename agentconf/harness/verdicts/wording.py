@@ -17,6 +17,8 @@ _REFUSAL_WORDS = (
     r"not found", r"no such", r"does ?n[o']t exist", r"not exist", r"denied", r"not allowed",
     r"forbidden", r"refused?", r"invalid", r"not permitted", r"outside", r"exception",
     r"violation", r"timed out", r"rejected", r"disallowed", r"missing",
+    # an operating system's refusal, passed on as it came (`[Errno 21] Is a directory: ...`)
+    r"errno", r"is a directory", r"not a directory",
     r"fehler", r"nicht gefunden", r"existiert nicht", r"verweigert", r"ungültig",
     r"erreur", r"introuvable", r"n'existe pas", r"refusé", r"no existe", r"no encontrad[oa]",
     r"erro", r"não encontrad[oa]", r"errore", r"non trovat[oa]", r"ошибка", r"не найден",
