@@ -98,6 +98,10 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, message(answer))
+    # Words that say nothing of its kind ("Missing arguments" to an unknown tool called with
+    # none) are its kind's only where every probe of that kind answers them: else they are the
+    # probe's own call answered.
+    kindred = [] if plausible else [other for other in answers if other.code == answer.code]
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
     candidates = [c for c in _all_candidates(answer, variable) if re.search(c, answer.text)]
@@ -111,8 +115,9 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
                  and says_kind(answer.code, literal(candidate)))))
     # First, one no answer of another kind reaches, however its code was guessed.
     for candidate in candidates if siblings else ():
-        if all(re.search(candidate, twin.text) for twin in siblings) and not any(re.search(
-                candidate, o.text) for o in (*answers, *others) if o.code != answer.code):
+        if all(re.search(candidate, twin.text) for twin in (*siblings, *kindred)) and not any(
+                re.search(candidate, o.text) for o in (*answers, *others)
+                if o.code != answer.code):
             return _keep(kept, answer, candidate, variable, len(siblings))
     for candidate in candidates:
         # Another kind's answer in words that say this kind, not that one ("File not found"
@@ -127,7 +132,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
             refused.append(f"{literal(candidate)!r} also matches {clash[0].label} "
                            f"({clash[0].code})")
             continue
-        if siblings and all(re.search(candidate, other.text) for other in siblings):
+        if siblings and all(re.search(candidate, other.text) for other in (*siblings, *kindred)):
             return _keep(kept, answer, candidate, variable, len(siblings))
         fitting.append(candidate)
     if fitting and plausible:  # the most general of its own: the others' words differ

@@ -47,7 +47,7 @@ class Rule:
     """How one premise of one tool is proven: the disk prepared, the call, and what holds."""
 
     tool: str
-    kind: str  # "calls", "refusals" or "arguments.<canonical argument>"
+    kind: str  # "calls", "refusals", "syntax" or "arguments.<canonical argument>"
     what: str  # the premise in words, for the draft's comment
     prepare: Callable[[Path], None]
     call: Callable[[Client], Result]
@@ -150,7 +150,9 @@ CALLS: tuple[Rule, ...] = (
          better_what="names the folder beside the file too"),
     Rule("grep", "calls", f"a search for '{MARK} two' finds its line",
          _write(f"{MARK}-grep.txt"), lambda c: c.call("grep", pattern=f"{MARK} two"),
-         lambda r, root: r.success and f"{MARK}-grep" in r.data),
+         lambda r, root: r.success and f"{MARK}-grep" in r.data,
+         better=lambda text: f"{MARK} two" in text,
+         better_what="shows the line it found beside its file, as grep does"),
     Rule("bash", "calls", f"`echo {MARK}-shell` answers its output",
          _nothing, lambda c: c.call("bash", command=f"echo {MARK}-shell"),
          lambda r, root: r.success and f"{MARK}-shell" in r.data),
@@ -217,7 +219,16 @@ ARGUMENTS: tuple[Rule, ...] = (
                                                    timeout_ms=5000)),
          lambda r, root: r.success and f"{MARK}-timed" in r.data),
 )
-RULES = CALLS + REFUSALS + ARGUMENTS
+# A shell's own language, beyond one program and its words: a runner that splits a string into
+# a program's arguments (no shell) refuses it or runs it otherwise, and a check whose command
+# uses it would judge that, not its own clause.
+SYNTAX: tuple[Rule, ...] = (
+    Rule("bash", "syntax", f"`v=syntax; echo \"{MARK}-$v\"` (a variable, `;`) runs as a shell "
+         "runs it",
+         _nothing, lambda c: c.call("bash", command=f'v=syntax; echo "{MARK}-$v"'),
+         lambda r, root: r.success and f"{MARK}-syntax" in r.data),
+)
+RULES = CALLS + REFUSALS + ARGUMENTS + SYNTAX
 
 
 def prove(client: Client, rule: Rule) -> Premise:

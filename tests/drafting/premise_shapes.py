@@ -606,3 +606,35 @@ class WrappedTimedOutFlag(TimedOutFlag):
         inner = json.loads(answer["data"])
         return {"success": True, "data": json.dumps(
             {"ok": True, "message": "Command finished", "data": inner}, indent=2)}
+
+
+class PathSearchBesideGrep:
+    """A content search answering the files that match and no line (fsext-mcp-server 0.1.3's
+    `fs_search_files_by_content`), its name nearer grep's than the search that shows the lines:
+    both find the file, so the first by name proved the search and GREP judged a tool that
+    prints no line."""
+
+    PATHS: ClassVar[dict[str, Any]] = {
+        "name": "grep",
+        "description": "Search files whose content contains a text; answers their paths.",
+        "input_schema": {"type": "object", "required": ["pattern"], "properties": {
+            "pattern": {"type": "string"}, "path": {"type": "string"}}}}
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.reference = create(workspace)
+        self.root = workspace.root
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        tools = self.reference.list_tools()
+        return [self.PATHS, *({**tool, "name": "search_in_files"} if tool["name"] == "grep"
+                              else tool for tool in tools)]
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        if name == "grep":
+            folder = Path(self.root, str(arguments.get("path") or "."))
+            text = str(arguments.get("pattern") or "")
+            found = sorted(str(path.relative_to(self.root)) for path in folder.rglob("*")
+                           if path.is_file() and text in path.read_text("utf-8", "replace"))
+            return {"success": True, "data": json.dumps({"paths": found})}
+        return await self.reference.call_tool("grep" if name == "search_in_files" else name,
+                                              arguments)

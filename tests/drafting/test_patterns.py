@@ -477,3 +477,18 @@ def test_a_bare_status_says_no_code() -> None:
                Answer("OUTSIDE_ROOT", "write beside", '{"success": false}')]
     kept, notes = induce(answers, PROBE_ONLY)
     assert kept == [] and notes, notes
+
+
+def test_words_of_no_kind_are_learnt_only_where_every_probe_of_the_kind_says_them() -> None:
+    """wcgw answers an unknown tool called with no arguments "Missing arguments", and one called
+    with arguments "Unknown tool name: X": the first says the probe's empty call, not the kind,
+    and a pattern of it read REGISTRY-04's own case back to it."""
+    answers = [Answer("TOOL_NOT_FOUND", "plain", "Missing arguments"),
+               Answer("TOOL_NOT_FOUND", "plain", "Missing arguments"),
+               Answer("TOOL_NOT_FOUND", "misspelt", "Unknown tool name: Read_File"),
+               Answer("TOOL_NOT_FOUND", "misspelt", "Unknown tool name: List_Files"),
+               Answer("NOT_FOUND", "missing", "File not found: nope.txt")]
+    patterns = [regex for code, regex, _ in induce(answers, PROBE_ONLY)[0]
+                if code == "TOOL_NOT_FOUND"]
+    assert patterns and not any(re.search(regex, "Missing arguments") for regex in patterns)
+    assert all(re.search(regex, "Unknown tool name: Glob") for regex in patterns), patterns

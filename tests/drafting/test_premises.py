@@ -46,7 +46,7 @@ def _statuses(folder: Path, clauses: str) -> dict[str, dict[str, Any]]:
 def test_the_reference_proves_every_premise(tmp_path: Path) -> None:
     profile, console = _draft(tmp_path, "python:agentconf.reference:create")
     assert "unproven" not in profile, console
-    assert "self-check: 17 of 17 premises proven" in console  # timeout_ms: bash, exec
+    assert "self-check: 18 of 18 premises proven" in console  # timeout_ms, shell syntax
     assert "next: agentconf run" in console and "judges almost nothing" not in console
 
 
@@ -73,6 +73,14 @@ def test_a_lister_that_names_folders_is_taken_over_a_file_finder(tmp_path: Path)
     assert profile["tools"]["list_files"]["name"] == "ls", console
     assert "unproven" not in profile, console
     assert "preferred by a probe: it names the folder beside the file too, where 'glob'" in (
+        tmp_path / "agentconf.toml").read_text()
+
+
+def test_a_search_that_shows_its_lines_is_taken_over_one_that_names_files(
+        tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:PathSearchBesideGrep")
+    assert profile["tools"]["grep"]["name"] == "search_in_files", console
+    assert "preferred by a probe: it shows the line it found" in (
         tmp_path / "agentconf.toml").read_text()
 
 
@@ -367,3 +375,18 @@ def test_a_nested_flag_is_read_beside_the_text_the_profile_reads(tmp_path: Path)
     found = _statuses(tmp_path, "READ-04,READ-01")
     assert {clause: found[clause]["status"] for clause in found} == {
         "READ-04": "pass", "READ-01": "pass"}
+
+
+def test_a_command_runner_without_a_shell_judges_its_plain_commands_alone(tmp_path: Path) -> None:
+    """praisonaiagents' execute_command splits its command into a program's arguments and refuses
+    `;`, `|`, `$`: a check whose command uses them judged that, not its clause (nine clauses
+    failed: a timeout never started, an output never printed)."""
+    from draft_programs import toy_spec
+
+    profile, console = _draft(tmp_path, toy_spec("split-command"))
+    assert set(profile["unproven"]["bash"]) == {"syntax"}, console
+    found = _statuses(tmp_path, "SHELL-01,SHELL-06,RESULT-02")
+    for clause in ("SHELL-01", "SHELL-06", "RESULT-02"):
+        assert found[clause]["status"] != "fail", found[clause]
+    said = json.dumps(found)
+    assert "not judged: bash: shell syntax" in said and "shell syntax is not supported" in said

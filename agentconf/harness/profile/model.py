@@ -6,6 +6,7 @@ Validation reports every mistake at once, as one `ProfileError` naming the file 
 mistake, the table and the key; nothing is silently ignored (an unknown key is an error).
 """
 
+import re
 import tomllib
 from functools import cached_property
 from pathlib import Path
@@ -43,6 +44,10 @@ from agentconf.harness.profile.tables import (
     UnprovenTable,
 )
 from agentconf.harness.profile.tool_mapping import PathTool, Strict, ToolMapping, tool_mapping
+
+# What a shell reads apart from a program and its words ([unproven.bash] syntax): a variable, a
+# list or pipe (`;`, `&`, `|`), a redirection, a subshell, a glob, a second line.
+SHELL_SYNTAX = re.compile(r"[;&|<>$`()*~\n]")
 
 __all__ = ["ErrorPattern", "LaunchMode", "Profile", "ProfileError", "ToolMapping",
            "load_profile", "parse_profile"]
@@ -188,6 +193,8 @@ class Profile(Strict):
         premise = self.unproven.get(canonical)
         if premise is None:
             return None
+        if premise.syntax and SHELL_SYNTAX.search(str(arguments.get("command", ""))):
+            return premise.calls or f"shell syntax: {premise.syntax}"
         return premise.calls or next((f"{name}: {premise.arguments[name]}" for name in arguments
                                       if name in premise.arguments), None)
 

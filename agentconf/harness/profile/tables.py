@@ -193,6 +193,10 @@ class Unproven(Strict):
         "why its refusals cannot be recognised (a call that must fail answered success and no "
         "failure marker tells it from a real success): a check that expects it to refuse and "
         "gets a success is not judged"))
+    syntax: Reason | None = Field(default=None, description=(
+        "why a command in a shell's own syntax (a variable, `;`, a pipe, a redirection, a glob) "
+        "cannot be judged: the tool splits its command into a program's arguments, or refuses "
+        "that syntax; every check whose command uses it is not judged, plain commands still are"))
     arguments: dict[str, Reason] = Field(default_factory=dict, description=(
         "canonical argument -> why a call carrying it cannot be judged (a call with timeout_ms, "
         "as the profile sends it, was refused as malformed): every check whose call carries "

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agentconf.contract import ERROR_CODES
 from agentconf.harness.profile.model import Profile
+from agentconf.harness.session.answers import document_of, strings_in
 from agentconf.harness.verdicts.errors import ContractViolation
 
 # What a code looks like (NOT_FOUND, path_escape, ENOENT, E.NOT-FOUND): one word. A string with
@@ -77,7 +78,12 @@ def classify_text(data: str, profile: Profile, code: str | None = None,
     # patterns were learnt on the whole answer, so a part of it must not hide it from them. A
     # spelling no table maps stands only where no pattern reads a code.
     texts = ([code] if code and spelling is None else []) + [data]
-    for text in texts + ([whole] if whole and whole != data else []):
+    texts += [whole] if whole and whole != data else []
+    # A JSON answer's messages one by one, as the draft learnt them (`{"res": {"info":
+    # {"message": "Parameter ... is not a regular file"}}}`): a pattern anchored at a message's
+    # start reads it only there.
+    texts += [leaf for text in texts for leaf in strings_in(document_of(text)) if leaf not in texts]
+    for text in texts:
         for entry in profile.error_patterns:
             found = entry.pattern.search(text)
             if found is None:

@@ -48,6 +48,7 @@ SHAPES: dict[str, type[Toy]] = {
     "json-failures": commands.JsonFailures,
     "exit-trailer": commands.ExitTrailer,
     "text-shell": commands.TextShell,
+    "split-command": commands.SplitCommand,
     "run-command": commands.RunCommand,
     "list": commands.ListDirectory,
     "shell": commands.Shell,

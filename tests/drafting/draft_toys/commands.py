@@ -2,6 +2,8 @@
 
 import json
 import os
+import re
+import shlex
 import subprocess
 from typing import Any
 
@@ -82,6 +84,24 @@ class RunCommand(Toy):
             return {"success": False,
                     "data": f"Command failed: {args['command']}\n{done.stderr}"}
         return {"success": True, "data": done.stdout + done.stderr}
+
+
+class SplitCommand(RunCommand):
+    """Its run_command splits the command into a program's arguments and refuses a shell's
+    syntax ("Error: shell syntax is not supported: ;"): no shell (praisonaiagents'
+    execute_command)."""
+
+    def run(self, args: dict[str, Any]) -> Answer:
+        found = re.search(r"[;&|<>$`()*]", args["command"])
+        if found is not None:
+            return {"success": False,
+                    "data": f"Error: shell syntax is not supported: {found.group(0)}"}
+        try:
+            done = subprocess.run(shlex.split(args["command"]), cwd=self.root,
+                                  capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        except OSError as error:
+            return {"success": False, "data": f"Error: {error}"}
+        return self.ran(args, done)
 
 
 class NoSandbox(RunCommand):

@@ -28,3 +28,15 @@ def test_a_flag_that_is_true_fails_the_answer_with_its_code_and_false_leaves_it(
     assert (timed.failed, timed.flagged, timed.text) == (True, "TIMEOUT", "part")
     done = read_answer(shape, '{"stdout": "all", "exit_code": 0, "timed_out": false}', None)
     assert (done.failed, done.flagged) == (False, None)
+
+
+def test_a_pattern_learnt_on_a_message_reads_it_inside_its_json_answer() -> None:
+    """fsext-mcp-server's refusals are `{"res": {"success": false, "info": {"code": ...,
+    "message": "Parameter ... is not a regular file"}}}`: the draft learnt the message's start,
+    and the whole answer's start is `{`."""
+    profile = parse_profile({"implementation": {"spec": "reference"}, "error_patterns": [
+        {"code": "IS_DIRECTORY", "pattern": r"\AParameter (?s:.*?) is not a regular file"}]})
+    answer = ('{"res":{"success":false,"info":{"code":"VALIDATION_ERROR","message":'
+              '"Parameter \'file_path\'(sub) is not a regular file"}}}')
+    assert classify_text(answer, profile) == "IS_DIRECTORY"
+    assert classify_text(answer.replace("Parameter", "Argument"), profile) is None
