@@ -91,15 +91,13 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     probe, not the message); else the most general, where its words say what its kind is."""
     refused: list[str] = []
     fitting: list[str] = []
-    # Its twins: the provocation with what is incidental varied, which a pattern of the
-    # message, not of the probe, matches too.
+    # Its twins (what is incidental varied): a pattern of the message fits them too.
     siblings = [other for other in answers if other.code == answer.code
                 and other.label == answer.label and other is not answer]
     # Its words say what the probe expected: else one answer of another kind (a read guard's
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, message(answer))
-    # Words of no kind ("Missing arguments" to an unknown tool called with none) are its
-    # kind's only where every probe of the kind answers them, not the probe's call alone.
+    # Words of no kind ("Missing arguments") only where every probe of the kind says them.
     kindred = [] if plausible else [other for other in answers if other.code == answer.code]
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
