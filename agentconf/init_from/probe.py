@@ -15,6 +15,7 @@ from typing import Any
 from agentconf.harness.disk.sandbox_workspace import SandboxWorkspace
 from agentconf.harness.session.client import Client
 from agentconf.harness.session.result import Result
+from agentconf.harness.verdicts.wording import says_refusal
 from agentconf.init_from.findings import (
     Findings,
     ambiguous_codes,
@@ -125,9 +126,18 @@ def _features(client: Client, found: Findings, mapped: set[str], max_output_char
     if "edit_file" in mapped:
         features_of_edits(client, found, mapped)
     if "write_file" in mapped:
-        settle(found, "create_parents", "a write under a missing folder", lambda: client.call(
+        made = client.root / f"{_PROBE_MARK}-new/sub/f.txt"
+        label = "a write under a missing folder"
+        said = settle(found, "create_parents", label, lambda: client.call(
             "write_file", path=f"{_PROBE_MARK}-new/sub/f.txt", content="x"),
-            lambda r: r.success and (client.root / f"{_PROBE_MARK}-new/sub/f.txt").is_file())
+            lambda r: r.success and made.is_file())
+        if said is not None and said.success and not made.is_file() and not says_refusal(
+                said.data):
+            # A success that wrote nothing is a departure, not a feature it lacks: EDIT-14
+            # judges it, as it does a write that makes its folders.
+            found.capabilities["create_parents"] = (
+                True, f"{label}: {short(said)}, and nothing was written; create_parents stays "
+                      "on: EDIT-14 judges it")
 
 
 def _late_failures(client: Client, found: Findings, mapped: set[str]) -> None:

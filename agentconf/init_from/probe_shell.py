@@ -38,7 +38,8 @@ def probe_shell(client: Client, found: Findings) -> None:
     try:
         said = safely(lambda: client.call("bash", command=f"echo {_OUT}; echo {_ERR} >&2"),
                       found, "a command printing a line to stdout and one to stderr")
-        _output_places(found, said)
+        if not _output_places(found, said):
+            _plain_output_places(client, found)
         allowed = permission_gate(client, found)
         _own_bound(client, found, allowed)
         if not _failure_of_commands(client, found, said, allowed):
@@ -258,15 +259,41 @@ def _takes_timeout(client: Client) -> bool:
     return mapping.target("timeout_ms") in (schema.get("properties") or {})
 
 
-def _output_places(found: Findings, result: Result | None) -> None:
-    """Where a JSON answer keeps the command's stdout and stderr: the text the checks read."""
+def _output_places(found: Findings, result: Result | None) -> bool:
+    """Where a JSON answer keeps the command's stdout and stderr: the text the checks read.
+    False when the command did not answer its output."""
     if result is None or not result.success:
-        return
+        return False
     value = document_of(result.data)
     if value is None:
-        return
+        return True
     places = list(dict.fromkeys(place for text in (_OUT, _ERR)
                                 if (place := json_place(value, _line_of(text))) is not None))
+    _draft_places(found, places)
+    return True
+
+
+def _plain_output_places(client: Client, found: Findings) -> None:
+    """The same places, seen from two commands of no shell syntax (a runner that splits its
+    command into a program's arguments refuses `;` and `>&2`): one printing to stdout, one
+    whose error goes to stderr. Without them stderr was left out of what the checks read."""
+    out = safely(lambda: client.call("bash", command=f"echo {_OUT}"), found,
+                 "a command printing a line to stdout")
+    err = safely(lambda: client.call("bash", command=f"cat {_ERR}"), found,
+                 "a command printing an error to stderr")
+    places = []
+    for result, holds in ((out, _line_of(_OUT)), (err, _holding(_ERR))):
+        value = document_of(result.data) if result is not None else None
+        if value is not None and (place := json_place(value, holds)) is not None:
+            places.append(place)
+    _draft_places(found, list(dict.fromkeys(places)))
+
+
+def _holding(text: str) -> Callable[[Any], bool]:
+    return lambda inner: isinstance(inner, str) and text in inner
+
+
+def _draft_places(found: Findings, places: list[str]) -> None:
     if not places:
         return
     found.keys.setdefault("bash", {}).setdefault("result", {}).setdefault(

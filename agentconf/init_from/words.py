@@ -182,8 +182,8 @@ _KIND_WORDS: dict[str, str] = {
     "BINARY_FILE": r"binary|binär|이진|not text|decode|utf|non-text",
     "FILE_TOO_LARGE": r"too large|too big|size|groß|큽니다|exceed|limit|bytes",
     "TOOL_NOT_FOUND": r"unknown|not found|no such tool|unbekannt|not available|tool",
-    "INVALID_ARGS": r"invalid|argument|param|required|expected|validat|ungültig|인수|잘못|"
-                    r"schema|type",
+    "INVALID_ARGS": r"invalid|argument|\bargs?\b|param|required|expected|validat|ungültig|"
+                    r"인수|잘못|schema|type",
     "NONZERO_EXIT": r"exit|status|code|failed|종료|beendet",
     "TIMEOUT": r"timed? ?out|time-?out|zeitüberschreitung|시간 초과|deadline",
     "PERMISSION_DENIED": r"permission|denied|not allowed|berechtigung|권한|forbidden",

@@ -40,19 +40,21 @@ def test_a_command_that_exits_zero_succeeds_with_its_stdout(ws, client, command:
 def test_a_non_zero_exit_is_a_failure_showing_code_stdout_and_stderr(ws, client, code) -> None:
     # `(exit N)`, not `exit N`: a shell kept across calls (OpenHands' tmux terminal) ends its
     # session on a top-level exit, and its answer is then about the reset, not the exit code.
-    result = client.call(
-        "bash", command=f"echo out-text; echo err-text >&2; (exit {code})"
-    )
+    command = f"echo out-text; echo err-text >&2; (exit {code})"
+    result = client.call("bash", command=command)
     refused(result, "NONZERO_EXIT")
-    assert shows_number(result.data, code), result.evidence()
-    assert "out-text" in result.data and "err-text" in result.data, result.evidence()
+    # The whole answer, as the model reads it (an exit code beside the output the profile reads
+    # as its text), without the command it may quote back.
+    shown = result.shown.replace(command, " ")
+    assert shows_number(shown, code), result.evidence()
+    assert "out-text" in shown and "err-text" in shown, result.evidence()
 
 
 @pytest.mark.clause("SHELL-02")
 def test_a_missing_command_is_a_non_zero_exit_with_its_message(ws, client) -> None:
     result = client.call("bash", command="agentconf-no-such-command-xyz")
     refused(result, "NONZERO_EXIT")
-    assert shows_number(result.data, 127), result.evidence()
+    assert shows_number(result.shown, 127), result.evidence()
     assert "agentconf-no-such-command-xyz" in result.data, result.evidence()
 
 

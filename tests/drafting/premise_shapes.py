@@ -638,3 +638,16 @@ class PathSearchBesideGrep:
             return {"success": True, "data": json.dumps({"paths": found})}
         return await self.reference.call_tool("grep" if name == "search_in_files" else name,
                                               arguments)
+
+
+class WritesNothingUnderMissingFolders(_OnTheReference):
+    """A write under a missing folder answers "File written successfully" and writes nothing
+    (mcp-cli 1.0.5: its file library swallows the error): a false success, not a write that
+    lacks create_parents."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        path = arguments.get("path") if isinstance(arguments, dict) else None
+        if name == "write_file" and isinstance(path, str) and not Path(
+                self.root, path).parent.exists():
+            return {"success": True, "data": "File written successfully"}
+        return await self.reference.call_tool(name, arguments)

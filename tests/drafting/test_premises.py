@@ -385,8 +385,21 @@ def test_a_command_runner_without_a_shell_judges_its_plain_commands_alone(tmp_pa
 
     profile, console = _draft(tmp_path, toy_spec("split-command"))
     assert set(profile["unproven"]["bash"]) == {"syntax"}, console
+    # what it prints to stderr is read too, found by commands of no shell syntax
+    assert {"stdout", "stderr"} <= set(profile["tools"]["bash"]["result"]["text"]), console
     found = _statuses(tmp_path, "SHELL-01,SHELL-06,RESULT-02")
     for clause in ("SHELL-01", "SHELL-06", "RESULT-02"):
         assert found[clause]["status"] != "fail", found[clause]
     said = json.dumps(found)
     assert "not judged: bash: shell syntax" in said and "shell syntax is not supported" in said
+
+
+def test_a_write_that_answers_success_and_writes_nothing_keeps_its_clause_on(
+        tmp_path: Path) -> None:
+    """A probe that watched a false success never switches the feature off: EDIT-14 was n/a
+    ("creates missing folders: off") where it must fail."""
+    profile, console = _draft(tmp_path, "python:premise_shapes:WritesNothingUnderMissingFolders")
+    assert profile["capabilities"]["create_parents"] is True, console
+    draft = (tmp_path / "agentconf.toml").read_text()
+    assert "nothing was written; create_parents stays on" in draft, draft
+    assert _statuses(tmp_path, "EDIT-14")["EDIT-14"]["status"] == "fail"

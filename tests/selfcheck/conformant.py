@@ -612,3 +612,22 @@ class RefusesFoldersInWords(Mutant):
             where = self.lexical(path)
             return {"success": True, "data": f"\n{where}: [Errno 21] Is a directory: '{where}'\n"}
         return await super().call_tool(name, arguments)
+
+
+class ShellAnswersAnObject(Mutant):
+    """Its bash answers `{"message", "stdout", "stderr", "code"}`, a failure said by its message
+    and code alone (mcp-cli 1.0.5): a profile reading stdout and stderr as the text must not
+    hide the code and the message from what the checks judge."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name != "bash" or not isinstance(command, str):
+            return await super().call_tool(name, arguments)
+        done = await asyncio.create_subprocess_exec(
+            "bash", "-c", command, cwd=self.root, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await done.communicate()
+        code = done.returncode
+        message = "Command executed" if code == 0 else "Command execution failed"
+        return {"success": True, "data": json.dumps({
+            "message": message, "stdout": out.decode(), "stderr": err.decode(), "code": code})}

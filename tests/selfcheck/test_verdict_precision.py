@@ -98,6 +98,17 @@ def test_a_refusal_in_words_after_an_absolute_path_is_not_judged_a_success(
     assert "words that refuse" in json.dumps(document["clauses"])
 
 
+def test_a_shell_failure_said_beside_the_text_the_profile_reads_is_judged_whole(
+        tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:ShellAnswersAnObject"\n'
+                       '[tools.bash]\nresult = { text = ["stdout", "stderr"], exit_code = "code", '
+                       'failure = { path = "code", not_equals = 0 } }\n', "utf-8")
+    clauses = ["SHELL-02", "RESULT-03"]
+    document = run(tmp_path, str(profile), clauses)
+    assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
+
+
 def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:
     profile = tmp_path / "agentconf.toml"
     profile.write_text('[implementation]\nspec = "python:conformant:ShellCapsBytes"\n'

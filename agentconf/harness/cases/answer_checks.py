@@ -50,6 +50,13 @@ def data_mismatches(result: Result, expect: dict[str, Any], limits: Limits) -> l
         result.request.arguments, dict) and result.request.tool == "grep" else None
     if isinstance(pattern, str) and re.fullmatch(r"[\w ]+", pattern):  # a search's own marks
         shown = f"{shown}\n{unmarked(shown, pattern)}"
+    if not result.success and result.shown != data:
+        # A failure is read whole: its code or message may sit beside the text a profile reads
+        # (`{"message": ..., "stdout": ..., "code": 42}`); what the call sent, quoted back, not.
+        whole = readable(result.shown)
+        for value in sorted(result.request.said, key=len, reverse=True):
+            whole = whole.replace(value, " ") if len(value) >= 3 else whole
+        shown = f"{shown}\n{whole}"
     wrong = [
         f"data should contain {text!r}"
         for text in expect.get("data_contains", [])

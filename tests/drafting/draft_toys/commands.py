@@ -88,8 +88,8 @@ class RunCommand(Toy):
 
 class SplitCommand(RunCommand):
     """Its run_command splits the command into a program's arguments and refuses a shell's
-    syntax ("Error: shell syntax is not supported: ;"): no shell (praisonaiagents'
-    execute_command)."""
+    syntax ("Error: shell syntax is not supported: ;"): no shell; what ran answers
+    `{"stdout", "stderr", "exit_code"}` (praisonaiagents' execute_command)."""
 
     def run(self, args: dict[str, Any]) -> Answer:
         found = re.search(r"[;&|<>$`()*]", args["command"])
@@ -101,7 +101,8 @@ class SplitCommand(RunCommand):
                                   capture_output=True, text=True, stdin=subprocess.DEVNULL)
         except OSError as error:
             return {"success": False, "data": f"Error: {error}"}
-        return self.ran(args, done)
+        return {"success": True, "data": json.dumps(
+            {"stdout": done.stdout, "stderr": done.stderr, "exit_code": done.returncode})}
 
 
 class NoSandbox(RunCommand):
