@@ -274,6 +274,10 @@ def test_message_reveals_no_path_outside_the_root(
     named = repr(answer.request.arguments)
     for path in (played.root, Path(os.path.realpath(played.root))):
         text = text.replace(str(path), "<ROOT>")
+    # The temporary folder the kit gave it (TMPDIR, the sandbox's tmp/): its own, which it may
+    # name (a refusal listing where it may write), not the folder around the root.
+    for path in (Path(played.sandbox) / "tmp", Path(os.path.realpath(played.sandbox)) / "tmp"):
+        text = re.sub(re.escape(str(path)) + r"(?![\w.-])", "<TMPDIR>", text)
     for argument_path in re.findall(r"/[^\s'\",\]}]+", named):
         text = text.replace(argument_path, "<ARGUMENT>")
     private = {str(played.sandbox), os.path.realpath(played.sandbox), str(Path.cwd()),

@@ -98,7 +98,7 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # "read it first" to a probe of a folder) would teach a code it does not have.
     plausible = says_kind(answer.code, message(answer))
     # Words of no kind ("Missing arguments") only where every probe of the kind says them.
-    kindred = [] if plausible else [other for other in answers if other.code == answer.code]
+    kindred = [o for o in answers if _kin(o, answer)] if not plausible else []
     if answer.code in GUESSED and not plausible:  # a guess is learnt from words saying it only
         return f"its words say nothing of {answer.code}, which this probe only guesses"
     candidates = [c for c in _all_candidates(answer, variable) if re.search(c, answer.text)]
@@ -141,6 +141,15 @@ def _keep_one(answer: Answer, answers: list[Answer], variable: tuple[str, ...],
     # The first three say why (a draft once listed thirty on one line); the rest, how many.
     more = f"; and {len(refused) - 3} more alike" if len(refused) > 3 else ""
     return "; ".join(refused[:3]) + more or "its text has no stable part"
+
+
+# Kinds of one cause: every probe of one is the same provocation whatever else it sends (a
+# tool is unknown for its name alone), so words one probe alone gets are that probe's call's.
+_ONE_CAUSE = frozenset({"TOOL_NOT_FOUND"})
+
+
+def _kin(one: Answer, other: Answer) -> bool:
+    return one.code == other.code and one.code in _ONE_CAUSE
 
 
 def _keep(kept: list[tuple[str, str, str]], answer: Answer, regex: str,

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.session.answers import document_of
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import outputs_around_limit
 
@@ -117,11 +118,27 @@ def test_the_marker_says_how_much_was_cut_as_a_number(ws, client) -> None:
     text = _long_text(client)
     result = _print(ws, client, text)
     _cut(text, result)
-    # The output has no digits, so any number in data belongs to the marker.
+    # The output has no digits, so any number in data belongs to the marker; and so does one
+    # the whole answer gives a field naming a count (`"stdout_total": 288914` beside the text).
     numbers = [int(found.replace(",", "").replace("_", ""))
                for found in re.findall(r"\d[\d,_]*", result.data)]
+    numbers += [number for key, number in _counts(document_of(result.shown))
+                if _COUNT_KEY.search(key)]
     plausible = [n for n in numbers if 1 <= n <= len(text.encode("utf-8"))]
     assert plausible, f"no count of what was cut in: {result.data[-400:]!r}"
+
+
+_COUNT_KEY = re.compile(r"(?i)total|count|size|length|omit|truncat|remain|cut|skip|bytes|char"
+                        r"|lines")
+
+
+def _counts(value: Any, key: str = "") -> list[tuple[str, int]]:
+    """Every whole number of a JSON answer with the key it is under."""
+    if isinstance(value, dict):
+        return [pair for name, item in value.items() for pair in _counts(item, str(name))]
+    if isinstance(value, list):
+        return [pair for item in value for pair in _counts(item, key)]
+    return [(key, value)] if isinstance(value, int) and not isinstance(value, bool) else []
 
 
 def _split(text: str) -> str | None:

@@ -402,4 +402,7 @@ def test_a_write_that_answers_success_and_writes_nothing_keeps_its_clause_on(
     assert profile["capabilities"]["create_parents"] is True, console
     draft = (tmp_path / "agentconf.toml").read_text()
     assert "nothing was written; create_parents stays on" in draft, draft
-    assert _statuses(tmp_path, "EDIT-14")["EDIT-14"]["status"] == "fail"
+    found = _statuses(tmp_path, "EDIT-14,CONFINE-03")
+    assert found["EDIT-14"]["status"] == "fail"
+    # One cause, one clause: `~/new.txt` wrote nothing as every write under a missing folder did.
+    assert found["CONFINE-03"]["status"] != "fail", found["CONFINE-03"]

@@ -631,3 +631,34 @@ class ShellAnswersAnObject(Mutant):
         message = "Command executed" if code == 0 else "Command execution failed"
         return {"success": True, "data": json.dumps({
             "message": message, "stdout": out.decode(), "stderr": err.decode(), "code": code})}
+
+
+class CutShellCountedInAField(Mutant):
+    """Its bash answers `{"stdout", "truncated", "stdout_total"}`: the head it kept, and the
+    count of what it printed in a field beside it (mcp-switchboard-server-harness 0.4.0)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        command = arguments.get("command") if isinstance(arguments, dict) else None
+        if name != "bash" or not isinstance(command, str):
+            return await super().call_tool(name, arguments)
+        done = await asyncio.create_subprocess_exec(
+            "bash", "-c", command, cwd=self.root, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        out = (await done.communicate())[0].decode()
+        kept = out[:self.limits.max_output_chars // 2]
+        return {"success": done.returncode == 0, "data": json.dumps({
+            "stdout": kept, "truncated": len(kept) < len(out), "stdout_total": len(out),
+            "exit_code": done.returncode})}
+
+
+class NamesItsTempFolder(Mutant):
+    """Refuses a path outside the root naming where it may write: the root, and its own
+    temporary folder (the TMPDIR it was given) — a place of its own, not the folder around the
+    root (RESULT-08 once read the sandbox's tmp/ as a leak)."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await super().call_tool(name, arguments)
+        if answer.get("error") == "OUTSIDE_ROOT":
+            allowed = f"allowed: {self.root} and temp {self.root.parent / 'tmp'}"
+            return {**answer, "data": f"{answer['data']} ({allowed})"}
+        return answer

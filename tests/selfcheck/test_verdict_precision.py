@@ -65,6 +65,7 @@ CONFORMANT = [
     pytest.param("ReadsManyFiles", ["VALIDATE-02"], {}, id="validate-02-list-a-declared-form"),
     pytest.param("WritesEmptyByDefault", ["VALIDATE-01"], {},
                  id="validate-01-content-optional-by-its-schema"),
+    pytest.param("NamesItsTempFolder", ["RESULT-08"], {}, id="result-08-its-own-temp-folder"),
 ]
 
 
@@ -107,6 +108,14 @@ def test_a_shell_failure_said_beside_the_text_the_profile_reads_is_judged_whole(
     clauses = ["SHELL-02", "RESULT-03"]
     document = run(tmp_path, str(profile), clauses)
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
+
+
+def test_a_count_of_what_was_cut_in_a_field_beside_the_text_is_a_count(tmp_path: Path) -> None:
+    profile = tmp_path / "agentconf.toml"
+    profile.write_text('[implementation]\nspec = "python:conformant:CutShellCountedInAField"\n'
+                       '[tools.bash]\nresult = { text = "stdout", exit_code = "exit_code" }\n',
+                       "utf-8")
+    assert statuses(run(tmp_path, str(profile), ["TRUNCATE-03"])) == {"TRUNCATE-03": "pass"}
 
 
 def test_a_bound_declared_in_bytes_is_judged_in_bytes(tmp_path: Path) -> None:

@@ -223,3 +223,17 @@ def endings_alone(case: Case, mismatches: int, ws: SandboxWorkspace, client: Cli
            for want, got in wrong.values()) and crlf_flattened(ws, client):
         not_applicable("not judged: an edit writes a CRLF file back with LF (agentconf-crlf-"
                        "check.txt too): EOL-01's, not this case's clause")
+
+
+def parents_not_made(case: Case, ws: SandboxWorkspace, client: Client) -> None:
+    """A failing case that needs a write to make missing folders is not judged where a plain
+    write under a missing folder of the root answers success and writes nothing: a false success
+    of every such write (EDIT-14's), whatever else the case names (`~/.ssh/...`, CONFINE-03's)."""
+    if "create_parents" not in case.requires or "EDIT-14" in case.clauses or not client.has(
+            "write_file"):
+        return
+    control = client.call("write_file", path="parents-control/new.txt", content="x")
+    if control.success and not (ws.root / "parents-control" / "new.txt").exists():
+        not_applicable("not judged: a write under a missing folder of the root answered success "
+                       "and wrote nothing too, a false success of every such write (EDIT-14's)\n"
+                       + control.evidence())

@@ -27,6 +27,7 @@ from agentconf.harness.cases.judged import (
     endings_alone,
     long_output_ran,
     output_was_cut,
+    parents_not_made,
     raced,
     root_named_otherwise,
 )
@@ -390,10 +391,8 @@ def run_case(case: Case, ws: SandboxWorkspace, client: Client) -> list[Result]:
     """Plays the case and raises CaseFailed, with the evidence of every answer, if it is not met."""
     results, wrong = play_case(case, ws, client)
     if wrong:
+        parents_not_made(case, ws, client)
         evidence = "\n\n".join(result.evidence() for result in results)
-        raise CaseFailed(
-            f"case {case.id} ({case.where}): {case.description}\n"
-            + "".join(f"  - {line}\n" for line in wrong)
-            + f"\n{evidence}"
-        )
+        raise CaseFailed(f"case {case.id} ({case.where}): {case.description}\n"
+                         + "".join(f"  - {line}\n" for line in wrong) + f"\n{evidence}")
     return results
