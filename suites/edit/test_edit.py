@@ -229,7 +229,9 @@ def test_overwriting_a_file_after_reading_it_succeeds(ws, client) -> None:
 
 
 @pytest.mark.clause("EDIT-14")
-@pytest.mark.parametrize("path", ["a/new.txt", "a/b/c/d/new.txt", "..x/y/new.txt"])
+# Not a folder named `..x`: a name that starts with two dots is CONFINE-09's (one cause, one
+# clause; a lexical `..` check failed both).
+@pytest.mark.parametrize("path", ["a/new.txt", "a/b/c/d/new.txt"])
 def test_write_file_creates_missing_parent_folders(ws, client, path: str) -> None:
     result = client.call("write_file", path=path, content="nested\n")
     assert result.success, result.evidence()

@@ -66,7 +66,9 @@ def counts_table(document: dict[str, Any], by: str, render: Any = markdown_table
 # A check that did not judge its clause because a premise is not proven (the profile's, or the
 # scenario the check needed) says "not judged: <premise>"; one stopped by another clause's
 # finding says "not judged by this check" and is that clause's cascade, not a gap.
-_UNPROVEN = re.compile(r"\bnot judged: ")
+# A premise not proven ("not judged: ..."), or a check stopped by another clause's finding
+# (charged there): either way this clause's verdict does not cover it.
+_UNPROVEN = re.compile(r"\bnot judged(?:: | by this check)")
 
 
 def _in_part(test: dict[str, Any]) -> bool:
