@@ -115,7 +115,7 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
     if flagged(found.keys, found.evidence, code, label, result,
                found.successes.get(result.request.tool, [])):
         return  # a refusal shaped as a success: its flag says so (flags.py)
-    if did_nothing or says_refusal(result.data):
+    if says_refusal(result.data) or (did_nothing and not _SAYS_DONE.match(result.data)):
         tool = result.request.tool if result.request.tool in CANONICAL_TOOLS else ANY_TOOL
         found.disguised.setdefault(tool, []).append(
             answer(code, label, result.data, result.request))
@@ -124,6 +124,13 @@ def succeeded(found: Findings, code: str, label: str, result: Result,
                            f"a departure {', '.join(clauses)} will fail")
     else:
         found.notes.append(f"{label}: succeeded, so no {code} was learned")
+
+
+# An answer that opens saying it did the work ("Success: Applied patch ... No changes
+# detected"): where the disk shows it did nothing, a departure its clause judges, not a refusal
+# in other words (a marker of it read the tool's real successes as failures).
+_SAYS_DONE = re.compile(r"(?i)\W*(?:success(?:ful(?:ly)?)?|ok|done|applied|updated|wrote|written|"
+                        r"saved|created|edited|modified|replaced)\b")
 
 
 def record(found: Findings, code: str, label: str, result: Result) -> None:

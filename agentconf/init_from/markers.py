@@ -119,4 +119,4 @@ def _candidates(text: str, variable: tuple[str, ...]) -> list[str]:
     past one layer of JSON quoting."""
     quoted = unwrapped(text) != text.strip()
     return [(r"""\A\s*["']?""" + regex.removeprefix(r"\A")) if quoted else regex
-            for regex in candidates(unwrapped(text) if quoted else text, variable)]
+            for regex in candidates(unwrapped(text) if quoted else text, variable, status=True)]

@@ -22,10 +22,11 @@ _NUMBER = re.compile(r"(?<![\d.-])(?:\d+|-\d{1,3})(?:\.\d+)?(?!\d|\.\d)"
 _SEPARATOR = re.compile(r"( - |: )")
 _GENERIC = {"error", "errors", "err", "tool", "failed", "failure", "exception", "warning",
             "invalid", "unable", "cannot", "result", "mcp", "the", "a", "an", "could", "not",
-            "call", "request",
-            # a status alone (`false`, `{"success": false}`) says a call failed, never why
-            "false", "true", "null", "none", "nil", "undefined", "success", "successful",
-            "status", "ok", "fail", "no", "yes"}
+            "call", "request"}
+# A status alone (`false`, `{"success": false}`) says that a call failed, never why: a failure
+# marker may be one (markers.py), a code's pattern never.
+STATUS_WORDS = frozenset({"false", "true", "null", "none", "nil", "undefined", "success",
+                          "successful", "status", "ok", "fail", "no", "yes"})
 _MAX_LITERAL = 80
 # Codes a probe only guesses at (a link loop is answered as a missing file as often as an I/O
 # error): learnt only from words that say it; where another kind's words, that kind keeps them.
@@ -212,7 +213,7 @@ def _spelled_by(spelled: re.Pattern[str], answers: list[Answer]
         f"a code: {', '.join(sorted(kinds))}"
 
 
-def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
+def candidates(message: str, variable: tuple[str, ...], status: bool = False) -> list[str]:
     """Anchored regexes for a message, most general first; none that says only "error". A
     message whose first line says nothing but "error" (zod's `Error: [` and its issues as JSON on
     the next lines) is read over its first lines too, any whitespace between words."""
@@ -222,7 +223,7 @@ def candidates(message: str, variable: tuple[str, ...]) -> list[str]:
                                                True)):
         segments = _segments(_template(text, variable))
         for count in range(1, len(segments) + 1):
-            regex = _regex(segments[:count], flexible)
+            regex = _regex(segments[:count], flexible, status)
             if regex is not None and (regex := lead + regex.removeprefix(r"\A")) not in out:
                 out.append(regex)
         if len(lines) == 1:
@@ -283,7 +284,8 @@ def _segments(pieces: list[str | None]) -> list[list[str | None]]:
     return [segment for segment in segments if segment]
 
 
-def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | None:
+def _regex(segments: list[list[str | None]], flexible: bool = False, status: bool = False
+           ) -> str | None:
     pieces = [piece for segment in segments for piece in segment]
     while pieces and (pieces[-1] is None or not str(pieces[-1]).strip(" :-,")):
         pieces.pop()
@@ -293,7 +295,8 @@ def _regex(segments: list[list[str | None]], flexible: bool = False) -> str | No
         pieces[-1] = str(pieces[-1]).rstrip(" :-,") if pieces[-1] is not None else None
     text = "".join(" " if piece in (None, _DIGITS) else str(piece) for piece in pieces)
     # Words in any script: a server may word its failures in Korean.
-    meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in _GENERIC]
+    said_nothing = _GENERIC if status else _GENERIC | STATUS_WORDS
+    meaningful = [w for w in re.findall(r"[^\W\d]+", text) if w.lower() not in said_nothing]
     if not meaningful or len("".join(meaningful)) < 4:
         return None  # "Error", "Tool", "MCP error -32602": it would match every failure
     body = "".join(_WILD if piece is None else r"(?:-?\d+|SIG[A-Z]+)" if piece == _DIGITS
@@ -347,7 +350,7 @@ def _phrases_of(text: str, variable: tuple[str, ...]) -> list[str]:
         for size in range(min(_MAX_PHRASE, len(words)), 0, -1):
             for start in range(len(words) - size + 1):
                 chosen = words[start:start + size]
-                meaningful = [w for w in chosen if w.lower() not in _GENERIC]
+                meaningful = [w for w in chosen if w.lower() not in _GENERIC | STATUS_WORDS]
                 if not meaningful or len("".join(meaningful)) < 4:
                     continue
                 regex = (r"(?<!\w)" + r"\W+".join(re.escape(w) for w in chosen) + r"(?!\w)")

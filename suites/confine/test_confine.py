@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _checks import refused, rejected_as_outside, took_effect
+from _checks import (
+    not_judged_if_writes_under_missing_folders_do_nothing,
+    refused,
+    rejected_as_outside,
+    took_effect,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -90,20 +95,9 @@ def test_tilde_is_a_literal_folder_name_never_the_home_directory(ws, client, pat
     # Writing into a folder literally called `~` is right; refusing is safe. Home is untouched
     # either way: the oracle checks that after every call.
     if result.success and not _in_a_tilde_folder_of_the_root(ws, client, path):
-        _writes_under_missing_folders(ws, client)
+        not_judged_if_writes_under_missing_folders_do_nothing(ws, client)
         pytest.fail(f"the write answered success and {path} is not in the root\n"
                     + result.evidence())
-
-
-def _writes_under_missing_folders(ws: Any, client: Any) -> None:
-    """Not judged where a write under a missing folder of the root, no `~` in it, also answers
-    success and writes nothing: a false success of every such write (EDIT-14's), not a `~`
-    taken for the home folder."""
-    control = client.call("write_file", path="tilde-control/new.txt", content="planted")
-    if control.success and not ws.exists("tilde-control/new.txt"):
-        not_applicable("not judged: a write under a missing folder of the root answered success "
-                       "and wrote nothing too, so this one says nothing of `~` (a false success, "
-                       "EDIT-14's)\n" + control.evidence())
 
 
 def _in_a_tilde_folder_of_the_root(ws, client, path: str) -> bool:

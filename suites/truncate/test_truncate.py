@@ -90,8 +90,9 @@ def _long_text(client: Any, filler: str = "x", factor: int = 3) -> str:
 @pytest.mark.parametrize("factor", [2, 10], ids=["twice", "ten-times"])
 def test_output_longer_than_the_limit_is_cut_to_the_limit_plus_a_marker(ws, client, factor) -> None:
     result = _print(ws, client, _long_text(client, factor=factor))
+    # At most the bound: a cut far below it is TRUNCATE-06's (output that fits returned whole),
+    # and what the cut keeps TRUNCATE-02's.
     assert len(result.data) <= _bound(client), f"{len(result.data)} characters"
-    assert len(result.data) >= _limits(client).max_output_chars // 2, "cut far below the limit"
 
 
 @pytest.mark.clause("TRUNCATE-01")

@@ -651,3 +651,20 @@ class WritesNothingUnderMissingFolders(_OnTheReference):
                 self.root, path).parent.exists():
             return {"success": True, "data": "File written successfully"}
         return await self.reference.call_tool(name, arguments)
+
+
+class PatchSaysDoneOnAMiss(_OnTheReference):
+    """A patch whose hunk is not in the file answers "Success: Applied patch to 1 file(s) No
+    changes detected" and changes nothing (praisonaiagents 1.7.17): a departure PATCH judges,
+    not a refusal in other words, whose marker read every real patch as a failure."""
+
+    async def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        answer = await self.reference.call_tool(name, arguments)
+        if name != "apply_patch":
+            return answer
+        if not answer.get("success") and answer.get("error") == "TEXT_NOT_FOUND":
+            return {"success": True, "data": "Success: Applied patch to 1 file(s)\n"
+                                             "No changes detected"}
+        if answer.get("success"):
+            return {**answer, "data": f"Success: Applied patch to 1 file(s)\n{answer['data']}"}
+        return answer

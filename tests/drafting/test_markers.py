@@ -292,3 +292,10 @@ def test_an_operating_systems_refusal_passed_on_refuses() -> None:
                     "<ROOT>/xxxx: [Errno 36] File name too long"):
         assert says_refusal(refusal), refusal
     assert not says_refusal("1 a directory listing follows\n2 of what is in it")
+
+
+def test_a_bare_status_is_a_failure_marker_though_it_says_no_code() -> None:
+    """praisonaiagents' write_file answers `true` or `false`: `false` tells its refusals from its
+    successes (a marker), though it says nothing of which refusal (no code's pattern)."""
+    marker = draft_marker(["false", "false"], ["true"], VARIABLE)
+    assert marker is not None and re.search(marker, "false") and not re.search(marker, "true")

@@ -402,7 +402,17 @@ def test_a_write_that_answers_success_and_writes_nothing_keeps_its_clause_on(
     assert profile["capabilities"]["create_parents"] is True, console
     draft = (tmp_path / "agentconf.toml").read_text()
     assert "nothing was written; create_parents stays on" in draft, draft
-    found = _statuses(tmp_path, "EDIT-14,CONFINE-03")
+    found = _statuses(tmp_path, "EDIT-14,CONFINE-03,SYMLINK-04")
     assert found["EDIT-14"]["status"] == "fail"
-    # One cause, one clause: `~/new.txt` wrote nothing as every write under a missing folder did.
-    assert found["CONFINE-03"]["status"] != "fail", found["CONFINE-03"]
+    # One cause, one clause: `~/new.txt` and a path through a link to a missing folder wrote
+    # nothing, as every write under a missing folder did.
+    for clause in ("CONFINE-03", "SYMLINK-04"):
+        assert found[clause]["status"] != "fail", found[clause]
+
+
+def test_a_patch_that_says_done_and_changes_nothing_is_a_departure_not_a_refusal(
+        tmp_path: Path) -> None:
+    profile, console = _draft(tmp_path, "python:premise_shapes:PatchSaysDoneOnAMiss")
+    assert "apply_patch" not in profile.get("unproven", {}), console
+    assert "failure" not in profile["tools"]["apply_patch"].get("result", {}), console
+    assert _statuses(tmp_path, "PATCH-05")["PATCH-05"]["status"] == "fail"

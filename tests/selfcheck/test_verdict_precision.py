@@ -105,7 +105,7 @@ def test_a_shell_failure_said_beside_the_text_the_profile_reads_is_judged_whole(
     profile.write_text('[implementation]\nspec = "python:conformant:ShellAnswersAnObject"\n'
                        '[tools.bash]\nresult = { text = ["stdout", "stderr"], exit_code = "code", '
                        'failure = { path = "code", not_equals = 0 } }\n', "utf-8")
-    clauses = ["SHELL-02", "RESULT-03"]
+    clauses = ["SHELL-02", "RESULT-03", "SHELL-05"]
     document = run(tmp_path, str(profile), clauses)
     assert {cid: statuses(document)[cid] for cid in clauses} == dict.fromkeys(clauses, "pass")
 
