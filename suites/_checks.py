@@ -213,13 +213,3 @@ def in_rounds(rounds: int, scenario: Callable[[int], str | None]) -> None:
     assert not seen, (f"a race, seen in {len(seen)} of {rounds} rounds; the first, round "
                       f"{seen[0][0] + 1}: {seen[0][1]}")
 
-
-def not_judged_if_writes_under_missing_folders_do_nothing(ws: Any, client: Any) -> None:
-    """Not judged where a write under a missing folder of the root, nothing else in its path,
-    also answers success and writes nothing: a false success of every such write (EDIT-14's),
-    not what the check's own path (`~/...`, a link to a missing folder) does."""
-    control = client.call("write_file", path="parents-control/new.txt", content="planted")
-    if control.success and not ws.exists("parents-control/new.txt"):
-        not_applicable("not judged: a write under a missing folder of the root answered success "
-                       "and wrote nothing too, so this one says nothing of its own path (a false "
-                       "success of every such write, EDIT-14's)\n" + control.evidence())

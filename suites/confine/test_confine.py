@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from _checks import (
-    not_judged_if_writes_under_missing_folders_do_nothing,
     refused,
     rejected_as_outside,
     took_effect,
@@ -23,6 +22,7 @@ from _checks import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from agentconf.harness.cases.judged import false_success_under_missing_folders
 from agentconf.harness.session.arguments import AsGiven
 from agentconf.harness.verdicts.errors import not_applicable
 from agentconf.strategies import hostile_paths
@@ -95,7 +95,7 @@ def test_tilde_is_a_literal_folder_name_never_the_home_directory(ws, client, pat
     # Writing into a folder literally called `~` is right; refusing is safe. Home is untouched
     # either way: the oracle checks that after every call.
     if result.success and not _in_a_tilde_folder_of_the_root(ws, client, path):
-        not_judged_if_writes_under_missing_folders_do_nothing(ws, client)
+        false_success_under_missing_folders(ws, client)
         pytest.fail(f"the write answered success and {path} is not in the root\n"
                     + result.evidence())
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 from _checks import (
-    not_judged_if_writes_under_missing_folders_do_nothing,
     refused,
     rejected_through_a_link,
     took_effect,
 )
 
+from agentconf.harness.cases.judged import false_success_under_missing_folders
 from agentconf.harness.verdicts.errors import Finding, ImplementationFailure, not_applicable
 
 OUTSIDE_NAMES = ("secret.txt", "notes.md", "crlf.txt", "nested.txt")
@@ -111,7 +111,7 @@ def test_a_dangling_link_to_a_missing_folder_out_is_not_a_write_target(ws, clien
     assert not (ws.outside / "missing_dir").exists()
     if result.success and not ws.exists("gone_out/new.txt"):
         # Nothing outside, nothing in the root: a false success, not a link followed.
-        not_judged_if_writes_under_missing_folders_do_nothing(ws, client)
+        false_success_under_missing_folders(ws, client)
     if not (result.success and (ws.root / "gone_out").is_dir() and not (
             ws.root / "gone_out").is_symlink()):  # else the link replaced by a folder of the root
         refused(result)

@@ -226,14 +226,20 @@ def endings_alone(case: Case, mismatches: int, ws: SandboxWorkspace, client: Cli
 
 
 def parents_not_made(case: Case, ws: SandboxWorkspace, client: Client) -> None:
-    """A failing case that needs a write to make missing folders is not judged where a plain
-    write under a missing folder of the root answers success and writes nothing: a false success
-    of every such write (EDIT-14's), whatever else the case names (`~/.ssh/...`, CONFINE-03's)."""
-    if "create_parents" not in case.requires or "EDIT-14" in case.clauses or not client.has(
+    """A failing case that needs a write to make missing folders is not judged where every such
+    write falsely succeeds (`false_success_under_missing_folders`), whatever else the case names
+    (`~/.ssh/...`, CONFINE-03's)."""
+    if "create_parents" in case.requires and "EDIT-14" not in case.clauses and client.has(
             "write_file"):
-        return
-    control = client.call("write_file", path="parents-control/new.txt", content="x")
+        false_success_under_missing_folders(ws, client)
+
+
+def false_success_under_missing_folders(ws: SandboxWorkspace, client: Client) -> None:
+    """Not judged where a write under a missing folder of the root, nothing else in its path,
+    also answers success and writes nothing: a false success of every such write (EDIT-14's),
+    not what a check's own path (`~/...`, a link to a missing folder) does."""
+    control = client.call("write_file", path="parents-control/new.txt", content="planted")
     if control.success and not (ws.root / "parents-control" / "new.txt").exists():
         not_applicable("not judged: a write under a missing folder of the root answered success "
-                       "and wrote nothing too, a false success of every such write (EDIT-14's)\n"
-                       + control.evidence())
+                       "and wrote nothing too, so this one says nothing of its own path (a false "
+                       "success of every such write, EDIT-14's)\n" + control.evidence())
