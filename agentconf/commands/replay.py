@@ -5,6 +5,7 @@ frames hidden, as pytest hides its own; --fulltrace shows them)."""
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -58,11 +59,14 @@ def resolve_nodeid(nodeid: str, suites: Path) -> str:
                      "line)")
 
 
-def _tests(events: Path) -> list[TestEvent]:
+def _tests(events: Path) -> tuple[list[TestEvent], str | None]:
+    """The checks replayed, and where a failing one's sandbox is kept (None when removed)."""
     try:
-        return read_events(events).tests
+        log = read_events(events)
     except EventStreamError:
-        return []
+        return [], None
+    kept = (log.end or {}).get("sandboxes")
+    return log.tests, kept if isinstance(kept, str) and os.path.isdir(kept) else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         calls.unlink(missing_ok=True)
     except OSError as error:
         raise UsageError(f"cannot write {FOLDER}: {error}") from None
-    status, tests = _replay(args, target, calls, log)
+    status, (tests, kept) = _replay(args, target, calls, log)
     # pytest: 0 passed, 1 failed, 4 usage error (say a node id naming no test), 5 nothing ran.
     if status in (4, 5) or not tests:
         print(f"agentconf replay: pytest found no check {args.nodeid!r} to run (its output: "
@@ -84,13 +88,16 @@ def run(args: argparse.Namespace) -> int:
         print(visible(render(test, _calls(calls), args.impl or args.profile or "reference")))
     print(f"pytest's own report: {log} (this replay's calls: {calls})" + ("" if args.tb else
           " (or here: agentconf replay ... --tb short; every frame: --tb long --fulltrace)"))
+    if kept is not None:
+        print(f"its sandbox is kept in {kept} (pytest keeps its newest three runs' folders "
+              "there; safe to delete)")
     if args.tb:
         print(visible(log.read_text("utf-8", "replace")), end="")
     return 0 if status == 0 else 1
 
 
 def _replay(args: argparse.Namespace, target: str, calls: Path,
-            log: Path) -> tuple[int | None, list[TestEvent]]:
+            log: Path) -> tuple[int | None, tuple[list[TestEvent], str | None]]:
     arguments = [target, "-vv", f"--tb={args.tb or 'short'}", "-p", "no:cacheprovider",
                  "--hypothesis-profile", args.hypothesis_profile,
                  *child.impl_arguments(args.impl, args.profile)]

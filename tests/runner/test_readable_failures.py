@@ -41,6 +41,8 @@ def test_replay_leads_with_the_calls_the_disk_and_the_expectation_then_the_claus
     assert len(out.splitlines()) < 40, out
     assert "agentconf/harness" not in out and "def test_" not in out
     assert "1 failed" in (tmp_path / "reports/replay/pytest.log").read_text("utf-8")
+    kept = out.split("its sandbox is kept in ", 1)[1].split()[0]  # said, not found by hand
+    assert Path(kept).is_dir(), out
 
 
 def test_one_escape_replays_as_one_failure_with_the_change_outside(tmp_path: Path) -> None:

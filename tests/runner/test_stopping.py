@@ -4,6 +4,7 @@ ends in the same error, on SIGTERM with a partial report, and never leaves a pro
 import getpass
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -152,6 +153,7 @@ def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures
     assert green.returncode == 0, green.stdout + green.stderr
     assert "Traceback" not in green.stdout + green.stderr
     assert [p for p in temproot.rglob("*") if p.name != f"pytest-of-{getpass.getuser()}"] == []
+    assert "sandboxes are kept" not in green.stdout
 
     shutil.copy(HARNESS / "harness_toys.py", tmp_path / "harness_toys.py")
     red = agentconf("run", "--impl", "python:harness_toys:create_leaky", "--clauses", "CONFINE-01",
@@ -159,6 +161,9 @@ def test_a_green_run_leaves_no_temporary_folder_and_a_red_one_keeps_its_failures
     assert red.returncode == 1, red.stdout + red.stderr
     kept = list(temproot.glob("pytest-of-*/pytest-*/ws-*/sandbox"))
     assert kept, sorted(map(str, temproot.rglob("*")))
+    # and the console says where, so a user does not find them by hand
+    said = re.search(r"the failing checks' sandboxes are kept in (\S+)", red.stdout)
+    assert said is not None and Path(said.group(1)) == kept[0].parents[1], red.stdout
 
 
 def test_a_run_whose_pytest_exits_before_run_end_shows_the_end_of_its_log(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ into the shipped suites. The child writes the plugin's event stream; this proces
 progress, then aggregates it into clause statuses (report.aggregate) and writes the reports.
 """
 
+import os
 import re
 import shlex
 import signal
@@ -204,6 +205,10 @@ def finish(
     document = build_document(results, log, verdict, options.spec.text, options.clauses or None)
     write_reports(document, options.report_dir)
     out.write(render_summary(document, str(options.report_dir), snapshots))
+    kept = (log.end or {}).get("sandboxes")
+    if verdict.exit_code and isinstance(kept, str) and os.path.isdir(kept):
+        out.write(f"the failing checks' sandboxes are kept in {kept} (pytest keeps its newest "
+                  "three runs' folders there; safe to delete)\n")
     return verdict.exit_code
 
 

@@ -287,7 +287,11 @@ class EventWriter:
         self._start(0)
         for nodeid in list(self._tests):
             self._finish(nodeid)
-        self._write({"event": RUN_END, "executed": self._executed, "finished": _now()})
+        # Where pytest made the sandboxes: a red run keeps its failures' there (harness/run).
+        factory = getattr(session.config, "_tmp_path_factory", None)
+        kept = str(factory.getbasetemp()) if factory is not None else None
+        self._write({"event": RUN_END, "executed": self._executed, "finished": _now(),
+                     "sandboxes": kept})
         if self._file is not None:
             self._file.close()
             self._file = None
