@@ -151,7 +151,7 @@ class GrepAbortsOnLoops:
         return await self.reference.call_tool(name, arguments)
 
 
-class GlobBesideLs:
+class GlobBesideLs(_OnTheReference):
     """A lister `ls` beside a `glob` that names the files a pattern matches and no folder
     (rigout 0.4.0): both list a folder's file, so the first by name (glob) proved the listing
     and a pattern finder was judged for LIST and SYMLINK-05. The lister names the folder too."""
@@ -160,10 +160,6 @@ class GlobBesideLs:
         "name": "glob", "description": "Find files by glob pattern, newest first.",
         "input_schema": {"type": "object", "required": ["pattern"], "properties": {
             "pattern": {"type": "string"}, "path": {"type": "string"}}}}
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-        self.root = workspace.root
 
     def list_tools(self) -> list[dict[str, Any]]:
         tools = self.reference.list_tools()
@@ -608,7 +604,7 @@ class WrappedTimedOutFlag(TimedOutFlag):
             {"ok": True, "message": "Command finished", "data": inner}, indent=2)}
 
 
-class PathSearchBesideGrep:
+class PathSearchBesideGrep(_OnTheReference):
     """A content search answering the files that match and no line (fsext-mcp-server 0.1.3's
     `fs_search_files_by_content`), its name nearer grep's than the search that shows the lines:
     both find the file, so the first by name proved the search and GREP judged a tool that
@@ -619,10 +615,6 @@ class PathSearchBesideGrep:
         "description": "Search files whose content contains a text; answers their paths.",
         "input_schema": {"type": "object", "required": ["pattern"], "properties": {
             "pattern": {"type": "string"}, "path": {"type": "string"}}}}
-
-    def __init__(self, workspace: Workspace) -> None:
-        self.reference = create(workspace)
-        self.root = workspace.root
 
     def list_tools(self) -> list[dict[str, Any]]:
         tools = self.reference.list_tools()

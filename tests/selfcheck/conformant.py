@@ -614,6 +614,16 @@ class RefusesFoldersInWords(Mutant):
         return await super().call_tool(name, arguments)
 
 
+async def _bash(root: Path, command: str, stderr: int) -> tuple[int, str, str]:
+    """The command run by bash in `root`: its exit code, stdout and stderr (`stderr` PIPE, or
+    STDOUT to merge them into stdout)."""
+    done = await asyncio.create_subprocess_exec(
+        "bash", "-c", command, cwd=root, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=stderr)
+    out, err = await done.communicate()
+    return done.returncode or 0, out.decode(), (err or b"").decode()
+
+
 class ShellAnswersAnObject(Mutant):
     """Its bash answers `{"message", "stdout", "stderr", "code"}`, a failure said by its message
     and code alone (mcp-cli 1.0.5): a profile reading stdout and stderr as the text must not
@@ -623,14 +633,10 @@ class ShellAnswersAnObject(Mutant):
         command = arguments.get("command") if isinstance(arguments, dict) else None
         if name != "bash" or not isinstance(command, str):
             return await super().call_tool(name, arguments)
-        done = await asyncio.create_subprocess_exec(
-            "bash", "-c", command, cwd=self.root, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-        out, err = await done.communicate()
-        code = done.returncode
+        code, out, err = await _bash(self.root, command, asyncio.subprocess.PIPE)
         message = "Command executed" if code == 0 else "Command execution failed"
         return {"success": True, "data": json.dumps({
-            "message": message, "stdout": out.decode(), "stderr": err.decode(), "code": code})}
+            "message": message, "stdout": out, "stderr": err, "code": code})}
 
 
 class CutShellCountedInAField(Mutant):
@@ -641,14 +647,11 @@ class CutShellCountedInAField(Mutant):
         command = arguments.get("command") if isinstance(arguments, dict) else None
         if name != "bash" or not isinstance(command, str):
             return await super().call_tool(name, arguments)
-        done = await asyncio.create_subprocess_exec(
-            "bash", "-c", command, cwd=self.root, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        out = (await done.communicate())[0].decode()
+        code, out, _ = await _bash(self.root, command, asyncio.subprocess.STDOUT)
         kept = out[:self.limits.max_output_chars // 2]
-        return {"success": done.returncode == 0, "data": json.dumps({
+        return {"success": code == 0, "data": json.dumps({
             "stdout": kept, "truncated": len(kept) < len(out), "stdout_total": len(out),
-            "exit_code": done.returncode})}
+            "exit_code": code})}
 
 
 class NamesItsTempFolder(Mutant):
